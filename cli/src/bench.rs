@@ -1,0 +1,151 @@
+//! `mojo bench`: engine throughput on one core, as one JSON line.
+//!
+//! - `actions_per_sec`, `games_per_sec`: complete random 4-player games to
+//!   the target (50), each action chosen uniformly among the legal ones and
+//!   applied without event reporting (the path search and simulation use);
+//!   dealing every game is included.
+//! - `actions_with_events_per_sec`: the same games through [`Game::apply`],
+//!   which returns the event list the UI uses.
+//! - `clone_ns`, `view_ns`: the cost of copying a game and of building one
+//!   seat's view.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use mojo_engine::{Game, NoEvents, Options};
+use serde_json::json;
+
+/// A small, fast generator for choosing actions (xorshift64*), kept apart
+/// from the games' own seeded generator.
+pub struct Pick(u64);
+
+impl Pick {
+    pub fn new(seed: u64) -> Pick {
+        Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A uniform-enough index below `n` (multiply-shift; n ≤ 26 here).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32;
+        ((x * n as u64) >> 32) as usize
+    }
+}
+
+/// Plays one complete random game; returns the number of actions applied.
+pub fn random_game(options: Options, seed: u64, pick: &mut Pick, events: bool) -> u64 {
+    let Ok(mut game) = Game::new(options, seed) else {
+        return 0;
+    };
+    let mut actions = 0;
+    while !game.is_over() {
+        let legal = game.legal_actions();
+        let a = legal[pick.below(legal.len())];
+        let applied = if events {
+            game.apply(a).map(|e| {
+                black_box(e);
+            })
+        } else {
+            game.apply_with(a, &mut NoEvents)
+        };
+        if applied.is_err() {
+            break;
+        }
+        actions += 1;
+    }
+    black_box(&game);
+    actions
+}
+
+/// Games, actions and elapsed time of random games played for `budget`.
+pub fn run_games(
+    options: Options,
+    seed: u64,
+    budget: Duration,
+    events: bool,
+) -> (u64, u64, Duration) {
+    let mut pick = Pick::new(seed ^ 0xA5A5);
+    let start = Instant::now();
+    let (mut games, mut actions) = (0u64, 0u64);
+    while start.elapsed() < budget {
+        for _ in 0..64 {
+            actions += random_game(options, seed.wrapping_add(games), &mut pick, events);
+            games += 1;
+        }
+    }
+    (games, actions, start.elapsed())
+}
+
+fn per_op_ns(budget: Duration, mut op: impl FnMut(u64)) -> f64 {
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed() < budget {
+        for _ in 0..1024 {
+            op(n);
+            n += 1;
+        }
+    }
+    start.elapsed().as_nanos() as f64 / n as f64
+}
+
+pub fn main(args: &[String]) -> Result<ExitCode, String> {
+    let mut seconds = 2.0f64;
+    let mut seed = 1u64;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .ok_or_else(|| format!("bench: {name} needs a value"))
+        };
+        match a.as_str() {
+            "--seconds" => {
+                seconds = value("--seconds")?
+                    .parse()
+                    .map_err(|_| "bench: --seconds takes a number".to_string())?;
+            }
+            "--seed" => {
+                seed = value("--seed")?
+                    .parse()
+                    .map_err(|_| "bench: --seed takes a whole number".to_string())?;
+            }
+            other => return Err(format!("bench: unexpected argument `{other}`")),
+        }
+    }
+    if !(seconds > 0.0 && seconds < 3600.0) {
+        return Err("bench: --seconds must be between 0 and 3600".into());
+    }
+    let budget = Duration::from_secs_f64(seconds);
+    let options = Options::players(4);
+
+    let (games, actions, elapsed) = run_games(options, seed, budget, false);
+    let secs = elapsed.as_secs_f64();
+    let (_, ev_actions, ev_elapsed) = run_games(options, seed, budget, true);
+
+    let sample = Game::new(options, seed).map_err(|e| e.to_string())?;
+    let clone_ns = per_op_ns(budget / 4, |_| {
+        black_box(black_box(&sample).clone());
+    });
+    let view_ns = per_op_ns(budget / 4, |i| {
+        black_box(black_box(&sample).view((i % 4) as u8));
+    });
+
+    let line = json!({
+        "actions_per_sec": (actions as f64 / secs).round(),
+        "games_per_sec": (games as f64 / secs).round(),
+        "actions_per_game": (actions as f64 / games as f64 * 10.0).round() / 10.0,
+        "actions_with_events_per_sec": (ev_actions as f64 / ev_elapsed.as_secs_f64()).round(),
+        "clone_ns": (clone_ns * 10.0).round() / 10.0,
+        "view_ns": (view_ns * 10.0).round() / 10.0,
+        "players": 4,
+        "target": options.target,
+        "games": games,
+        "seconds": (secs * 100.0).round() / 100.0,
+        "game_bytes": std::mem::size_of::<Game>(),
+    });
+    println!("{line}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,5 @@
+//! The native `mojo` command's library: each subcommand is a module, so the
+//! tests run the same code paths as the command.
+
+pub mod bench;
+pub mod scenario;

@@ -1,0 +1,59 @@
+//! `mojo`: the native command of the Mojo project.
+//!
+//! - `mojo scenario FILE.json [--check]` runs a rule scenario.
+//! - `mojo bench [--seconds S] [--seed N]` measures the engine.
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  mojo scenario FILE.json [--check]   run a rule scenario; print the position as JSON
+                                      (--check: exit 1 when it differs from `expect`)
+  mojo bench [--seconds S] [--seed N] measure the engine; print one JSON line";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("scenario") => scenario(&args[1..]),
+        Some("bench") => mojo_cli::bench::main(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("mojo: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn scenario(args: &[String]) -> Result<ExitCode, String> {
+    let mut check = false;
+    let mut file = None;
+    for a in args {
+        match a.as_str() {
+            "--check" => check = true,
+            f if file.is_none() && !f.starts_with("--") => file = Some(f),
+            other => return Err(format!("scenario: unexpected argument `{other}`\n{USAGE}")),
+        }
+    }
+    let file = file.ok_or_else(|| format!("scenario: which file?\n{USAGE}"))?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let (out, diffs) = mojo_cli::scenario::run_text(&text).map_err(|e| format!("{file}: {e}"))?;
+    println!("{}", serde_json::Value::Object(out));
+    if diffs.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for d in &diffs {
+            eprintln!("{file}: {d}");
+        }
+        Ok(if check {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}

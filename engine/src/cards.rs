@@ -1,0 +1,482 @@
+//! Card values, colours, and the two containers the engine keeps cards in:
+//! [`Cards`], an unordered multiset (a hand, a face-down row), and [`Pile`],
+//! an ordered stack (the draw pile, a discard pile).
+//!
+//! Both are fixed-size and `Copy`, so cloning a whole game for search costs a
+//! memcpy and no allocation.
+
+use core::fmt;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A card value, 0–12. The colour follows from it (RULES R1).
+pub type Value = u8;
+
+/// The number of distinct card values.
+pub const VALUES: usize = 13;
+
+/// The highest card value.
+pub const MAX_VALUE: Value = 12;
+
+/// Copies of each value in the deck (RULES R1): 4 blue, 5 green, 6 yellow,
+/// 7 orange, 8 red.
+pub const COPIES: [u8; VALUES] = [4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8];
+
+/// The number of number cards in the deck (the Mojo card is not one of them).
+pub const DECK_SIZE: usize = 78;
+
+/// The five colours. Each value belongs to exactly one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Blue,
+    Green,
+    Yellow,
+    Orange,
+    Red,
+}
+
+impl Colour {
+    /// All colours, in value order.
+    pub const ALL: [Colour; 5] = [
+        Colour::Blue,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Orange,
+        Colour::Red,
+    ];
+
+    /// The colour of a card value. Values above 12 are not cards; callers
+    /// validate values at the edge (parsing), so this is total over 0..=12
+    /// and maps anything larger to red.
+    pub const fn of(value: Value) -> Colour {
+        match value {
+            0..=1 => Colour::Blue,
+            2..=4 => Colour::Green,
+            5..=7 => Colour::Yellow,
+            8..=10 => Colour::Orange,
+            _ => Colour::Red,
+        }
+    }
+
+    /// The values of this colour, lowest to highest (inclusive bounds).
+    pub const fn range(self) -> (Value, Value) {
+        match self {
+            Colour::Blue => (0, 1),
+            Colour::Green => (2, 4),
+            Colour::Yellow => (5, 7),
+            Colour::Orange => (8, 10),
+            Colour::Red => (11, 12),
+        }
+    }
+
+    /// Index 0..5 in [`Colour::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The English name, as used in accessible names ("7 yellow").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Orange => "orange",
+            Colour::Red => "red",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unordered multiset of card values: a count per value.
+///
+/// Equal values are interchangeable (RULES R1), so a hand is fully described
+/// by how many of each value it holds.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cards {
+    counts: [u8; VALUES],
+    len: u8,
+}
+
+impl Cards {
+    /// No cards.
+    pub const EMPTY: Cards = Cards {
+        counts: [0; VALUES],
+        len: 0,
+    };
+
+    /// The full 78-card deck.
+    pub const fn full_deck() -> Cards {
+        Cards {
+            counts: COPIES,
+            len: DECK_SIZE as u8,
+        }
+    }
+
+    /// Cards from a list of values. Returns `None` if a value is above 12 or
+    /// there are more than 255 cards.
+    pub fn from_values(values: &[Value]) -> Option<Cards> {
+        let mut cards = Cards::EMPTY;
+        for &v in values {
+            if v > MAX_VALUE || cards.len == u8::MAX || cards.counts[v as usize] == u8::MAX {
+                return None;
+            }
+            cards.add(v);
+        }
+        Some(cards)
+    }
+
+    /// Cards from a count per value. `None` if the total exceeds 255.
+    pub fn from_counts(counts: [u8; VALUES]) -> Option<Cards> {
+        let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+        let len = u8::try_from(total).ok()?;
+        Some(Cards { counts, len })
+    }
+
+    /// How many cards.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many cards of `value`. Values above 12 count 0.
+    #[inline]
+    pub fn count(&self, value: Value) -> u8 {
+        self.counts.get(value as usize).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    pub fn contains(&self, value: Value) -> bool {
+        self.count(value) > 0
+    }
+
+    /// The count per value.
+    #[inline]
+    pub const fn counts(&self) -> &[u8; VALUES] {
+        &self.counts
+    }
+
+    /// Adds one card. The caller guarantees `value <= 12`.
+    #[inline]
+    pub fn add(&mut self, value: Value) {
+        self.counts[value as usize] += 1;
+        self.len += 1;
+    }
+
+    /// Removes one card of `value`; `false` (and no change) if there is none.
+    #[inline]
+    pub fn remove(&mut self, value: Value) -> bool {
+        match self.counts.get_mut(value as usize) {
+            Some(c) if *c > 0 => {
+                *c -= 1;
+                self.len -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Adds every card of `other`.
+    pub fn add_all(&mut self, other: &Cards) {
+        for (c, o) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *c += o;
+        }
+        self.len += other.len;
+    }
+
+    /// Removes every card of `other`, saturating at zero per value.
+    pub fn remove_all(&mut self, other: &Cards) {
+        let mut len = 0u8;
+        for (c, o) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *c = c.saturating_sub(*o);
+            len += *c;
+        }
+        self.len = len;
+    }
+
+    /// Keeps, per value, at most as many as `limit` holds.
+    pub fn clamp_to(&mut self, limit: &Cards) {
+        let mut len = 0u8;
+        for (c, l) in self.counts.iter_mut().zip(limit.counts.iter()) {
+            *c = (*c).min(*l);
+            len += *c;
+        }
+        self.len = len;
+    }
+
+    /// Every card, in ascending order (repeats included).
+    pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .flat_map(|(v, &c)| core::iter::repeat_n(v as Value, c as usize))
+    }
+
+    /// The distinct values held, ascending.
+    pub fn distinct(&self) -> impl Iterator<Item = Value> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, _)| v as Value)
+    }
+
+    /// Every card as a sorted list.
+    pub fn to_vec(&self) -> Vec<Value> {
+        self.iter().collect()
+    }
+
+    /// The lowest value held.
+    pub fn min(&self) -> Option<Value> {
+        self.distinct().next()
+    }
+
+    /// The highest value held.
+    pub fn max(&self) -> Option<Value> {
+        (0..VALUES as Value)
+            .rev()
+            .find(|&v| self.counts[v as usize] > 0)
+    }
+
+    /// The highest value held in `colour`: the card that counts (RULES R10).
+    #[inline]
+    pub fn top_of(&self, colour: Colour) -> Option<Value> {
+        let (lo, hi) = colour.range();
+        (lo..=hi).rev().find(|&v| self.counts[v as usize] > 0)
+    }
+
+    /// Points (RULES R10.2): for each colour the highest value held, summed.
+    /// Duplicates count once; a colour with no card adds nothing.
+    #[inline]
+    pub fn points(&self) -> u32 {
+        Colour::ALL
+            .iter()
+            .map(|&c| self.top_of(c).map_or(0, u32::from))
+            .sum()
+    }
+
+    /// The card that counts in each colour, in [`Colour::ALL`] order.
+    pub fn breakdown(&self) -> [Option<Value>; 5] {
+        Colour::ALL.map(|c| self.top_of(c))
+    }
+}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let values = Vec::<Value>::deserialize(d)?;
+        Cards::from_values(&values).ok_or_else(|| {
+            serde::de::Error::custom("a card list holds a value above 12 or more than 255 cards")
+        })
+    }
+}
+
+/// The most cards one pile can hold. A real game has 78 cards in all;
+/// partial positions (scenarios) may hold a few more.
+pub const PILE_CAPACITY: usize = 120;
+
+/// An ordered stack of cards; the last card is the top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pile {
+    cards: [Value; PILE_CAPACITY],
+    len: u8,
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile::EMPTY
+    }
+}
+
+impl Pile {
+    pub const EMPTY: Pile = Pile {
+        cards: [0; PILE_CAPACITY],
+        len: 0,
+    };
+
+    /// A pile from values listed bottom first. `None` if a value is above 12
+    /// or there are more than [`PILE_CAPACITY`] cards.
+    pub fn from_bottom_first(values: &[Value]) -> Option<Pile> {
+        if values.len() > PILE_CAPACITY || values.iter().any(|&v| v > MAX_VALUE) {
+            return None;
+        }
+        let mut pile = Pile::EMPTY;
+        pile.cards[..values.len()].copy_from_slice(values);
+        pile.len = values.len() as u8;
+        Some(pile)
+    }
+
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The top card.
+    #[inline]
+    pub fn top(&self) -> Option<Value> {
+        self.as_slice().last().copied()
+    }
+
+    /// The cards, bottom first.
+    #[inline]
+    pub fn as_slice(&self) -> &[Value] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// Puts a card on top. Returns `false` (no change) if the pile is full,
+    /// which cannot happen with the cards of one game.
+    #[inline]
+    pub fn push(&mut self, value: Value) -> bool {
+        if self.len() == PILE_CAPACITY {
+            return false;
+        }
+        self.cards[self.len as usize] = value;
+        self.len += 1;
+        true
+    }
+
+    /// Takes the top card.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Value> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cards[self.len as usize])
+    }
+
+    /// Removes every card.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The cards as a multiset.
+    pub fn to_cards(&self) -> Cards {
+        let mut counts = [0u8; VALUES];
+        for &v in self.as_slice() {
+            counts[v as usize] = counts[v as usize].saturating_add(1);
+        }
+        // A pile holds at most 120 cards, so the total fits a u8.
+        Cards::from_counts(counts).unwrap_or_default()
+    }
+
+    /// Mutable access to the cards (bottom first), for shuffling in place.
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Value] {
+        &mut self.cards[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for Pile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let values = Vec::<Value>::deserialize(d)?;
+        Pile::from_bottom_first(&values).ok_or_else(|| {
+            serde::de::Error::custom("a pile holds a value above 12 or more than 120 cards")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r1_deck_has_78_cards_in_five_colours() {
+        let deck = Cards::full_deck();
+        assert_eq!(deck.len(), 78);
+        assert_eq!(deck.iter().count(), 78);
+        let per_colour = Colour::ALL.map(|c| {
+            let (lo, hi) = c.range();
+            (lo..=hi).map(|v| deck.count(v) as usize).sum::<usize>()
+        });
+        assert_eq!(per_colour, [8, 15, 18, 21, 16]);
+        for v in 0..=MAX_VALUE {
+            let (lo, hi) = Colour::of(v).range();
+            assert!(lo <= v && v <= hi);
+        }
+    }
+
+    #[test]
+    fn r10_points_examples_from_the_rules() {
+        let p = |vs: &[Value]| Cards::from_values(vs).unwrap().points();
+        assert_eq!(p(&[9, 1]), 10);
+        assert_eq!(p(&[0, 4]), 4);
+        assert_eq!(p(&[10, 11, 3]), 24);
+        assert_eq!(p(&[6, 6, 5]), 6);
+        assert_eq!(p(&[]), 0);
+        assert_eq!(p(&[0]), 0);
+        assert_eq!(p(&[12, 11, 10, 8, 7, 5, 4, 2, 1, 0]), 12 + 10 + 7 + 4 + 1);
+    }
+
+    #[test]
+    fn cards_add_remove_and_order() {
+        let mut c = Cards::from_values(&[5, 1, 5, 12]).unwrap();
+        assert_eq!(c.to_vec(), vec![1, 5, 5, 12]);
+        assert!(c.remove(5));
+        assert!(!c.remove(7));
+        assert!(!c.remove(200));
+        assert_eq!(c.len(), 3);
+        assert_eq!(c.distinct().collect::<Vec<_>>(), vec![1, 5, 12]);
+        assert_eq!((c.min(), c.max()), (Some(1), Some(12)));
+        assert!(Cards::from_values(&[13]).is_none());
+    }
+
+    #[test]
+    fn pile_is_a_stack() {
+        let mut p = Pile::from_bottom_first(&[3, 4, 6]).unwrap();
+        assert_eq!(p.top(), Some(6));
+        assert!(p.push(9));
+        assert_eq!(p.pop(), Some(9));
+        assert_eq!(p.as_slice(), &[3, 4, 6]);
+        assert!(Pile::from_bottom_first(&[13]).is_none());
+        assert!(Pile::from_bottom_first(&[0; PILE_CAPACITY + 1]).is_none());
+    }
+
+    #[test]
+    fn serde_round_trips_and_refuses_bad_values() {
+        let c = Cards::from_values(&[0, 12, 12]).unwrap();
+        let s = serde_json::to_string(&c).unwrap();
+        assert_eq!(s, "[0,12,12]");
+        assert_eq!(serde_json::from_str::<Cards>(&s).unwrap(), c);
+        assert!(serde_json::from_str::<Cards>("[13]").is_err());
+        assert!(serde_json::from_str::<Pile>("[1,99]").is_err());
+    }
+}

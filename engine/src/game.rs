@@ -1,0 +1,903 @@
+//! The whole table: every seat's cards, the piles, the Mojo card, the totals
+//! and the seeded generator. [`Game::apply`] is the only way the state moves.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Cards, Pile, Value, DECK_SIZE, MAX_VALUE, PILE_CAPACITY, VALUES};
+use crate::types::*;
+
+/// The seeded generator kept in the game state. PCG is portable: the same
+/// seed gives the same shuffles natively and in WebAssembly.
+pub type GameRng = Pcg64Mcg;
+
+/// Every action legal in one position. At most 13 values on 2 piles.
+#[derive(Clone, Copy)]
+pub struct ActionList {
+    // Two spare slots: the builders write unconditionally and only advance
+    // past a slot when it holds a legal action (no unpredictable branches).
+    items: [Action; 28],
+    len: u8,
+}
+
+impl ActionList {
+    const fn new() -> ActionList {
+        ActionList {
+            items: [Action::NextRound; 28],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, a: Action) {
+        self.items[self.len as usize] = a;
+        self.len += 1;
+    }
+
+    /// The actions as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Builds the legal actions from what the acting seat knows: the phase,
+    /// its own hand and face-down cards, and how many piles there are. The
+    /// same function serves [`Game`] and [`crate::PlayerView`].
+    #[inline]
+    pub fn for_position(phase: Phase, hand: &Cards, face_down: &Cards, piles: u8) -> ActionList {
+        let mut list = ActionList::new();
+        match phase {
+            Phase::Play if piles == 2 => {
+                let mut n = 0usize;
+                for (v, &c) in hand.counts().iter().enumerate() {
+                    let v = v as Value;
+                    list.items[n] = Action::Play { value: v, pile: 0 };
+                    list.items[n + 1] = Action::Play { value: v, pile: 1 };
+                    n += 2 * usize::from(c != 0);
+                }
+                list.len = n as u8;
+            }
+            Phase::Play => list.fill_values(hand, |value| Action::Play { value, pile: 0 }),
+            Phase::Continue { pile } => {
+                list.fill_values(hand, |value| Action::Play { value, pile })
+            }
+            Phase::Draw { .. } => {
+                list.push(Action::Draw(DrawSource::Deck));
+                list.push(Action::Draw(DrawSource::Discard));
+            }
+            Phase::Reveal => list.fill_values(face_down, Action::Reveal),
+            Phase::RoundOver => list.push(Action::NextRound),
+            Phase::GameOver => {}
+        }
+        list
+    }
+
+    /// One action per distinct value of `cards`, ascending.
+    #[inline]
+    fn fill_values(&mut self, cards: &Cards, make: impl Fn(Value) -> Action) {
+        let mut n = 0usize;
+        for (v, &c) in cards.counts().iter().enumerate() {
+            self.items[n] = make(v as Value);
+            n += usize::from(c != 0);
+        }
+        self.len = n as u8;
+    }
+}
+
+impl core::ops::Deref for ActionList {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        self.as_slice()
+    }
+}
+
+impl core::fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Checks an action against a position, with the reason when it is refused.
+/// Shared by [`Game`] and [`crate::PlayerView`] so both agree exactly.
+pub fn check_action(
+    phase: Phase,
+    hand: &Cards,
+    face_down: &Cards,
+    piles: u8,
+    action: Action,
+) -> Result<(), RuleError> {
+    match (phase, action) {
+        (Phase::GameOver, _) => Err(RuleError::GameIsOver),
+        (Phase::RoundOver, Action::NextRound) => Ok(()),
+        (Phase::RoundOver, _) => Err(RuleError::RoundIsOver),
+        (_, Action::NextRound) => Err(RuleError::RoundNotOver),
+        (Phase::Play, Action::Play { value, pile }) => {
+            if pile >= piles {
+                Err(RuleError::NoSuchPile { pile })
+            } else if !hand.contains(value) {
+                Err(RuleError::NotInHand { value })
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::Continue { pile: expected }, Action::Play { value, pile }) => {
+            if pile != expected {
+                Err(RuleError::WrongPile {
+                    expected,
+                    got: pile,
+                })
+            } else if !hand.contains(value) {
+                Err(RuleError::NotInHand { value })
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::Draw { .. }, Action::Draw(_)) => Ok(()),
+        (Phase::Draw { .. }, _) => Err(RuleError::MustDraw),
+        (Phase::Reveal, Action::Reveal(value)) => {
+            if face_down.contains(value) {
+                Ok(())
+            } else {
+                Err(RuleError::NotFaceDown { value })
+            }
+        }
+        (Phase::Reveal, _) => Err(RuleError::MustReveal),
+        (Phase::Play | Phase::Continue { .. }, Action::Draw(_)) => Err(RuleError::NoDrawOwed),
+        (Phase::Play | Phase::Continue { .. }, Action::Reveal(_)) => Err(RuleError::NoRevealNow),
+    }
+}
+
+/// A whole game of Mojo.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameData", into = "GameData")]
+pub struct Game {
+    pub(crate) options: Options,
+    pub(crate) hands: [Cards; MAX_PLAYERS],
+    pub(crate) face_down: [Cards; MAX_PLAYERS],
+    pub(crate) face_up: [Cards; MAX_PLAYERS],
+    /// Cards every seat saw enter a hand (taken from a discard pile, R11.3)
+    /// and that are still there: public knowledge (R14).
+    pub(crate) known: [Cards; MAX_PLAYERS],
+    /// Top is the last card.
+    pub(crate) draw: Pile,
+    pub(crate) discard: [Pile; 2],
+    pub(crate) totals: [u32; MAX_PLAYERS],
+    pub(crate) mojo: Face,
+    pub(crate) current: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) round: u32,
+    pub(crate) last_round: Option<RoundResult>,
+    /// Bit i set: seat i shares the victory.
+    pub(crate) winners: u8,
+    pub(crate) rng: GameRng,
+}
+
+impl Game {
+    /// Sets up the first round (RULES R3): Mojo face 0, a shuffled deck,
+    /// 8 cards to each player, one card turned onto each discard pile.
+    pub fn new(options: Options, seed: u64) -> Result<Game, SetupError> {
+        options.validate()?;
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut draw = Pile::EMPTY;
+        for (v, &copies) in crate::cards::COPIES.iter().enumerate() {
+            for _ in 0..copies {
+                draw.push(v as Value);
+            }
+        }
+        debug_assert_eq!(draw.len(), DECK_SIZE);
+        shuffle(draw.as_mut_slice(), &mut rng);
+        let current = match options.first_player {
+            FirstPlayer::Seat(s) => s,
+            FirstPlayer::Random => rng.gen_range(0..u32::from(options.players)) as Seat,
+        };
+        let mut game = Game {
+            options,
+            hands: [Cards::EMPTY; MAX_PLAYERS],
+            face_down: [Cards::EMPTY; MAX_PLAYERS],
+            face_up: [Cards::EMPTY; MAX_PLAYERS],
+            known: [Cards::EMPTY; MAX_PLAYERS],
+            draw,
+            discard: [Pile::EMPTY; 2],
+            totals: [0; MAX_PLAYERS],
+            mojo: Face::Zero,
+            current,
+            phase: Phase::Play,
+            round: 1,
+            last_round: None,
+            winners: 0,
+            rng,
+        };
+        game.deal();
+        Ok(game)
+    }
+
+    // ----- reading the state -------------------------------------------
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn players(&self) -> u8 {
+        self.options.players
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The seat to act (after a round ends: the Mojo holder).
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+    pub fn mojo(&self) -> Face {
+        self.mojo
+    }
+    pub fn direction(&self) -> Direction {
+        self.mojo.direction()
+    }
+    /// The round number, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn hand(&self, seat: Seat) -> &Cards {
+        &self.hands[seat as usize]
+    }
+    pub fn face_down(&self, seat: Seat) -> &Cards {
+        &self.face_down[seat as usize]
+    }
+    pub fn face_up(&self, seat: Seat) -> &Cards {
+        &self.face_up[seat as usize]
+    }
+    /// The draw pile (top is the last card). Hidden from players (R14).
+    pub fn draw_pile(&self) -> &Pile {
+        &self.draw
+    }
+    /// Discard pile `i` (0, or 0 and 1 with two piles), bottom first.
+    pub fn discard(&self, i: u8) -> &Pile {
+        &self.discard[i as usize]
+    }
+    /// The active discard piles.
+    pub fn discards(&self) -> &[Pile] {
+        &self.discard[..self.options.piles() as usize]
+    }
+    pub fn totals(&self) -> &[u32] {
+        &self.totals[..self.options.players as usize]
+    }
+    /// The last scored round.
+    pub fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+    /// The winners, ascending, once the game is over.
+    pub fn winners(&self) -> Vec<Seat> {
+        (0..self.options.players)
+            .filter(|s| self.winners & (1 << s) != 0)
+            .collect()
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Every card in the game (hands, face-down, face-up, piles).
+    pub fn all_cards(&self) -> Cards {
+        let mut counts = [0u32; VALUES];
+        let seats = self.options.players as usize;
+        for cards in self.hands[..seats]
+            .iter()
+            .chain(&self.face_down[..seats])
+            .chain(&self.face_up[..seats])
+        {
+            for (c, &n) in counts.iter_mut().zip(cards.counts()) {
+                *c += u32::from(n);
+            }
+        }
+        for pile in core::iter::once(&self.draw).chain(self.discards()) {
+            for &v in pile.as_slice() {
+                counts[v as usize] += 1;
+            }
+        }
+        let clamped = counts.map(|c| c.min(u32::from(u8::MAX)) as u8);
+        Cards::from_counts(clamped).unwrap_or_default()
+    }
+
+    /// The legal actions of the seat to act.
+    pub fn legal_actions(&self) -> ActionList {
+        let s = self.current as usize;
+        ActionList::for_position(
+            self.phase,
+            &self.hands[s],
+            &self.face_down[s],
+            self.options.piles(),
+        )
+    }
+
+    /// Whether `action` would be accepted, and why not.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        let s = self.current as usize;
+        check_action(
+            self.phase,
+            &self.hands[s],
+            &self.face_down[s],
+            self.options.piles(),
+            action,
+        )
+    }
+
+    // ----- moving the state --------------------------------------------
+
+    /// Applies the current seat's action and returns what happened. A
+    /// refused action changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_with(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Applies an action, reporting events to `sink` ([`NoEvents`] for
+    /// search and simulation: no allocation at all).
+    pub fn apply_with<S: EventSink>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), RuleError> {
+        self.check(action)?;
+        match action {
+            Action::Play { value, pile } => self.play(value, pile, sink),
+            Action::Draw(source) => {
+                if let Phase::Draw { pile } = self.phase {
+                    self.draw_choice(pile, source, sink);
+                }
+                self.end_turn(sink);
+            }
+            Action::Reveal(value) => self.reveal(value, sink),
+            Action::NextRound => self.next_round(sink),
+        }
+        Ok(())
+    }
+
+    fn play<S: EventSink>(&mut self, value: Value, pile: u8, sink: &mut S) {
+        let seat = self.current;
+        let s = seat as usize;
+        let p = pile as usize;
+        let covered = self.discard[p].top();
+        self.hands[s].remove(value);
+        self.discard[p].push(value);
+        let hand = self.hands[s];
+        self.known[s].clamp_to(&hand);
+        let outcome = if hand.is_empty() {
+            Outcome::LastCard
+        } else {
+            match covered {
+                Some(c) if value == c => Outcome::Equal,
+                Some(c) if value > c => Outcome::Higher,
+                // Lower, or a pile that was empty (only in partial
+                // positions): nothing to beat, so the turn ends.
+                _ => Outcome::Lower,
+            }
+        };
+        sink.emit(Event::Played {
+            seat,
+            value,
+            pile,
+            covered,
+            outcome,
+        });
+        match outcome {
+            Outcome::LastCard => self.end_round(RoundEnd::EmptiedHand, sink),
+            Outcome::Equal => self.phase = Phase::Continue { pile },
+            Outcome::Lower => self.end_turn(sink),
+            Outcome::Higher => {
+                if self.options.double_discard {
+                    self.phase = Phase::Draw { pile };
+                } else {
+                    self.draw_from_deck(seat, sink);
+                    self.end_turn(sink);
+                }
+            }
+        }
+    }
+
+    /// Two piles: the player who played on `pile` draws from `source`.
+    fn draw_choice<S: EventSink>(&mut self, pile: u8, source: DrawSource, sink: &mut S) {
+        let seat = self.current;
+        match source {
+            DrawSource::Deck => self.draw_from_deck(seat, sink),
+            DrawSource::Discard => {
+                let other = 1 - pile as usize;
+                match self.discard[other].pop() {
+                    Some(v) => {
+                        self.hands[seat as usize].add(v);
+                        self.known[seat as usize].add(v);
+                        sink.emit(Event::Drew {
+                            seat,
+                            source,
+                            card: Some(v),
+                        });
+                        if self.discard[other].is_empty() {
+                            // R11.4: the emptied pile is formed again from
+                            // the top of the other pile.
+                            if let Some(top) = self.discard[pile as usize].pop() {
+                                self.discard[other].push(top);
+                                sink.emit(Event::PileRefilled {
+                                    pile: other as u8,
+                                    value: top,
+                                });
+                            }
+                        }
+                    }
+                    None => sink.emit(Event::NothingToDraw { seat }),
+                }
+            }
+        }
+    }
+
+    /// Draws the top of the draw pile, rebuilding it first if empty (R7).
+    fn draw_from_deck<S: EventSink>(&mut self, seat: Seat, sink: &mut S) {
+        if self.draw.is_empty() {
+            self.reshuffle_keeping_tops(sink);
+        }
+        match self.draw.pop() {
+            Some(v) => {
+                self.hands[seat as usize].add(v);
+                sink.emit(Event::Drew {
+                    seat,
+                    source: DrawSource::Deck,
+                    card: Some(v),
+                });
+            }
+            None => sink.emit(Event::NothingToDraw { seat }),
+        }
+    }
+
+    /// R7 / R11.5: keep the top of each discard pile, shuffle the rest into
+    /// a new draw pile.
+    fn reshuffle_keeping_tops<S: EventSink>(&mut self, sink: &mut S) {
+        for i in 0..self.options.piles() as usize {
+            let pile = &mut self.discard[i];
+            if let Some(top) = pile.pop() {
+                for &v in pile.as_slice() {
+                    self.draw.push(v);
+                }
+                pile.clear();
+                pile.push(top);
+            }
+        }
+        if !self.draw.is_empty() {
+            shuffle(self.draw.as_mut_slice(), &mut self.rng);
+            sink.emit(Event::Reshuffled {
+                cards: self.draw.len() as u8,
+            });
+        }
+    }
+
+    /// R12.1: while dealing, an empty draw pile takes the whole discard
+    /// pile(s), shuffled.
+    fn reshuffle_everything<S: EventSink>(&mut self, sink: &mut S) {
+        for i in 0..self.options.piles() as usize {
+            for &v in self.discard[i].as_slice() {
+                self.draw.push(v);
+            }
+            self.discard[i].clear();
+        }
+        if !self.draw.is_empty() {
+            shuffle(self.draw.as_mut_slice(), &mut self.rng);
+            sink.emit(Event::Reshuffled {
+                cards: self.draw.len() as u8,
+            });
+        }
+    }
+
+    fn deal_one<S: EventSink>(&mut self, sink: &mut S) -> Option<Value> {
+        if self.draw.is_empty() {
+            self.reshuffle_everything(sink);
+        }
+        self.draw.pop()
+    }
+
+    /// Deals 8 cards to each seat one at a time and turns one card onto
+    /// each discard pile (R3, R12).
+    fn deal(&mut self) {
+        self.deal_with(&mut NoEvents);
+    }
+
+    fn deal_with<S: EventSink>(&mut self, sink: &mut S) {
+        let n = self.options.players as usize;
+        'dealing: for _ in 0..HAND_SIZE {
+            for s in 0..n {
+                match self.deal_one(sink) {
+                    Some(v) => self.hands[s].add(v),
+                    None => break 'dealing,
+                }
+            }
+        }
+        for p in 0..self.options.piles() as usize {
+            if let Some(v) = self.deal_one(sink) {
+                self.discard[p].push(v);
+            }
+        }
+        self.phase = self.turn_phase(self.current);
+    }
+
+    /// End of a normal turn: Mojo Time (R5.1), then the next seat (R8).
+    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+        let seat = self.current;
+        let s = seat as usize;
+        let left = self.hands[s].len();
+        if left >= 1 && left <= self.options.threshold() {
+            let hand = self.hands[s];
+            self.face_down[s].add_all(&hand);
+            self.hands[s] = Cards::EMPTY;
+            self.known[s] = Cards::EMPTY;
+            sink.emit(Event::WentFaceDown {
+                seat,
+                count: left as u8,
+            });
+        }
+        self.advance(sink);
+    }
+
+    fn turn_phase(&self, seat: Seat) -> Phase {
+        if self.face_down[seat as usize].is_empty() {
+            Phase::Play
+        } else {
+            Phase::Reveal
+        }
+    }
+
+    fn advance<S: EventSink>(&mut self, sink: &mut S) {
+        let next = self.direction().next(self.current, self.options.players);
+        self.current = next;
+        self.phase = self.turn_phase(next);
+        sink.emit(Event::TurnStarted {
+            seat: next,
+            phase: self.phase,
+        });
+    }
+
+    fn reveal<S: EventSink>(&mut self, value: Value, sink: &mut S) {
+        let seat = self.current;
+        let s = seat as usize;
+        self.face_down[s].remove(value);
+        self.face_up[s].add(value);
+        sink.emit(Event::Revealed { seat, value });
+        if self.face_down[s].is_empty() {
+            self.end_round(RoundEnd::RevealedLast, sink);
+        } else {
+            self.advance(sink);
+        }
+    }
+
+    /// R9 and R10: reveal everything, score, turn the Mojo card, and end the
+    /// game if a total reached the target (R13).
+    fn end_round<S: EventSink>(&mut self, reason: RoundEnd, sink: &mut S) {
+        let holder = self.current;
+        let n = self.options.players as usize;
+        sink.emit(Event::RoundEnded { holder, reason });
+        let mut points = [0u32; MAX_PLAYERS];
+        let mut cards = [Cards::EMPTY; MAX_PLAYERS];
+        for s in 0..n {
+            if !self.face_down[s].is_empty() {
+                let down = self.face_down[s];
+                self.face_up[s].add_all(&down);
+                self.face_down[s] = Cards::EMPTY;
+                if S::ENABLED {
+                    sink.emit(Event::FaceDownTurnedUp {
+                        seat: s as Seat,
+                        cards: down,
+                    });
+                }
+            }
+            let mut all = self.hands[s];
+            all.add_all(&self.face_up[s]);
+            cards[s] = all;
+            points[s] = all.points();
+        }
+        let h = holder as usize;
+        let lowest = (0..n).all(|s| points[h] <= points[s]);
+        let mut scores = points;
+        let face = if lowest {
+            scores[h] = 0;
+            Face::Zero
+        } else {
+            scores[h] += 10;
+            Face::PlusTen
+        };
+        for s in 0..n {
+            self.totals[s] += scores[s];
+        }
+        let result = RoundResult {
+            round: self.round,
+            players: self.options.players,
+            holder,
+            reason,
+            points,
+            scores,
+            totals: self.totals,
+            breakdown: cards.map(|c| c.breakdown()),
+            cards,
+            face,
+        };
+        self.last_round = Some(result);
+        if S::ENABLED {
+            sink.emit(Event::RoundScored {
+                result: Box::new(result),
+            });
+        }
+        if face != self.mojo {
+            self.mojo = face;
+            sink.emit(Event::MojoTurned { face });
+        }
+        if self.totals[..n].iter().any(|&t| t >= self.options.target) {
+            let best = self.totals[..n].iter().copied().min().unwrap_or(0);
+            self.winners = (0..n)
+                .filter(|&s| self.totals[s] == best)
+                .fold(0u8, |m, s| m | (1 << s));
+            self.phase = Phase::GameOver;
+            if S::ENABLED {
+                sink.emit(Event::GameOver {
+                    winners: self.winners(),
+                });
+            }
+        } else {
+            self.phase = Phase::RoundOver;
+        }
+    }
+
+    /// R12: gather the players' cards onto the first discard pile, deal a
+    /// new round from the carried-over draw pile; the holder starts.
+    fn next_round<S: EventSink>(&mut self, sink: &mut S) {
+        let n = self.options.players as usize;
+        for s in 0..n {
+            let mut held = self.hands[s];
+            held.add_all(&self.face_down[s]);
+            held.add_all(&self.face_up[s]);
+            for v in held.iter() {
+                if !self.discard[0].push(v) {
+                    // Only a partial position could overflow a pile; the
+                    // card then goes to the draw pile so none is lost.
+                    self.draw.push(v);
+                }
+            }
+            self.hands[s] = Cards::EMPTY;
+            self.face_down[s] = Cards::EMPTY;
+            self.face_up[s] = Cards::EMPTY;
+            self.known[s] = Cards::EMPTY;
+        }
+        self.round += 1;
+        self.deal_with(sink);
+        sink.emit(Event::RoundDealt {
+            round: self.round,
+            starter: self.current,
+        });
+        sink.emit(Event::TurnStarted {
+            seat: self.current,
+            phase: self.phase,
+        });
+    }
+
+    /// The seeded generator (e.g. for a bot's determinizations to derive
+    /// their own seeds). Reading it does not change the game.
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    /// Replaces the generator: search code reseeds each determinization so
+    /// that hidden future shuffles are not the real game's.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::seed_from_u64(seed);
+    }
+}
+
+/// Fisher–Yates with 32-bit bounds, so the result is the same on 32-bit
+/// WebAssembly and 64-bit native targets.
+pub(crate) fn shuffle<R: Rng>(cards: &mut [Value], rng: &mut R) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.gen_range(0..=i as u32) as usize;
+        cards.swap(i, j);
+    }
+}
+
+/// The serialised form of a [`Game`]: plain lists, checked when read back.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameData {
+    options: Options,
+    hands: Vec<Cards>,
+    face_down: Vec<Cards>,
+    face_up: Vec<Cards>,
+    known: Vec<Cards>,
+    /// Bottom first (top last).
+    draw: Pile,
+    discard: Vec<Pile>,
+    totals: Vec<u32>,
+    mojo: Face,
+    current: Seat,
+    phase: Phase,
+    round: u32,
+    last_round: Option<RoundResult>,
+    winners: Vec<Seat>,
+    rng: GameRng,
+}
+
+impl From<Game> for GameData {
+    fn from(g: Game) -> GameData {
+        let n = g.options.players as usize;
+        GameData {
+            options: g.options,
+            hands: g.hands[..n].to_vec(),
+            face_down: g.face_down[..n].to_vec(),
+            face_up: g.face_up[..n].to_vec(),
+            known: g.known[..n].to_vec(),
+            draw: g.draw,
+            discard: g.discards().to_vec(),
+            totals: g.totals().to_vec(),
+            mojo: g.mojo,
+            current: g.current,
+            phase: g.phase,
+            round: g.round,
+            last_round: g.last_round,
+            winners: g.winners(),
+            rng: g.rng,
+        }
+    }
+}
+
+/// Why a stored or described position is not a game this engine can play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(msg.into()))
+}
+
+fn seat_array(
+    lists: &[Cards],
+    what: &str,
+    n: usize,
+) -> Result<[Cards; MAX_PLAYERS], PositionError> {
+    if lists.len() != n {
+        return fail(format!("{what} has {} lists for {n} players", lists.len()));
+    }
+    let mut out = [Cards::EMPTY; MAX_PLAYERS];
+    out[..n].copy_from_slice(lists);
+    Ok(out)
+}
+
+impl TryFrom<GameData> for Game {
+    type Error = PositionError;
+
+    fn try_from(d: GameData) -> Result<Game, PositionError> {
+        d.options
+            .validate()
+            .map_err(|e| PositionError(e.to_string()))?;
+        let n = d.options.players as usize;
+        let piles = d.options.piles() as usize;
+        if d.discard.len() != piles {
+            return fail(format!(
+                "{} discard piles where the options say {piles}",
+                d.discard.len()
+            ));
+        }
+        if d.totals.len() != n {
+            return fail(format!("{} totals for {n} players", d.totals.len()));
+        }
+        let mut discard = [Pile::EMPTY; 2];
+        discard[..piles].copy_from_slice(&d.discard);
+        let mut totals = [0u32; MAX_PLAYERS];
+        totals[..n].copy_from_slice(&d.totals);
+        let mut winners = 0u8;
+        for &w in &d.winners {
+            if w as usize >= n {
+                return fail(format!("winner {w} is not a seat"));
+            }
+            winners |= 1 << w;
+        }
+        let game = Game {
+            options: d.options,
+            hands: seat_array(&d.hands, "hands", n)?,
+            face_down: seat_array(&d.face_down, "face_down", n)?,
+            face_up: seat_array(&d.face_up, "face_up", n)?,
+            known: seat_array(&d.known, "known", n)?,
+            draw: d.draw,
+            discard,
+            totals,
+            mojo: d.mojo,
+            current: d.current,
+            phase: d.phase,
+            round: d.round,
+            last_round: d.last_round,
+            winners,
+            rng: d.rng,
+        };
+        game.check_consistency()?;
+        Ok(game)
+    }
+}
+
+impl Game {
+    /// Checks that the state is one the rules can reach from a deal: the
+    /// current seat is a seat, the phase fits the acting seat's cards, known
+    /// cards are in hand, and no pile overflows. (The card count is not
+    /// checked here: partial positions are allowed; see
+    /// [`Game::check_full_deck`].)
+    pub fn check_consistency(&self) -> Result<(), PositionError> {
+        let n = self.options.players as usize;
+        let cur = self.current as usize;
+        if cur >= n {
+            return fail(format!("the current seat {cur} is not a seat of {n}"));
+        }
+        if self.round == 0 {
+            return fail("rounds are numbered from 1");
+        }
+        for s in 0..n {
+            let mut k = self.known[s];
+            k.clamp_to(&self.hands[s]);
+            if k != self.known[s] {
+                return fail(format!("seat {s}: known cards are not all in hand"));
+            }
+        }
+        let total = self.all_cards().len();
+        if total > PILE_CAPACITY {
+            return fail(format!("{total} cards: at most {PILE_CAPACITY} fit a game"));
+        }
+        let piles = self.options.piles();
+        let hand = &self.hands[cur];
+        let down = &self.face_down[cur];
+        let in_play = matches!(
+            self.phase,
+            Phase::Play | Phase::Continue { .. } | Phase::Draw { .. } | Phase::Reveal
+        );
+        if in_play {
+            for s in 0..n {
+                if self.hands[s].is_empty() && self.face_down[s].is_empty() {
+                    return fail(format!(
+                        "seat {s} has no card in hand or face down while the round is on (R9: the round would be over)"
+                    ));
+                }
+            }
+        }
+        match self.phase {
+            Phase::Play if !down.is_empty() => {
+                fail("the current seat has face-down cards, so it must reveal, not play")
+            }
+            Phase::Reveal if down.is_empty() => {
+                fail("the current seat has no face-down card to reveal")
+            }
+            Phase::Continue { pile } | Phase::Draw { pile } if pile >= piles => {
+                fail(format!("there is no discard pile {pile}"))
+            }
+            Phase::Continue { .. } if hand.is_empty() => {
+                fail("a chain cannot continue with an empty hand")
+            }
+            Phase::Draw { .. } if !self.options.double_discard => {
+                fail("only the two-pile variant chooses where to draw")
+            }
+            Phase::GameOver if self.winners == 0 => fail("the game is over but nobody won"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks that the game holds exactly the 78 cards of the deck, each
+    /// once: true of every game started with [`Game::new`].
+    pub fn check_full_deck(&self) -> Result<(), PositionError> {
+        let all = self.all_cards();
+        if all == Cards::full_deck() {
+            return Ok(());
+        }
+        let deck = Cards::full_deck();
+        for v in 0..=MAX_VALUE {
+            let (have, want) = (all.count(v), deck.count(v));
+            if have != want {
+                return fail(format!(
+                    "{have} cards of value {v} where the deck has {want}"
+                ));
+            }
+        }
+        fail("the cards do not match the deck")
+    }
+}
