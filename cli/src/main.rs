@@ -8,13 +8,16 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   mojo scenario FILE.json [--check]   run a rule scenario; print the position as JSON
                                       (--check: exit 1 when it differs from `expect`)
-  mojo bench [--seconds S] [--seed N] measure the engine; print one JSON line";
+  mojo bench [--seconds S] [--seed N] measure the engine; print one JSON line
+  mojo tournament --seats K1,K2,.. [--players N] [--games G] [--seed S] [--threads T] [--json]
+                                      bots against bots, seats rotated; per-kind results";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("scenario") => scenario(&args[1..]),
         Some("bench") => mojo_cli::bench::main(&args[1..]),
+        Some("tournament") => mojo_cli::tournament::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

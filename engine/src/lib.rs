@@ -15,12 +15,14 @@
 //! The same options, seed and actions always give the same game, natively
 //! and in WebAssembly. No web dependencies.
 
+pub mod bot;
 pub mod cards;
 mod game;
 mod position;
 mod types;
 mod view;
 
+pub use bot::{Bot, BotKind, Clock};
 pub use cards::{Cards, Colour, Pile, Value};
 pub use game::{check_action, ActionList, Game, GameRng, PositionError};
 pub use position::Position;

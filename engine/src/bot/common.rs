@@ -1,0 +1,329 @@
+//! What several bots share: budgets, the hand evaluation that knows the
+//! scoring (R10) and the Mojo risk, the fast full-information policy the
+//! search bots use inside their simulations, and the game-level value of a
+//! scored round.
+
+use rand::SeedableRng;
+
+use crate::cards::{Cards, Value};
+use crate::game::{ActionList, Game, GameRng};
+use crate::types::{Action, DrawSource, Phase, Seat};
+
+/// When a search stops: after `iterations` simulations or `millis`
+/// milliseconds (if it has a clock), whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: u32,
+    pub millis: f64,
+}
+
+impl Budget {
+    /// Hard's default: p95 well under 100 ms per decision natively.
+    pub const HARD: Budget = Budget {
+        iterations: 1200,
+        millis: 80.0,
+    };
+    /// PIMC's default: the same number of simulations as Hard.
+    pub const PIMC: Budget = Budget {
+        iterations: 1200,
+        millis: 80.0,
+    };
+}
+
+/// A bot's own generator, seeded: the same seed gives the same choices.
+pub(crate) fn bot_rng(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed ^ 0x6D6F_6A6F_5F62_6F74)
+}
+
+/// The value (0..1, higher is better for `me`) of a game whose round has
+/// just been scored (or that is over). At game end: `me`'s share of the
+/// victory. Otherwise an estimate of the chance to finish lowest: for each
+/// opponent, a logistic in the gap between totals, whose scale grows with
+/// the number of rounds likely left (the distance of the leader to the
+/// target, at about 12 points a round), multiplied over opponents.
+pub fn game_value(game: &Game, me: Seat) -> f64 {
+    let totals = game.totals();
+    let me_i = me as usize;
+    if game.is_over() {
+        let winners = game.winners();
+        return if winners.contains(&me) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+    }
+    let mine = f64::from(totals.get(me_i).copied().unwrap_or(0));
+    let lead = totals.iter().copied().max().unwrap_or(0);
+    let left = f64::from(game.options().target.saturating_sub(lead));
+    let rounds = left / 12.0 + 0.5;
+    let scale = 5.0 * rounds.sqrt();
+    let mut v = 1.0;
+    for (o, &t) in totals.iter().enumerate() {
+        if o != me_i {
+            v *= logistic((f64::from(t) - mine) / scale);
+        }
+    }
+    v
+}
+
+#[inline]
+pub(crate) fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Points (R10) of the `keep` lowest cards of `hand`: roughly the hand a
+/// player will end up putting face down, since they shed their high cards.
+#[inline]
+pub(crate) fn keep_points(hand: &Cards, keep: usize) -> u32 {
+    let mut kept = Cards::EMPTY;
+    let mut left = keep;
+    for (v, &c) in hand.counts().iter().enumerate() {
+        if left == 0 {
+            break;
+        }
+        let take = (c as usize).min(left);
+        for _ in 0..take {
+            kept.add(v as Value);
+        }
+        left -= take;
+    }
+    kept.points()
+}
+
+/// The tunable weights of the hand evaluation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Cost of each card above the threshold (turns still needed).
+    pub per_card: f64,
+    /// Share of the points above the kept cards that still counts, when no
+    /// opponent is about to end the round.
+    pub excess: f64,
+    /// Chance that whoever goes face down first also ends the round.
+    pub end_first: f64,
+}
+
+pub(crate) const WEIGHTS: Weights = Weights {
+    per_card: 2.0,
+    excess: 0.25,
+    end_first: 0.85,
+};
+
+/// What a seat knows when it weighs its own hands at the end of its turn:
+/// the threshold, the Mojo risk per points value, and how soon an opponent
+/// who is face down will end the round.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Eval {
+    pub threshold: usize,
+    /// `risk[p]`: chance that some opponent ends the round with fewer
+    /// points than `p` (then the holder pays +10).
+    pub risk: [f64; 41],
+    /// Fewest face-down cards among opponents in Mojo Time (99: none).
+    pub down_min: u8,
+    pub w: Weights,
+}
+
+impl Eval {
+    /// Expected own round score (lower is better) of ending a turn holding
+    /// `hand`.
+    pub fn leaf(&self, hand: &Cards) -> f64 {
+        let len = hand.len();
+        if len == 0 {
+            return 0.0;
+        }
+        let p = hand.points();
+        if len <= self.threshold {
+            return self.down(p, len);
+        }
+        let keep = keep_points(hand, self.threshold);
+        let urgency = match self.down_min {
+            0 | 1 => 1.0,
+            2 => 0.6,
+            3 => 0.4,
+            _ => self.w.excess,
+        };
+        f64::from(keep)
+            + self.w.per_card * (len - self.threshold) as f64
+            + urgency * f64::from(p - keep)
+    }
+
+    /// Expected round score of going face down with `k` cards worth `p`.
+    pub fn down(&self, p: u32, k: usize) -> f64 {
+        let pe = match (k as u8).cmp(&self.down_min) {
+            core::cmp::Ordering::Less => self.w.end_first,
+            core::cmp::Ordering::Equal => 0.5,
+            core::cmp::Ordering::Greater => 0.1,
+        };
+        let p = p.min(40);
+        let r = self.risk[p as usize];
+        let pf = f64::from(p);
+        pe * r * (pf + 10.0) + (1.0 - pe) * pf
+    }
+}
+
+/// Points an opponent is projected to end the round with, seen from a full
+/// game (in a simulation, where every card is known).
+#[inline]
+pub(crate) fn projected(game: &Game, s: Seat, threshold: usize) -> u32 {
+    let down = game.face_down(s);
+    let up = game.face_up(s);
+    let hand = game.hand(s);
+    if !down.is_empty() || hand.is_empty() {
+        let mut all = *down;
+        all.add_all(up);
+        all.add_all(hand);
+        all.points()
+    } else {
+        keep_points(hand, threshold) + 2 * (hand.len().saturating_sub(threshold)) as u32
+    }
+}
+
+/// The evaluation for the seat to act in a full game (inside simulations).
+fn eval_in_game(game: &Game) -> Eval {
+    let me = game.current();
+    let n = game.players();
+    let threshold = game.options().threshold();
+    let mut best = u32::MAX;
+    let mut down_min = 99u8;
+    for s in 0..n {
+        if s == me {
+            continue;
+        }
+        best = best.min(projected(game, s, threshold));
+        let d = game.face_down(s).len() as u8;
+        if d > 0 {
+            down_min = down_min.min(d);
+        }
+    }
+    let mut risk = [0.0; 41];
+    for (p, r) in risk.iter_mut().enumerate() {
+        *r = logistic((p as f64 - f64::from(best) - 0.5) * 1.2);
+    }
+    Eval {
+        threshold,
+        risk,
+        down_min,
+        w: WEIGHTS,
+    }
+}
+
+/// The search bots' simulation policy: a Medium-like one-ply choice on a
+/// full (sampled) game. Each card it may play is scored by the evaluation
+/// of the hand left, a drawn card counted at its average cost; equal cards
+/// are chained; the lowest face-down card is revealed; with two piles the
+/// other pile's top is taken when it adds no points.
+pub(crate) fn policy_action(game: &Game) -> Action {
+    let s = game.current();
+    match game.phase() {
+        Phase::RoundOver | Phase::GameOver => Action::NextRound,
+        Phase::Reveal => Action::Reveal(game.face_down(s).min().unwrap_or(0)),
+        Phase::Draw { pile } => {
+            let hand = *game.hand(s);
+            let other = game.discard(1 - pile.min(1)).top();
+            match other {
+                Some(v) => {
+                    let mut with = hand;
+                    with.add(v);
+                    if with.points() == hand.points() {
+                        Action::Draw(DrawSource::Discard)
+                    } else {
+                        Action::Draw(DrawSource::Deck)
+                    }
+                }
+                None => Action::Draw(DrawSource::Deck),
+            }
+        }
+        Phase::Play | Phase::Continue { .. } => {
+            let legal = game.legal_actions();
+            let hand = *game.hand(s);
+            if legal.len() == 1 {
+                return legal.get(0).unwrap_or(Action::NextRound);
+            }
+            let eval = eval_in_game(game);
+            let mut best = (f64::INFINITY, legal.get(0).unwrap_or(Action::NextRound));
+            for a in legal.iter() {
+                if let Action::Play { value, pile } = a {
+                    let top = game.discard(pile).top();
+                    let sc = quick_play_score(&eval, &hand, value, top);
+                    if sc < best.0 {
+                        best = (sc, a);
+                    }
+                }
+            }
+            best.1
+        }
+    }
+}
+
+/// Average cost of a drawn card in the quick score.
+const DRAW_COST: f64 = 3.0;
+
+/// One-ply score of playing `value` on a pile topped by `top` (lower is
+/// better): the evaluation of the hand left, with an equal card's chain
+/// counted as one more free shed and a drawn card at its average cost.
+#[inline]
+pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Option<Value>) -> f64 {
+    let mut left = *hand;
+    left.remove(value);
+    if left.is_empty() {
+        return -5.0;
+    }
+    match top {
+        Some(c) if value == c => {
+            // Plays again: the best next card is at least one free shed.
+            let mut best = f64::INFINITY;
+            for v in left.distinct() {
+                let mut l2 = left;
+                l2.remove(v);
+                let sc = if l2.is_empty() {
+                    -5.0
+                } else if v > value {
+                    eval.leaf_no_down(&l2) + DRAW_COST
+                } else if v == value {
+                    eval.leaf(&l2) - 1.0
+                } else {
+                    eval.leaf(&l2)
+                };
+                best = best.min(sc);
+            }
+            best
+        }
+        Some(c) if value > c => {
+            // The hand keeps its size: a higher card is shed, a random one
+            // drawn. The drawn card may add points: count its average.
+            eval.leaf_no_down(&left) + DRAW_COST
+        }
+        _ => eval.leaf(&left),
+    }
+}
+
+impl Eval {
+    /// Like [`Eval::leaf`] for a hand about to receive one more card (a
+    /// draw): the hand will not go face down at this size.
+    pub fn leaf_no_down(&self, hand: &Cards) -> f64 {
+        let len = hand.len() + 1;
+        if len <= self.threshold {
+            // Going down with a drawn card: its points are unknown.
+            return self.down(hand.points() + 3, len);
+        }
+        let keep = keep_points(hand, self.threshold);
+        let p = hand.points();
+        f64::from(keep)
+            + self.w.per_card * (len - self.threshold) as f64
+            + self.w.excess * f64::from(p - keep)
+    }
+}
+
+/// SplitMix64: derives well-mixed seeds from a counter.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The first legal action, or `NextRound` when there is none (not this
+/// seat's turn): the bots' fallback, so they never panic.
+pub(crate) fn fallback(legal: &ActionList) -> Action {
+    legal.get(0).unwrap_or(Action::NextRound)
+}

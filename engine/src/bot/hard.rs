@@ -1,0 +1,290 @@
+//! `hard`: determinized Monte Carlo search over the hidden information.
+//!
+//! Each simulation deals the cards this seat cannot see at random,
+//! consistently with everything its view shows
+//! ([`Game::sample_from_view`]), applies one candidate action and plays the
+//! round out with a Medium-like policy ([`super::common::policy_action`]) for
+//! every seat. The scored round is valued for the game, not just the round
+//! ([`super::game_value`]: the chance to finish lowest given the totals and
+//! the distance to the target, or the share of the victory at game end), so
+//! the Mojo's +10 and the rank at the table both count.
+//!
+//! Every candidate is simulated on the same sampled deals with the same
+//! future shuffles (common random numbers), so differences between actions
+//! are not drowned by the luck of the deal; after a third and two thirds of
+//! the budget the weaker half of the candidates is dropped (successive
+//! halving). Decisions with one legal action, and reveals (which card is
+//! turned up first does not change any score), are answered at once.
+//!
+//! The search runs in slices ([`HardSearch::step`]) so a browser can spread
+//! it over frames; it stops after [`Budget::iterations`] simulations or
+//! [`Budget::millis`] milliseconds, whichever comes first.
+
+use rand::{Rng, RngCore};
+
+use super::common::{bot_rng, fallback, game_value, policy_action, Budget};
+use super::{Bot, SharedClock};
+use crate::game::{Game, GameRng};
+use crate::types::{Action, NoEvents, Phase};
+use crate::view::PlayerView;
+
+/// How simulations choose the actions after the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rollout {
+    /// The Medium-like policy, with halving (Hard).
+    Policy,
+    /// Uniformly random actions, every candidate equally (PIMC).
+    Random,
+}
+
+/// Longest simulation, in actions (a round is far shorter).
+const MAX_ROLLOUT: u32 = 1000;
+
+/// A resumable search for one decision.
+pub struct HardSearch {
+    view: PlayerView,
+    actions: Vec<Action>,
+    sums: [f64; 28],
+    counts: [u32; 28],
+    active: [bool; 28],
+    n_active: usize,
+    rng: GameRng,
+    budget: Budget,
+    simulations: u32,
+    start_ms: Option<f64>,
+    mode: Rollout,
+    /// Set when the answer needs no search.
+    instant: Option<Action>,
+    done: bool,
+}
+
+impl HardSearch {
+    /// A search for `view`'s decision, seeded, stopping on `budget`.
+    pub fn new(view: &PlayerView, seed: u64, budget: Budget) -> HardSearch {
+        HardSearch::with_mode(view, seed, budget, Rollout::Policy)
+    }
+
+    pub(crate) fn with_mode(
+        view: &PlayerView,
+        seed: u64,
+        budget: Budget,
+        mode: Rollout,
+    ) -> HardSearch {
+        let actions = view.legal_actions();
+        let instant = if !view.is_my_turn() || actions.len() <= 1 {
+            Some(fallback(&actions))
+        } else if view.phase == Phase::Reveal {
+            Some(
+                view.face_down
+                    .max()
+                    .map_or(fallback(&actions), Action::Reveal),
+            )
+        } else {
+            None
+        };
+        let actions = actions.to_vec();
+        let n = actions.len();
+        let mut active = [false; 28];
+        for a in active.iter_mut().take(n) {
+            *a = true;
+        }
+        HardSearch {
+            view: view.clone(),
+            actions,
+            sums: [0.0; 28],
+            counts: [0; 28],
+            active,
+            n_active: n,
+            rng: bot_rng(seed),
+            budget,
+            simulations: 0,
+            start_ms: None,
+            mode,
+            instant,
+            done: instant.is_some(),
+        }
+    }
+
+    /// Whether the search has finished.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Simulations run so far.
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    /// Runs about `iterations` more simulations (whole sampled deals: every
+    /// remaining candidate once per deal). Returns whether the search is done
+    /// (iteration budget spent). Without a clock only the iteration budget
+    /// applies; see [`HardSearch::step_timed`].
+    pub fn step(&mut self, iterations: u32) -> bool {
+        let target = self.simulations.saturating_add(iterations);
+        while !self.done && self.simulations < target {
+            self.one_deal();
+            if self.simulations >= self.budget.iterations {
+                self.done = true;
+            }
+        }
+        self.done
+    }
+
+    /// Like [`HardSearch::step`], also stopping once `now_ms` is
+    /// [`Budget::millis`] after the first call's `now_ms`.
+    pub fn step_timed(&mut self, iterations: u32, now_ms: f64) -> bool {
+        let start = *self.start_ms.get_or_insert(now_ms);
+        if now_ms - start >= self.budget.millis {
+            self.done = true;
+        }
+        self.step(iterations)
+    }
+
+    /// The best action found so far (always legal).
+    pub fn best(&self) -> Action {
+        if let Some(a) = self.instant {
+            return a;
+        }
+        let mut best: Option<(f64, Action)> = None;
+        for i in 0..self.actions.len() {
+            if !self.active[i] || self.counts[i] == 0 {
+                continue;
+            }
+            let mean = self.sums[i] / f64::from(self.counts[i]);
+            if best.is_none_or(|(b, _)| mean > b) {
+                best = Some((mean, self.actions[i]));
+            }
+        }
+        best.map_or_else(|| self.actions.first().copied().unwrap_or(Action::NextRound), |(_, a)| a)
+    }
+
+    /// The mean value of each candidate so far (for tests and displays).
+    pub fn values(&self) -> Vec<(Action, f64, u32)> {
+        (0..self.actions.len())
+            .map(|i| {
+                let n = self.counts[i];
+                let m = if n == 0 {
+                    0.0
+                } else {
+                    self.sums[i] / f64::from(n)
+                };
+                (self.actions[i], m, n)
+            })
+            .collect()
+    }
+
+    /// One sampled deal: every active candidate simulated on it.
+    fn one_deal(&mut self) {
+        let deal_seed = self.rng.next_u64();
+        let play_seed = self.rng.next_u64();
+        let mut base = Game::sample_from_view(&self.view, deal_seed);
+        base.reseed(play_seed);
+        let me = self.view.seat;
+        for i in 0..self.actions.len() {
+            if !self.active[i] {
+                continue;
+            }
+            let mut g = base.clone();
+            let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
+                let mut roll = bot_rng(play_seed);
+                simulate(&mut g, self.mode, &mut roll);
+                game_value(&g, me)
+            } else {
+                0.0
+            };
+            self.sums[i] += value;
+            self.counts[i] += 1;
+            self.simulations += 1;
+        }
+        self.maybe_halve();
+    }
+
+    fn maybe_halve(&mut self) {
+        if self.mode != Rollout::Policy || self.n_active <= 2 {
+            return;
+        }
+        let b = self.budget.iterations;
+        let spent = self.simulations;
+        let first = spent >= b / 3 && self.n_active == self.actions.len();
+        let second = spent >= 2 * b / 3 && self.n_active * 2 > self.actions.len();
+        if !(first || second) || self.n_active <= 2 {
+            return;
+        }
+        let mut means: Vec<(f64, usize)> = (0..self.actions.len())
+            .filter(|&i| self.active[i] && self.counts[i] > 0)
+            .map(|i| (self.sums[i] / f64::from(self.counts[i]), i))
+            .collect();
+        means.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let keep = means.len().div_ceil(2).max(2);
+        for &(_, i) in means.iter().skip(keep) {
+            self.active[i] = false;
+        }
+        self.n_active = keep.min(means.len());
+    }
+}
+
+/// Plays `game` on to the end of the current round.
+pub(crate) fn simulate(game: &mut Game, mode: Rollout, rng: &mut GameRng) {
+    let mut steps = 0;
+    while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < MAX_ROLLOUT {
+        let a = match mode {
+            Rollout::Policy => policy_action(game),
+            Rollout::Random => {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                legal.get(rng.gen_range(0..legal.len() as u32) as usize).unwrap_or(Action::NextRound)
+            }
+        };
+        if game.apply_with(a, &mut NoEvents).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+}
+
+/// The Hard bot: a [`HardSearch`] per decision, run to its budget.
+pub struct HardBot {
+    rng: GameRng,
+    budget: Budget,
+    clock: Option<SharedClock>,
+    mode: Rollout,
+}
+
+impl HardBot {
+    /// A Hard bot; with a clock it also honours `budget.millis`.
+    pub fn new(seed: u64, budget: Budget, clock: Option<SharedClock>) -> HardBot {
+        HardBot {
+            rng: bot_rng(seed),
+            budget,
+            clock,
+            mode: Rollout::Policy,
+        }
+    }
+
+    pub(crate) fn with_mode(mut self, mode: Rollout) -> HardBot {
+        self.mode = mode;
+        self
+    }
+}
+
+/// Simulations between two looks at the clock.
+const SLICE: u32 = 24;
+
+impl Bot for HardBot {
+    fn choose(&mut self, view: &PlayerView) -> Action {
+        let seed = self.rng.next_u64();
+        let mut search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        loop {
+            let done = match &self.clock {
+                Some(c) => search.step_timed(SLICE, c.now_ms()),
+                None => search.step(SLICE),
+            };
+            if done {
+                break;
+            }
+        }
+        search.best()
+    }
+}
