@@ -1,13 +1,17 @@
 //! `mojo bench`: engine throughput on one core, as one JSON line.
 //!
 //! - `actions_per_sec`, `games_per_sec`: complete random 4-player games to
-//!   the target (50), each action chosen uniformly among the legal ones and
-//!   applied without event reporting (the path search and simulation use);
-//!   dealing every game is included.
-//! - `actions_with_events_per_sec`: the same games through [`Game::apply`],
+//!   the target (50), each action chosen uniformly among the legal ones with
+//!   [`Game::legal_action_at`] and applied without event reporting (the path
+//!   playouts use); dealing every game is included.
+//! - `list_actions_per_sec`, `list_games_per_sec`: the same, choosing from
+//!   the materialised [`Game::legal_actions`] list.
+//! - `actions_with_events_per_sec`: the list path through [`Game::apply`],
 //!   which returns the event list the UI uses.
 //! - `clone_ns`, `view_ns`: the cost of copying a game and of building one
 //!   seat's view.
+//!
+//! `--games N` plays exactly N games instead (fixed work, for `perf stat`).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -34,17 +38,46 @@ impl Pick {
         let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32;
         ((x * n as u64) >> 32) as usize
     }
+
+    /// 32 random bits.
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) as u32
+    }
+}
+
+/// How a random game chooses its actions (uniformly among the legal ones
+/// either way).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `legal_action_at` (no list), no events: the playout path.
+    Direct,
+    /// `legal_actions()` then pick one, no events.
+    List,
+    /// `legal_actions()`, then `apply` returning the event list (the UI's path).
+    Events,
 }
 
 /// Plays one complete random game; returns the number of actions applied.
-pub fn random_game(options: Options, seed: u64, pick: &mut Pick, events: bool) -> u64 {
+pub fn random_game(options: Options, seed: u64, pick: &mut Pick, mode: Mode) -> u64 {
     let Ok(mut game) = Game::new(options, seed) else {
         return 0;
     };
+    let events = mode == Mode::Events;
     let mut actions = 0;
     while !game.is_over() {
-        let legal = game.legal_actions();
-        let a = legal[pick.below(legal.len())];
+        let chosen = if mode == Mode::Direct {
+            game.legal_action_at(pick.next_u32())
+        } else {
+            let legal = game.legal_actions();
+            legal.get(pick.below(legal.len()))
+        };
+        let Some(a) = chosen else {
+            break;
+        };
         let applied = if events {
             game.apply(a).map(|e| {
                 black_box(e);
@@ -66,14 +99,14 @@ pub fn run_games(
     options: Options,
     seed: u64,
     budget: Duration,
-    events: bool,
+    mode: Mode,
 ) -> (u64, u64, Duration) {
     let mut pick = Pick::new(seed ^ 0xA5A5);
     let start = Instant::now();
     let (mut games, mut actions) = (0u64, 0u64);
     while start.elapsed() < budget {
         for _ in 0..64 {
-            actions += random_game(options, seed.wrapping_add(games), &mut pick, events);
+            actions += random_game(options, seed.wrapping_add(games), &mut pick, mode);
             games += 1;
         }
     }
@@ -95,6 +128,7 @@ fn per_op_ns(budget: Duration, mut op: impl FnMut(u64)) -> f64 {
 pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let mut seconds = 2.0f64;
     let mut seed = 1u64;
+    let mut fixed_games: Option<u64> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| {
@@ -112,6 +146,13 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
                     .parse()
                     .map_err(|_| "bench: --seed takes a whole number".to_string())?;
             }
+            "--games" => {
+                fixed_games = Some(
+                    value("--games")?
+                        .parse()
+                        .map_err(|_| "bench: --games takes a whole number".to_string())?,
+                );
+            }
             other => return Err(format!("bench: unexpected argument `{other}`")),
         }
     }
@@ -120,10 +161,28 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     }
     let budget = Duration::from_secs_f64(seconds);
     let options = Options::players(4);
+    if let Some(n) = fixed_games {
+        // Fixed work, for instruction counts (perf stat, callgrind): the
+        // same games every run, whatever else the machine is doing.
+        let mut pick = Pick::new(seed ^ 0xA5A5);
+        let start = Instant::now();
+        let actions: u64 = (0..n)
+            .map(|g| random_game(options, seed.wrapping_add(g), &mut pick, Mode::Direct))
+            .sum();
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{}",
+            json!({"games": n, "actions": actions, "seconds": secs,
+                   "actions_per_sec": (actions as f64 / secs).round(),
+                   "games_per_sec": (n as f64 / secs).round()})
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
 
-    let (games, actions, elapsed) = run_games(options, seed, budget, false);
+    let (games, actions, elapsed) = run_games(options, seed, budget, Mode::Direct);
     let secs = elapsed.as_secs_f64();
-    let (_, ev_actions, ev_elapsed) = run_games(options, seed, budget, true);
+    let (list_games, list_actions, list_elapsed) = run_games(options, seed, budget, Mode::List);
+    let (_, ev_actions, ev_elapsed) = run_games(options, seed, budget, Mode::Events);
 
     let sample = Game::new(options, seed).map_err(|e| e.to_string())?;
     let clone_ns = per_op_ns(budget / 4, |_| {
@@ -137,6 +196,8 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         "actions_per_sec": (actions as f64 / secs).round(),
         "games_per_sec": (games as f64 / secs).round(),
         "actions_per_game": (actions as f64 / games as f64 * 10.0).round() / 10.0,
+        "list_actions_per_sec": (list_actions as f64 / list_elapsed.as_secs_f64()).round(),
+        "list_games_per_sec": (list_games as f64 / list_elapsed.as_secs_f64()).round(),
         "actions_with_events_per_sec": (ev_actions as f64 / ev_elapsed.as_secs_f64()).round(),
         "clone_ns": (clone_ns * 10.0).round() / 10.0,
         "view_ns": (view_ns * 10.0).round() / 10.0,

@@ -95,34 +95,54 @@ impl fmt::Display for Colour {
 /// An unordered multiset of card values: a count per value.
 ///
 /// Equal values are interchangeable (RULES R1), so a hand is fully described
-/// by how many of each value it holds.
+/// by how many of each value it holds. The 13 counts sit in 16 bytes (the
+/// last three always zero) so that the size and the set of values present
+/// are a few word operations, with no branch per value.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Cards {
-    counts: [u8; VALUES],
-    len: u8,
+    counts: [u8; 16],
+}
+
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Bit i set where byte i of `x` is nonzero (8 bytes → 8 bits).
+#[inline(always)]
+fn nonzero_bytes(x: u64) -> u16 {
+    let high = (((x & LOW7).wrapping_add(LOW7)) | x) & !LOW7;
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
+/// The sum of the 8 bytes of `x` (exact while it stays below 256).
+#[inline(always)]
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(ONES) >> 56) as u32
 }
 
 impl Cards {
     /// No cards.
-    pub const EMPTY: Cards = Cards {
-        counts: [0; VALUES],
-        len: 0,
-    };
+    pub const EMPTY: Cards = Cards { counts: [0; 16] };
 
     /// The full 78-card deck.
     pub const fn full_deck() -> Cards {
-        Cards {
-            counts: COPIES,
-            len: DECK_SIZE as u8,
+        let mut counts = [0u8; 16];
+        let mut v = 0;
+        while v < VALUES {
+            counts[v] = COPIES[v];
+            v += 1;
         }
+        Cards { counts }
     }
 
     /// Cards from a list of values. Returns `None` if a value is above 12 or
     /// there are more than 255 cards.
     pub fn from_values(values: &[Value]) -> Option<Cards> {
+        if values.len() > u8::MAX as usize {
+            return None;
+        }
         let mut cards = Cards::EMPTY;
         for &v in values {
-            if v > MAX_VALUE || cards.len == u8::MAX || cards.counts[v as usize] == u8::MAX {
+            if v > MAX_VALUE {
                 return None;
             }
             cards.add(v);
@@ -133,19 +153,37 @@ impl Cards {
     /// Cards from a count per value. `None` if the total exceeds 255.
     pub fn from_counts(counts: [u8; VALUES]) -> Option<Cards> {
         let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-        let len = u8::try_from(total).ok()?;
-        Some(Cards { counts, len })
+        if total > u32::from(u8::MAX) {
+            return None;
+        }
+        let mut cards = Cards::EMPTY;
+        cards.counts[..VALUES].copy_from_slice(&counts);
+        Some(cards)
+    }
+
+    #[inline(always)]
+    fn halves(&self) -> (u64, u64) {
+        let x = u128::from_le_bytes(self.counts);
+        (x as u64, (x >> 64) as u64)
     }
 
     /// How many cards.
     #[inline]
-    pub const fn len(&self) -> usize {
-        self.len as usize
+    pub fn len(&self) -> usize {
+        let (lo, hi) = self.halves();
+        (byte_sum(lo) + byte_sum(hi)) as usize
     }
 
     #[inline]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
+    pub fn is_empty(&self) -> bool {
+        u128::from_le_bytes(self.counts) == 0
+    }
+
+    /// Bit v set for each value v held.
+    #[inline]
+    pub fn mask(&self) -> u16 {
+        let (lo, hi) = self.halves();
+        nonzero_bytes(lo) | (nonzero_bytes(hi) << 8)
     }
 
     /// How many cards of `value`. Values above 12 count 0.
@@ -161,24 +199,26 @@ impl Cards {
 
     /// The count per value.
     #[inline]
-    pub const fn counts(&self) -> &[u8; VALUES] {
-        &self.counts
+    pub fn counts(&self) -> &[u8; VALUES] {
+        // The first 13 of the 16 bytes.
+        self.counts.first_chunk::<VALUES>().unwrap_or(&[0; VALUES])
     }
 
-    /// Adds one card. The caller guarantees `value <= 12`.
+    /// Adds one card. The caller guarantees `value <= 12` and that the
+    /// total stays below 256.
     #[inline]
     pub fn add(&mut self, value: Value) {
-        self.counts[value as usize] += 1;
-        self.len += 1;
+        if let Some(c) = self.counts[..VALUES].get_mut(value as usize) {
+            *c += 1;
+        }
     }
 
     /// Removes one card of `value`; `false` (and no change) if there is none.
     #[inline]
     pub fn remove(&mut self, value: Value) -> bool {
-        match self.counts.get_mut(value as usize) {
+        match self.counts[..VALUES].get_mut(value as usize) {
             Some(c) if *c > 0 => {
                 *c -= 1;
-                self.len -= 1;
                 true
             }
             _ => false,
@@ -190,44 +230,41 @@ impl Cards {
         for (c, o) in self.counts.iter_mut().zip(other.counts.iter()) {
             *c += o;
         }
-        self.len += other.len;
     }
 
     /// Removes every card of `other`, saturating at zero per value.
     pub fn remove_all(&mut self, other: &Cards) {
-        let mut len = 0u8;
         for (c, o) in self.counts.iter_mut().zip(other.counts.iter()) {
             *c = c.saturating_sub(*o);
-            len += *c;
         }
-        self.len = len;
     }
 
     /// Keeps, per value, at most as many as `limit` holds.
     pub fn clamp_to(&mut self, limit: &Cards) {
-        let mut len = 0u8;
         for (c, l) in self.counts.iter_mut().zip(limit.counts.iter()) {
             *c = (*c).min(*l);
-            len += *c;
         }
-        self.len = len;
     }
 
     /// Every card, in ascending order (repeats included).
     pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        self.counts
+        self.counts()
             .iter()
             .enumerate()
             .flat_map(|(v, &c)| core::iter::repeat_n(v as Value, c as usize))
     }
 
     /// The distinct values held, ascending.
-    pub fn distinct(&self) -> impl Iterator<Item = Value> + '_ {
-        self.counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(v, _)| v as Value)
+    pub fn distinct(&self) -> impl Iterator<Item = Value> {
+        let mut mask = self.mask();
+        core::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let v = mask.trailing_zeros() as Value;
+            mask &= mask - 1;
+            Some(v)
+        })
     }
 
     /// Every card as a sorted list.
@@ -251,16 +288,26 @@ impl Cards {
     #[inline]
     pub fn top_of(&self, colour: Colour) -> Option<Value> {
         let (lo, hi) = colour.range();
-        (lo..=hi).rev().find(|&v| self.counts[v as usize] > 0)
+        let in_colour = self.mask() & (((1u16 << (hi + 1)) - 1) & !((1u16 << lo) - 1));
+        (in_colour != 0).then(|| 15 - in_colour.leading_zeros() as Value)
     }
 
     /// Points (RULES R10.2): for each colour the highest value held, summed.
     /// Duplicates count once; a colour with no card adds nothing.
     #[inline]
     pub fn points(&self) -> u32 {
+        let mask = self.mask();
         Colour::ALL
             .iter()
-            .map(|&c| self.top_of(c).map_or(0, u32::from))
+            .map(|&c| {
+                let (lo, hi) = c.range();
+                let m = mask & (((1u16 << (hi + 1)) - 1) & !((1u16 << lo) - 1));
+                if m == 0 {
+                    0
+                } else {
+                    15 - m.leading_zeros()
+                }
+            })
             .sum()
     }
 
@@ -296,10 +343,25 @@ impl<'de> Deserialize<'de> for Cards {
 pub const PILE_CAPACITY: usize = 120;
 
 /// An ordered stack of cards; the last card is the top.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Pile {
     cards: [Value; PILE_CAPACITY],
     len: u8,
+}
+
+// Equality and hashing look at the cards only, not at the unused buffer.
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pile {}
+
+impl core::hash::Hash for Pile {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 impl Default for Pile {
@@ -324,6 +386,19 @@ impl Pile {
         pile.cards[..values.len()].copy_from_slice(values);
         pile.len = values.len() as u8;
         Some(pile)
+    }
+
+    /// A pile of exactly the given cards, bottom first (compile time).
+    pub(crate) const fn from_array<const N: usize>(values: [Value; N]) -> Pile {
+        assert!(N <= PILE_CAPACITY);
+        let mut pile = Pile::EMPTY;
+        let mut i = 0;
+        while i < N {
+            pile.cards[i] = values[i];
+            i += 1;
+        }
+        pile.len = N as u8;
+        pile
     }
 
     #[inline]
@@ -370,6 +445,12 @@ impl Pile {
         Some(self.cards[self.len as usize])
     }
 
+    /// Keeps the bottom `len` cards.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len as u8);
+    }
+
     /// Removes every card.
     #[inline]
     pub fn clear(&mut self) {
@@ -382,7 +463,7 @@ impl Pile {
         for &v in self.as_slice() {
             counts[v as usize] = counts[v as usize].saturating_add(1);
         }
-        // A pile holds at most 120 cards, so the total fits a u8.
+        // A pile holds at most 120 cards, so the total fits.
         Cards::from_counts(counts).unwrap_or_default()
     }
 
@@ -457,6 +538,13 @@ mod tests {
         assert_eq!(c.distinct().collect::<Vec<_>>(), vec![1, 5, 12]);
         assert_eq!((c.min(), c.max()), (Some(1), Some(12)));
         assert!(Cards::from_values(&[13]).is_none());
+    }
+
+    #[test]
+    fn piles_compare_by_their_cards_only() {
+        let mut a = Pile::from_bottom_first(&[3, 4]).unwrap();
+        assert_eq!(a.pop(), Some(4));
+        assert_eq!(a, Pile::from_bottom_first(&[3]).unwrap());
     }
 
     #[test]

@@ -1,44 +1,79 @@
 //! The whole table: every seat's cards, the piles, the Mojo card, the totals
 //! and the seeded generator. [`Game::apply`] is the only way the state moves.
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Cards, Pile, Value, DECK_SIZE, MAX_VALUE, PILE_CAPACITY, VALUES};
 use crate::types::*;
 
-/// The seeded generator kept in the game state. PCG is portable: the same
-/// seed gives the same shuffles natively and in WebAssembly.
-pub type GameRng = Pcg64Mcg;
+pub use crate::rng::GameRng;
 
-/// Every action legal in one position. At most 13 values on 2 piles.
-#[derive(Clone, Copy)]
+/// Every action legal in one position (at most 13 values on 2 piles),
+/// stored as one-byte codes so that building the list is a few wide stores.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ActionList {
-    // Two spare slots: the builders write unconditionally and only advance
-    // past a slot when it holds a legal action (no unpredictable branches).
-    items: [Action; 28],
+    codes: [u8; 28],
     len: u8,
+}
+
+const DRAW_CODE: u8 = 0x40;
+const REVEAL_CODE: u8 = 0x80;
+const NEXT_ROUND_CODE: u8 = 0xC0;
+
+#[inline]
+fn decode(code: u8) -> Action {
+    match code & 0xC0 {
+        0 => Action::Play {
+            value: code & 0x0F,
+            pile: (code >> 4) & 1,
+        },
+        DRAW_CODE => Action::Draw(if code & 1 == 0 {
+            DrawSource::Deck
+        } else {
+            DrawSource::Discard
+        }),
+        REVEAL_CODE => Action::Reveal(code & 0x0F),
+        _ => Action::NextRound,
+    }
 }
 
 impl ActionList {
     const fn new() -> ActionList {
         ActionList {
-            items: [Action::NextRound; 28],
+            codes: [0; 28],
             len: 0,
         }
     }
 
+    /// How many actions.
     #[inline]
-    fn push(&mut self, a: Action) {
-        self.items[self.len as usize] = a;
-        self.len += 1;
+    pub fn len(&self) -> usize {
+        self.len as usize
     }
 
-    /// The actions as a slice.
     #[inline]
-    pub fn as_slice(&self) -> &[Action] {
-        &self.items[..self.len as usize]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The `i`-th action (ascending by value, pile 0 before pile 1).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Action> {
+        self.codes[..self.len()].get(i).map(|&c| decode(c))
+    }
+
+    /// The actions in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Action> + '_ {
+        self.codes[..self.len()].iter().map(|&c| decode(c))
+    }
+
+    pub fn contains(&self, action: Action) -> bool {
+        self.iter().any(|a| a == action)
+    }
+
+    pub fn to_vec(&self) -> Vec<Action> {
+        self.iter().collect()
     }
 
     /// Builds the legal actions from what the acting seat knows: the phase,
@@ -49,57 +84,65 @@ impl ActionList {
         let mut list = ActionList::new();
         match phase {
             Phase::Play if piles == 2 => {
+                let mut mask = hand.mask();
                 let mut n = 0usize;
-                for (v, &c) in hand.counts().iter().enumerate() {
-                    let v = v as Value;
-                    list.items[n] = Action::Play { value: v, pile: 0 };
-                    list.items[n + 1] = Action::Play { value: v, pile: 1 };
-                    n += 2 * usize::from(c != 0);
+                while mask != 0 && n < 26 {
+                    let v = mask.trailing_zeros() as u8;
+                    list.codes[n] = v;
+                    list.codes[n + 1] = v | 0x10;
+                    n += 2;
+                    mask &= mask - 1;
                 }
                 list.len = n as u8;
             }
-            Phase::Play => list.fill_values(hand, |value| Action::Play { value, pile: 0 }),
-            Phase::Continue { pile } => {
-                list.fill_values(hand, |value| Action::Play { value, pile })
-            }
+            Phase::Play => list.fill_values(hand, 0),
+            Phase::Continue { pile } => list.fill_values(hand, (pile & 1) << 4),
             Phase::Draw { .. } => {
-                list.push(Action::Draw(DrawSource::Deck));
-                list.push(Action::Draw(DrawSource::Discard));
+                list.codes[0] = DRAW_CODE;
+                list.codes[1] = DRAW_CODE | 1;
+                list.len = 2;
             }
-            Phase::Reveal => list.fill_values(face_down, Action::Reveal),
-            Phase::RoundOver => list.push(Action::NextRound),
+            Phase::Reveal => list.fill_values(face_down, REVEAL_CODE),
+            Phase::RoundOver => {
+                list.codes[0] = NEXT_ROUND_CODE;
+                list.len = 1;
+            }
             Phase::GameOver => {}
         }
         list
     }
 
-    /// One action per distinct value of `cards`, ascending.
+    /// One code per distinct value of `cards`, ascending.
     #[inline]
-    fn fill_values(&mut self, cards: &Cards, make: impl Fn(Value) -> Action) {
+    fn fill_values(&mut self, cards: &Cards, tag: u8) {
+        let mut mask = cards.mask();
         let mut n = 0usize;
-        for (v, &c) in cards.counts().iter().enumerate() {
-            self.items[n] = make(v as Value);
-            n += usize::from(c != 0);
+        while mask != 0 && n < 13 {
+            self.codes[n] = mask.trailing_zeros() as u8 | tag;
+            n += 1;
+            mask &= mask - 1;
         }
         self.len = n as u8;
     }
 }
 
-impl core::ops::Deref for ActionList {
-    type Target = [Action];
-    fn deref(&self) -> &[Action] {
-        self.as_slice()
+impl<'a> IntoIterator for &'a ActionList {
+    type Item = Action;
+    type IntoIter = core::iter::Map<core::slice::Iter<'a, u8>, fn(&u8) -> Action>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.codes[..self.len()].iter().map(|&c| decode(c))
     }
 }
 
 impl core::fmt::Debug for ActionList {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
 /// Checks an action against a position, with the reason when it is refused.
 /// Shared by [`Game`] and [`crate::PlayerView`] so both agree exactly.
+#[inline]
 pub fn check_action(
     phase: Phase,
     hand: &Cards,
@@ -148,6 +191,23 @@ pub fn check_action(
     }
 }
 
+/// The 78 cards in value order, as a pile to shuffle.
+const DECK_PILE: Pile = {
+    let mut cards = [0 as Value; DECK_SIZE];
+    let mut v = 0;
+    let mut k = 0;
+    while v < VALUES {
+        let mut c = 0;
+        while c < crate::cards::COPIES[v] {
+            cards[k] = v as Value;
+            k += 1;
+            c += 1;
+        }
+        v += 1;
+    }
+    Pile::from_array(cards)
+};
+
 /// A whole game of Mojo.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "GameData", into = "GameData")]
@@ -179,17 +239,11 @@ impl Game {
     pub fn new(options: Options, seed: u64) -> Result<Game, SetupError> {
         options.validate()?;
         let mut rng = GameRng::seed_from_u64(seed);
-        let mut draw = Pile::EMPTY;
-        for (v, &copies) in crate::cards::COPIES.iter().enumerate() {
-            for _ in 0..copies {
-                draw.push(v as Value);
-            }
-        }
-        debug_assert_eq!(draw.len(), DECK_SIZE);
+        let mut draw = DECK_PILE;
         shuffle(draw.as_mut_slice(), &mut rng);
         let current = match options.first_player {
             FirstPlayer::Seat(s) => s,
-            FirstPlayer::Random => rng.gen_range(0..u32::from(options.players)) as Seat,
+            FirstPlayer::Random => random_seat(options.players, &mut rng),
         };
         let mut game = Game {
             options,
@@ -308,7 +362,47 @@ impl Game {
         )
     }
 
+    /// A legal action chosen uniformly by `r` (any 32-bit number: the
+    /// action is `legal_actions()[r * len / 2^32]`, without building the
+    /// list). For random playouts. `None` once the game is over.
+    #[inline]
+    pub fn legal_action_at(&self, r: u32) -> Option<Action> {
+        let s = self.current as usize;
+        let pick = |mask: u16, per_value: u32| -> (u8, u32) {
+            let n = mask.count_ones() * per_value;
+            let k = ((u64::from(r) * u64::from(n)) >> 32) as u32;
+            let mut m = mask;
+            for _ in 0..k / per_value {
+                m &= m.wrapping_sub(1);
+            }
+            (m.trailing_zeros() as u8, k % per_value)
+        };
+        match self.phase {
+            Phase::Play => {
+                let piles = u32::from(self.options.piles());
+                let (value, pile) = pick(self.hands[s].mask(), piles);
+                Some(Action::Play {
+                    value,
+                    pile: pile as u8,
+                })
+            }
+            Phase::Continue { pile } => Some(Action::Play {
+                value: pick(self.hands[s].mask(), 1).0,
+                pile,
+            }),
+            Phase::Draw { .. } => Some(Action::Draw(if r >> 31 == 0 {
+                DrawSource::Deck
+            } else {
+                DrawSource::Discard
+            })),
+            Phase::Reveal => Some(Action::Reveal(pick(self.face_down[s].mask(), 1).0)),
+            Phase::RoundOver => Some(Action::NextRound),
+            Phase::GameOver => None,
+        }
+    }
+
     /// Whether `action` would be accepted, and why not.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), RuleError> {
         let s = self.current as usize;
         check_action(
@@ -332,6 +426,7 @@ impl Game {
 
     /// Applies an action, reporting events to `sink` ([`NoEvents`] for
     /// search and simulation: no allocation at all).
+    #[inline]
     pub fn apply_with<S: EventSink>(
         &mut self,
         action: Action,
@@ -352,6 +447,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline]
     fn play<S: EventSink>(&mut self, value: Value, pile: u8, sink: &mut S) {
         let seat = self.current;
         let s = seat as usize;
@@ -360,7 +456,9 @@ impl Game {
         self.hands[s].remove(value);
         self.discard[p].push(value);
         let hand = self.hands[s];
-        self.known[s].clamp_to(&hand);
+        if !self.known[s].is_empty() {
+            self.known[s].clamp_to(&hand);
+        }
         let outcome = if hand.is_empty() {
             Outcome::LastCard
         } else {
@@ -429,6 +527,7 @@ impl Game {
     }
 
     /// Draws the top of the draw pile, rebuilding it first if empty (R7).
+    #[inline]
     fn draw_from_deck<S: EventSink>(&mut self, seat: Seat, sink: &mut S) {
         if self.draw.is_empty() {
             self.reshuffle_keeping_tops(sink);
@@ -499,6 +598,26 @@ impl Game {
 
     fn deal_with<S: EventSink>(&mut self, sink: &mut S) {
         let n = self.options.players as usize;
+        let piles = self.options.piles() as usize;
+        let needed = n * HAND_SIZE + piles;
+        if self.draw.len() >= needed {
+            // Enough cards: deal straight off the top, one card at a time
+            // around the table, then turn one onto each discard pile.
+            let cards = self.draw.as_slice();
+            let top = cards.len();
+            for (k, &v) in cards[top - n * HAND_SIZE..].iter().rev().enumerate() {
+                self.hands[k % n].add(v);
+            }
+            let mut rest = top - n * HAND_SIZE;
+            for p in 0..piles {
+                rest -= 1;
+                let v = self.draw.as_slice()[rest];
+                self.discard[p].push(v);
+            }
+            self.draw.truncate(rest);
+            self.phase = self.turn_phase(self.current);
+            return;
+        }
         'dealing: for _ in 0..HAND_SIZE {
             for s in 0..n {
                 match self.deal_one(sink) {
@@ -516,6 +635,7 @@ impl Game {
     }
 
     /// End of a normal turn: Mojo Time (R5.1), then the next seat (R8).
+    #[inline]
     fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let seat = self.current;
         let s = seat as usize;
@@ -533,6 +653,7 @@ impl Game {
         self.advance(sink);
     }
 
+    #[inline]
     fn turn_phase(&self, seat: Seat) -> Phase {
         if self.face_down[seat as usize].is_empty() {
             Phase::Play
@@ -541,6 +662,7 @@ impl Game {
         }
     }
 
+    #[inline]
     fn advance<S: EventSink>(&mut self, sink: &mut S) {
         let next = self.direction().next(self.current, self.options.players);
         self.current = next;
@@ -610,7 +732,6 @@ impl Game {
             points,
             scores,
             totals: self.totals,
-            breakdown: cards.map(|c| c.breakdown()),
             cards,
             face,
         };
@@ -685,13 +806,21 @@ impl Game {
     }
 }
 
-/// Fisher–Yates with 32-bit bounds, so the result is the same on 32-bit
-/// WebAssembly and 64-bit native targets.
-pub(crate) fn shuffle<R: Rng>(cards: &mut [Value], rng: &mut R) {
+/// Fisher–Yates. Each index comes from one 32-bit draw scaled by a
+/// multiply (Lemire's method without the rejection step: the bias is below
+/// 120 / 2^32, far under anything a game can show), so the result is the
+/// same on 32-bit WebAssembly and 64-bit native targets.
+pub(crate) fn shuffle<R: RngCore>(cards: &mut [Value], rng: &mut R) {
     for i in (1..cards.len()).rev() {
-        let j = rng.gen_range(0..=i as u32) as usize;
+        let bound = i as u64 + 1;
+        let j = ((u64::from(rng.next_u32()) * bound) >> 32) as usize;
         cards.swap(i, j);
     }
+}
+
+/// A seat index below `players` from one 32-bit draw (as [`shuffle`]).
+fn random_seat<R: RngCore>(players: u8, rng: &mut R) -> Seat {
+    ((u64::from(rng.next_u32()) * u64::from(players)) >> 32) as Seat
 }
 
 /// The serialised form of a [`Game`]: plain lists, checked when read back.

@@ -17,8 +17,11 @@
 
 pub mod bot;
 pub mod cards;
+mod determinize;
 mod game;
 mod position;
+mod record;
+mod rng;
 mod types;
 mod view;
 
@@ -26,5 +29,6 @@ pub use bot::{Bot, BotKind, Clock};
 pub use cards::{Cards, Colour, Pile, Value};
 pub use game::{check_action, ActionList, Game, GameRng, PositionError};
 pub use position::Position;
+pub use record::{GameRecord, ReplayError};
 pub use types::*;
 pub use view::{PlayerView, SeatView};

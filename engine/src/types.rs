@@ -339,8 +339,6 @@ pub struct RoundResult {
     pub scores: [u32; 8],
     /// Totals after adding the scores.
     pub totals: [u32; 8],
-    /// Per seat, the card that counts in each colour (blue…red).
-    pub breakdown: [[Option<Value>; 5]; 8],
     /// Per seat, every card they held at the end of the round.
     pub cards: [Cards; 8],
     /// The Mojo face after scoring: 0 if the holder was lowest (or tied),
@@ -362,6 +360,14 @@ impl RoundResult {
     }
     pub fn totals(&self) -> &[u32] {
         &self.totals[..self.players as usize]
+    }
+
+    /// The card that counts in each colour (blue…red) for `seat`: the
+    /// per-colour breakdown of its points.
+    pub fn breakdown(&self, seat: Seat) -> [Option<Value>; 5] {
+        self.cards
+            .get(seat as usize)
+            .map_or([None; 5], Cards::breakdown)
     }
 }
 
