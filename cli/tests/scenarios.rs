@@ -195,3 +195,12 @@ fn a_mismatch_fails_only_with_check() {
     assert_eq!(checked.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_example_in_docs_scenarios_md_passes() {
+    let doc = std::fs::read_to_string(repo().join("docs/SCENARIOS.md")).unwrap();
+    let start = doc.find("```json\n").expect("the doc has a JSON example") + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let (_, diffs) = mojo_cli::scenario::run_text(&doc[start..end]).unwrap();
+    assert!(diffs.is_empty(), "{diffs:?}");
+}
