@@ -445,6 +445,38 @@ impl Pile {
         Some(self.cards[self.len as usize])
     }
 
+    /// Puts `values` on top, in order. Returns `false` (no change) if they
+    /// do not fit.
+    #[inline]
+    pub fn extend_from_slice(&mut self, values: &[Value]) -> bool {
+        let start = self.len();
+        let Some(slot) = self.cards.get_mut(start..start + values.len()) else {
+            return false;
+        };
+        slot.copy_from_slice(values);
+        self.len += values.len() as u8;
+        true
+    }
+
+    /// Puts every card of `cards` on top, ascending. Returns `false` (no
+    /// change) if they do not fit.
+    pub fn extend_from_cards(&mut self, cards: &Cards) -> bool {
+        let start = self.len();
+        let n = cards.len();
+        let Some(slot) = self.cards.get_mut(start..start + n) else {
+            return false;
+        };
+        let mut k = 0;
+        for (v, &c) in cards.counts().iter().enumerate() {
+            for _ in 0..c {
+                slot[k] = v as Value;
+                k += 1;
+            }
+        }
+        self.len += n as u8;
+        true
+    }
+
     /// Keeps the bottom `len` cards.
     #[inline]
     pub fn truncate(&mut self, len: usize) {

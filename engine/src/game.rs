@@ -551,9 +551,7 @@ impl Game {
         for i in 0..self.options.piles() as usize {
             let pile = &mut self.discard[i];
             if let Some(top) = pile.pop() {
-                for &v in pile.as_slice() {
-                    self.draw.push(v);
-                }
+                self.draw.extend_from_slice(pile.as_slice());
                 pile.clear();
                 pile.push(top);
             }
@@ -570,9 +568,7 @@ impl Game {
     /// pile(s), shuffled.
     fn reshuffle_everything<S: EventSink>(&mut self, sink: &mut S) {
         for i in 0..self.options.piles() as usize {
-            for &v in self.discard[i].as_slice() {
-                self.draw.push(v);
-            }
+            self.draw.extend_from_slice(self.discard[i].as_slice());
             self.discard[i].clear();
         }
         if !self.draw.is_empty() {
@@ -605,8 +601,13 @@ impl Game {
             // around the table, then turn one onto each discard pile.
             let cards = self.draw.as_slice();
             let top = cards.len();
-            for (k, &v) in cards[top - n * HAND_SIZE..].iter().rev().enumerate() {
-                self.hands[k % n].add(v);
+            let mut seat = 0;
+            for &v in cards[top - n * HAND_SIZE..].iter().rev() {
+                self.hands[seat].add(v);
+                seat += 1;
+                if seat == n {
+                    seat = 0;
+                }
             }
             let mut rest = top - n * HAND_SIZE;
             for p in 0..piles {
@@ -769,12 +770,10 @@ impl Game {
             let mut held = self.hands[s];
             held.add_all(&self.face_down[s]);
             held.add_all(&self.face_up[s]);
-            for v in held.iter() {
-                if !self.discard[0].push(v) {
-                    // Only a partial position could overflow a pile; the
-                    // card then goes to the draw pile so none is lost.
-                    self.draw.push(v);
-                }
+            if !self.discard[0].extend_from_cards(&held) {
+                // Only a partial position could overflow a pile; the cards
+                // then go to the draw pile so none is lost.
+                self.draw.extend_from_cards(&held);
             }
             self.hands[s] = Cards::EMPTY;
             self.face_down[s] = Cards::EMPTY;
