@@ -722,8 +722,8 @@ impl Game {
             scores[h] += 10;
             Face::PlusTen
         };
-        for s in 0..n {
-            self.totals[s] += scores[s];
+        for (total, score) in self.totals[..n].iter_mut().zip(&scores) {
+            *total += score;
         }
         let result = RoundResult {
             round: self.round,

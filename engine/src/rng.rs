@@ -22,7 +22,7 @@ pub struct GameRng {
 impl GameRng {
     /// The next 64 random bits.
     #[inline]
-    pub fn next(&mut self) -> u64 {
+    pub fn next_bits(&mut self) -> u64 {
         self.state = self.state.wrapping_mul(MULTIPLIER);
         let rot = (self.state >> 122) as u32;
         let xsl = ((self.state >> 64) as u64) ^ (self.state as u64);
@@ -33,17 +33,17 @@ impl GameRng {
 impl RngCore for GameRng {
     #[inline]
     fn next_u32(&mut self) -> u32 {
-        self.next() as u32
+        self.next_bits() as u32
     }
 
     #[inline]
     fn next_u64(&mut self) -> u64 {
-        self.next()
+        self.next_bits()
     }
 
     fn fill_bytes(&mut self, dest: &mut [u8]) {
         for chunk in dest.chunks_mut(8) {
-            let bytes = self.next().to_le_bytes();
+            let bytes = self.next_bits().to_le_bytes();
             chunk.copy_from_slice(&bytes[..chunk.len()]);
         }
     }
@@ -97,7 +97,7 @@ mod tests {
         // The first outputs of rand_pcg 0.3's Pcg64Mcg::seed_from_u64(42),
         // taken from that crate: this generator is the same algorithm.
         let mut ours = GameRng::seed_from_u64(42);
-        let first: Vec<u64> = (0..3).map(|_| ours.next()).collect();
+        let first: Vec<u64> = (0..3).map(|_| ours.next_bits()).collect();
         assert_eq!(
             first,
             [0x92d6e5d942f4ad9b, 0x2220622af23e6e6f, 0x5b1e9c797ef9e726]
@@ -107,11 +107,11 @@ mod tests {
     #[test]
     fn state_round_trips_as_hex_text() {
         let mut rng = GameRng::seed_from_u64(7);
-        rng.next();
+        rng.next_bits();
         let text = serde_json::to_string(&rng).unwrap();
         assert!(text.starts_with('"'));
         let mut back: GameRng = serde_json::from_str(&text).unwrap();
-        assert_eq!(back.next(), rng.next());
+        assert_eq!(back.next_bits(), rng.next_bits());
         assert!(serde_json::from_str::<GameRng>("\"00\"").is_err());
         assert!(serde_json::from_str::<GameRng>(&format!("\"{}\"", "0".repeat(32))).is_err());
         assert!(serde_json::from_str::<GameRng>("12").is_err());

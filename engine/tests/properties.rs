@@ -33,9 +33,9 @@ impl Lcg {
 fn options_for(seed: u64) -> Options {
     Options {
         players: 2 + (seed % 7) as u8,
-        double_discard: seed % 3 == 0,
+        double_discard: seed.is_multiple_of(3),
         target: [50, 50, 30, 80][(seed % 4) as usize],
-        first_player: if seed % 5 == 0 {
+        first_player: if seed.is_multiple_of(5) {
             FirstPlayer::Random
         } else {
             FirstPlayer::Seat(0)
