@@ -308,7 +308,8 @@ pub fn run(cfg: &Config) -> Results {
     results
 }
 
-pub const USAGE: &str = "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
+pub const USAGE: &str =
+    "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
   kinds: random, greedy, easy, medium, hard, pimc (fewer kinds than players: the last fills);
   seats are rotated so each line-up plays each deal from every seat";
@@ -358,7 +359,11 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--json" => cfg.json = true,
             "--double" => cfg.double_discard = true,
             "--no-clock" => cfg.clock = false,
-            other => return Err(format!("tournament: unexpected argument `{other}`\n{USAGE}")),
+            other => {
+                return Err(format!(
+                    "tournament: unexpected argument `{other}`\n{USAGE}"
+                ))
+            }
         }
     }
     let mut seats = seats.ok_or_else(|| format!("tournament: --seats is required\n{USAGE}"))?;

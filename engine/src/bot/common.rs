@@ -20,12 +20,12 @@ pub struct Budget {
 impl Budget {
     /// Hard's default: p95 well under 100 ms per decision natively.
     pub const HARD: Budget = Budget {
-        iterations: 1200,
+        iterations: 700,
         millis: 80.0,
     };
     /// PIMC's default: the same number of simulations as Hard.
     pub const PIMC: Budget = Budget {
-        iterations: 1200,
+        iterations: 700,
         millis: 80.0,
     };
 }
@@ -100,13 +100,28 @@ pub(crate) struct Weights {
     pub excess: f64,
     /// Chance that whoever goes face down first also ends the round.
     pub end_first: f64,
+    /// Steepness of the Mojo risk in the points gap.
+    pub risk_slope: f64,
+    /// Points added to an opponent's projection per card still to shed.
+    pub proj_per_card: f64,
+    /// Tempo: going face down early also hurries the others.
+    pub down_bonus: f64,
 }
 
 pub(crate) const WEIGHTS: Weights = Weights {
     per_card: 2.0,
-    excess: 0.25,
+    excess: 0.1,
     end_first: 0.85,
+    risk_slope: 1.5,
+    proj_per_card: 0.0,
+    down_bonus: -4.0,
 };
+
+/// The weights in use (tuned against `greedy` and `medium` with
+/// `mojo tournament`; see BENCHMARKS.md).
+pub(crate) fn weights() -> Weights {
+    WEIGHTS
+}
 
 /// What a seat knows when it weighs its own hands at the end of its turn:
 /// the threshold, the Mojo risk per points value, and how soon an opponent
@@ -156,14 +171,14 @@ impl Eval {
         let p = p.min(40);
         let r = self.risk[p as usize];
         let pf = f64::from(p);
-        pe * r * (pf + 10.0) + (1.0 - pe) * pf
+        pe * r * (pf + 10.0) + (1.0 - pe) * pf - self.w.down_bonus
     }
 }
 
 /// Points an opponent is projected to end the round with, seen from a full
 /// game (in a simulation, where every card is known).
 #[inline]
-pub(crate) fn projected(game: &Game, s: Seat, threshold: usize) -> u32 {
+pub(crate) fn projected(game: &Game, s: Seat, threshold: usize, per_card: f64) -> f64 {
     let down = game.face_down(s);
     let up = game.face_up(s);
     let hand = game.hand(s);
@@ -171,9 +186,10 @@ pub(crate) fn projected(game: &Game, s: Seat, threshold: usize) -> u32 {
         let mut all = *down;
         all.add_all(up);
         all.add_all(hand);
-        all.points()
+        f64::from(all.points())
     } else {
-        keep_points(hand, threshold) + 2 * (hand.len().saturating_sub(threshold)) as u32
+        f64::from(keep_points(hand, threshold))
+            + per_card * hand.len().saturating_sub(threshold) as f64
     }
 }
 
@@ -182,13 +198,14 @@ fn eval_in_game(game: &Game) -> Eval {
     let me = game.current();
     let n = game.players();
     let threshold = game.options().threshold();
-    let mut best = u32::MAX;
+    let w = weights();
+    let mut best = f64::INFINITY;
     let mut down_min = 99u8;
     for s in 0..n {
         if s == me {
             continue;
         }
-        best = best.min(projected(game, s, threshold));
+        best = best.min(projected(game, s, threshold, w.proj_per_card));
         let d = game.face_down(s).len() as u8;
         if d > 0 {
             down_min = down_min.min(d);
@@ -196,13 +213,13 @@ fn eval_in_game(game: &Game) -> Eval {
     }
     let mut risk = [0.0; 41];
     for (p, r) in risk.iter_mut().enumerate() {
-        *r = logistic((p as f64 - f64::from(best) - 0.5) * 1.2);
+        *r = logistic((p as f64 - best - 0.5) * w.risk_slope);
     }
     Eval {
         threshold,
         risk,
         down_min,
-        w: WEIGHTS,
+        w,
     }
 }
 
@@ -254,12 +271,9 @@ pub(crate) fn policy_action(game: &Game) -> Action {
     }
 }
 
-/// Average cost of a drawn card in the quick score.
-const DRAW_COST: f64 = 3.0;
-
 /// One-ply score of playing `value` on a pile topped by `top` (lower is
 /// better): the evaluation of the hand left, with an equal card's chain
-/// counted as one more free shed and a drawn card at its average cost.
+/// followed one card further and a drawn card averaged over the deck's make-up.
 #[inline]
 pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Option<Value>) -> f64 {
     let mut left = *hand;
@@ -277,7 +291,7 @@ pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Opt
                 let sc = if l2.is_empty() {
                     -5.0
                 } else if v > value {
-                    eval.leaf_no_down(&l2) + DRAW_COST
+                    eval.expect_draw(&l2)
                 } else if v == value {
                     eval.leaf(&l2) - 1.0
                 } else {
@@ -290,26 +304,23 @@ pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Opt
         Some(c) if value > c => {
             // The hand keeps its size: a higher card is shed, a random one
             // drawn. The drawn card may add points: count its average.
-            eval.leaf_no_down(&left) + DRAW_COST
+            eval.expect_draw(&left)
         }
         _ => eval.leaf(&left),
     }
 }
 
 impl Eval {
-    /// Like [`Eval::leaf`] for a hand about to receive one more card (a
-    /// draw): the hand will not go face down at this size.
-    pub fn leaf_no_down(&self, hand: &Cards) -> f64 {
-        let len = hand.len() + 1;
-        if len <= self.threshold {
-            // Going down with a drawn card: its points are unknown.
-            return self.down(hand.points() + 3, len);
+    /// Expected [`Eval::leaf`] of `hand` plus a card drawn from a deck of
+    /// the usual make-up (R1 copies): cheap enough for simulations.
+    pub fn expect_draw(&self, hand: &Cards) -> f64 {
+        let mut sum = 0.0;
+        for (v, &c) in crate::cards::COPIES.iter().enumerate() {
+            let mut h = *hand;
+            h.add(v as Value);
+            sum += f64::from(c) * self.leaf(&h);
         }
-        let keep = keep_points(hand, self.threshold);
-        let p = hand.points();
-        f64::from(keep)
-            + self.w.per_card * (len - self.threshold) as f64
-            + self.w.excess * f64::from(p - keep)
+        sum / crate::cards::DECK_SIZE as f64
     }
 }
 

@@ -37,7 +37,9 @@ impl Bot for EasyBot {
             return fallback(&legal);
         }
         let careless = self.rng.gen_range(0..5u32) == 0;
-        let random = legal.get(self.rng.gen_range(0..legal.len() as u32) as usize).unwrap_or(Action::NextRound);
+        let random = legal
+            .get(self.rng.gen_range(0..legal.len() as u32) as usize)
+            .unwrap_or(Action::NextRound);
         match view.phase {
             Phase::Draw { pile } => {
                 let other = view.top(1 - pile.min(1));

@@ -42,7 +42,10 @@ impl Bot for GreedyBot {
         }
         match view.phase {
             Phase::Draw { .. } => Action::Draw(DrawSource::Deck),
-            Phase::Reveal => view.face_down.min().map_or(fallback(&legal), Action::Reveal),
+            Phase::Reveal => view
+                .face_down
+                .min()
+                .map_or(fallback(&legal), Action::Reveal),
             Phase::Play | Phase::Continue { .. } => {
                 // Legal plays come in ascending value, pile 0 before pile 1,
                 // so keeping the first strict minimum breaks ties as asked.

@@ -155,7 +155,10 @@ impl HardSearch {
                 best = Some((mean, self.actions[i]));
             }
         }
-        best.map_or_else(|| self.actions.first().copied().unwrap_or(Action::NextRound), |(_, a)| a)
+        best.map_or_else(
+            || self.actions.first().copied().unwrap_or(Action::NextRound),
+            |(_, a)| a,
+        )
     }
 
     /// The mean value of each candidate so far (for tests and displays).
@@ -234,7 +237,9 @@ pub(crate) fn simulate(game: &mut Game, mode: Rollout, rng: &mut GameRng) {
                 if legal.is_empty() {
                     break;
                 }
-                legal.get(rng.gen_range(0..legal.len() as u32) as usize).unwrap_or(Action::NextRound)
+                legal
+                    .get(rng.gen_range(0..legal.len() as u32) as usize)
+                    .unwrap_or(Action::NextRound)
             }
         };
         if game.apply_with(a, &mut NoEvents).is_err() {

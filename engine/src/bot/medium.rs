@@ -20,7 +20,7 @@
 
 use rand::RngCore;
 
-use super::common::{bot_rng, fallback, logistic, projected, Eval, WEIGHTS};
+use super::common::{bot_rng, fallback, logistic, projected, weights, Eval};
 use super::Bot;
 use crate::cards::{Cards, Value, VALUES};
 use crate::game::{Game, GameRng};
@@ -46,21 +46,21 @@ impl MediumBot {
 pub(crate) fn eval_from_view(view: &PlayerView, rng: &mut GameRng) -> Eval {
     let threshold = view.options.threshold();
     let me = view.seat;
-    let mut mins = [0u32; RISK_SAMPLES as usize];
+    let w = weights();
+    let mut mins = [0f64; RISK_SAMPLES as usize];
     for m in mins.iter_mut() {
         let g = Game::sample_from_view(view, rng.next_u64());
         *m = (0..view.players())
             .filter(|&s| s != me)
-            .map(|s| projected(&g, s, threshold))
-            .min()
-            .unwrap_or(u32::MAX);
+            .map(|s| projected(&g, s, threshold, w.proj_per_card))
+            .fold(f64::INFINITY, f64::min);
     }
     let mut risk = [0.0; 41];
     for (p, r) in risk.iter_mut().enumerate() {
         // Smoothed share of samples where someone has fewer than p points.
         let s: f64 = mins
             .iter()
-            .map(|&m| logistic((p as f64 - f64::from(m) - 0.5) * 1.5))
+            .map(|&m| logistic((p as f64 - m - 0.5) * w.risk_slope))
             .sum();
         *r = s / f64::from(RISK_SAMPLES);
     }
@@ -76,7 +76,7 @@ pub(crate) fn eval_from_view(view: &PlayerView, rng: &mut GameRng) -> Eval {
         threshold,
         risk,
         down_min,
-        w: WEIGHTS,
+        w,
     }
 }
 
@@ -168,7 +168,10 @@ impl Bot for MediumBot {
             return fallback(&legal);
         }
         match view.phase {
-            Phase::Reveal => view.face_down.max().map_or(fallback(&legal), Action::Reveal),
+            Phase::Reveal => view
+                .face_down
+                .max()
+                .map_or(fallback(&legal), Action::Reveal),
             Phase::Draw { pile } => {
                 let eval = eval_from_view(view, &mut self.rng);
                 let pool = Pool::new(view);

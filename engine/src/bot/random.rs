@@ -26,6 +26,8 @@ impl Bot for RandomBot {
         if legal.is_empty() {
             return Action::NextRound;
         }
-        legal.get(self.rng.gen_range(0..legal.len() as u32) as usize).unwrap_or(Action::NextRound)
+        legal
+            .get(self.rng.gen_range(0..legal.len() as u32) as usize)
+            .unwrap_or(Action::NextRound)
     }
 }

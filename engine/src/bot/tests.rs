@@ -35,17 +35,24 @@ fn every_bot_plays_legal_actions() {
                     .map(|s| {
                         let k = if s == 0 { kind } else { BotKind::Greedy };
                         match k {
-                            BotKind::Hard | BotKind::Pimc => {
-                                Box::new(HardBot::new(seed + u64::from(s), Budget {
+                            BotKind::Hard | BotKind::Pimc => Box::new(HardBot::new(
+                                seed + u64::from(s),
+                                Budget {
                                     iterations: 60,
                                     millis: 1e9,
-                                }, None)) as Box<dyn Bot + Send>
-                            }
+                                },
+                                None,
+                            ))
+                                as Box<dyn Bot + Send>,
                             _ => k.make(seed + u64::from(s)),
                         }
                     })
                     .collect();
-                let max = if matches!(kind, BotKind::Hard | BotKind::Pimc) { 300 } else { 3000 };
+                let max = if matches!(kind, BotKind::Hard | BotKind::Pimc) {
+                    300
+                } else {
+                    3000
+                };
                 play_checked(&mut game, &mut bots, max);
             }
         }
@@ -68,4 +75,135 @@ fn kinds_parse_and_print() {
         assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind));
     }
     assert!("expert".parse::<BotKind>().is_err());
+}
+
+/// Small budgets keep the debug-mode tests fast.
+fn test_bot(kind: BotKind, seed: u64) -> Box<dyn Bot + Send> {
+    kind.make_with(
+        seed,
+        Some(Budget {
+            iterations: 150,
+            millis: f64::INFINITY,
+        }),
+        None,
+    )
+}
+
+/// Positions where the seat to act has a real choice, from games played by
+/// greedy and random seats, with one and two piles and 2 to 6 players.
+fn decision_positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 0..24u64 {
+        let options = Options {
+            double_discard: seed % 3 == 0,
+            ..Options::players(2 + (seed % 5) as u8)
+        };
+        let mut game = Game::new(options, seed).unwrap();
+        let mut rnd = RandomBot::new(seed);
+        let stop = 5 + (seed * 7) % 60;
+        for step in 0..400u64 {
+            if game.is_over() {
+                break;
+            }
+            let view = game.view(game.current());
+            if step >= stop && view.legal_actions().len() >= 2 {
+                out.push(game.clone());
+                break;
+            }
+            let a = if step % 2 == 0 {
+                GreedyBot.choose(&view)
+            } else {
+                rnd.choose(&view)
+            };
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    out
+}
+
+/// R14 honesty: for a fixed view and seed, every bot's decision is the same
+/// whatever the hidden cards are (other hands, face-down rows, draw order).
+/// Two games are built from one view with different hidden cards; both
+/// show the seat the same view, and each bot decides the same in both.
+#[test]
+fn r14_decisions_do_not_depend_on_hidden_cards() {
+    let positions = decision_positions();
+    assert!(positions.len() >= 20);
+    let mut hidden_differ = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let seat = game.current();
+        let view = game.view(seat);
+        let a = Game::sample_from_view(&view, 1000 + i as u64);
+        let b = Game::sample_from_view(&view, 2000 + i as u64);
+        assert_eq!(a.view(seat), view);
+        assert_eq!(b.view(seat), view);
+        if a != b {
+            hidden_differ += 1;
+        }
+        for kind in BotKind::ALL {
+            for seed in [3u64, 77] {
+                let da = test_bot(kind, seed).choose(&a.view(seat));
+                let db = test_bot(kind, seed).choose(&b.view(seat));
+                let dr = test_bot(kind, seed).choose(&view);
+                assert_eq!(da, db, "{kind} position {i}");
+                assert_eq!(da, dr, "{kind} position {i}");
+                assert_eq!(view.check(da), Ok(()));
+            }
+        }
+    }
+    assert!(hidden_differ >= positions.len() - 2);
+}
+
+/// The same bot and seed decide the same on the same view (no hidden
+/// state, no clock): bots are deterministic.
+#[test]
+fn bots_are_deterministic() {
+    for game in decision_positions().iter().take(8) {
+        let view = game.view(game.current());
+        for kind in BotKind::ALL {
+            assert_eq!(
+                test_bot(kind, 9).choose(&view),
+                test_bot(kind, 9).choose(&view)
+            );
+        }
+    }
+}
+
+/// Hard's search gives the same answer run in one go or in slices.
+#[test]
+fn hard_search_resumes_in_slices() {
+    let budget = Budget {
+        iterations: 200,
+        millis: f64::INFINITY,
+    };
+    for game in decision_positions().iter().take(6) {
+        let view = game.view(game.current());
+        let mut whole = HardSearch::new(&view, 5, budget);
+        assert!(whole.step(u32::MAX));
+        let mut sliced = HardSearch::new(&view, 5, budget);
+        let mut slices = 0;
+        while !sliced.step(7) {
+            slices += 1;
+            assert!(slices < 1000);
+        }
+        assert_eq!(whole.best(), sliced.best());
+        assert_eq!(view.check(sliced.best()), Ok(()));
+    }
+}
+
+/// A millisecond budget is honoured through the injected clock.
+#[test]
+fn hard_search_stops_on_the_clock() {
+    let game = &decision_positions()[3];
+    let view = game.view(game.current());
+    let mut search = HardSearch::new(
+        &view,
+        1,
+        Budget {
+            iterations: u32::MAX,
+            millis: 10.0,
+        },
+    );
+    assert!(!search.step_timed(1, 0.0) || search.is_done());
+    assert!(search.step_timed(1, 10.0));
 }
