@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Installs what building and testing Mojo needs, and only what is missing:
+#   - the wasm32-unknown-unknown Rust target
+#   - trunk 0.21.14                    (cargo install: 6-9 min on two cores)
+#   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
+#   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
+#   - chromium and chromium-driver     (Debian packages, as root)
+# Run it (`bash scripts/setup.sh`) or source it (`. scripts/setup.sh`, which
+# also leaves the project's PATH in your shell). Other scripts run it, then
+# source scripts/env.sh.
+# Only crates.io, npm and Debian are used: nothing is downloaded from elsewhere.
+
+_mojo_setup() {
+  set -euo pipefail
+  local here
+  here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  # shellcheck source=scripts/env.sh
+  . "$here/env.sh"
+  cd "$MOJO_ROOT"
+
+  local trunk_version="0.21.14"
+  local wasm_opt_version="132"
+
+  say() { printf 'setup: %s\n' "$*"; }
+  die() { printf 'setup: error: %s\n' "$*" >&2; return 1; }
+  timed() { # timed LABEL CMD...: runs CMD, reports how long it took
+    local label="$1" start=$SECONDS
+    shift
+    say "$label ..."
+    "$@"
+    say "$label: done in $((SECONDS - start)) s"
+  }
+  apt_install() { # apt_install PKG...: as root only; otherwise says what to install
+    if [ "$(id -u)" -ne 0 ]; then
+      say "not root: please install these Debian packages: sudo apt-get install -y $*"
+      return 0
+    fi
+    timed "apt-get install $*" env DEBIAN_FRONTEND=noninteractive \
+      bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@"
+  }
+
+  command -v cargo >/dev/null || die "cargo not found: install Rust 1.95 with rustup first"
+  command -v rustup >/dev/null || die "rustup not found: the wasm32 target is added with rustup"
+
+  # 1. The wasm32 target.
+  if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "wasm32-unknown-unknown target: present"
+  else
+    timed "rustup target add wasm32-unknown-unknown" rustup target add wasm32-unknown-unknown
+  fi
+
+  # 2. Trunk (0.22 needs a newer rustc than 1.95).
+  if [ "$(trunk --version 2>/dev/null || true)" = "trunk $trunk_version" ]; then
+    say "trunk $trunk_version: present"
+  else
+    timed "cargo install trunk $trunk_version" \
+      cargo install trunk --locked --version "$trunk_version" --force
+  fi
+
+  # 3. wasm-bindgen-cli, the same version as the wasm-bindgen crate in
+  #    Cargo.lock. Not --locked: its lock file asks for a webpki-roots
+  #    version that this registry cannot give.
+  if [ ! -f Cargo.lock ]; then
+    cargo metadata --format-version 1 >/dev/null
+  fi
+  local wb_version
+  wb_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+  [ -n "$wb_version" ] || die "no wasm-bindgen in Cargo.lock"
+  if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wb_version" ]; then
+    say "wasm-bindgen-cli $wb_version: present"
+  else
+    timed "cargo install wasm-bindgen-cli $wb_version" \
+      cargo install wasm-bindgen-cli --version "$wb_version" --force
+  fi
+  if ! grep -q "^wasm_bindgen = \"$wb_version\"" Trunk.toml; then
+    die "Trunk.toml [tools] wasm_bindgen must be \"$wb_version\" (the version in Cargo.lock)"
+  fi
+
+  # 4. Node packages: binaryen (wasm-opt) and playwright-core.
+  if ! command -v npm >/dev/null; then
+    apt_install nodejs npm
+    command -v npm >/dev/null || die "npm not found: install Node.js and npm"
+  fi
+  if [ -f node_modules/.package-lock.json ] && [ -f package-lock.json ] &&
+    [ ! package-lock.json -nt node_modules/.package-lock.json ] &&
+    [ ! package.json -nt node_modules/.package-lock.json ] &&
+    [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ]; then
+    say "node packages: present"
+  elif [ -f package-lock.json ]; then
+    timed "npm ci" npm ci --no-audit --no-fund
+  else
+    timed "npm install" npm install --no-audit --no-fund
+  fi
+
+  # 5. Chromium and its WebDriver, for browser tests and screenshots.
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    say "chromium and chromedriver: present"
+  else
+    apt_install chromium chromium-driver
+  fi
+
+  # Check what later steps will actually run.
+  local wasm_opt_path wasm_opt_out
+  wasm_opt_path="$(command -v wasm-opt || true)"
+  [ "$wasm_opt_path" = "$MOJO_ROOT/node_modules/.bin/wasm-opt" ] ||
+    die "wasm-opt on PATH is '${wasm_opt_path:-none}', not node_modules/.bin/wasm-opt (source scripts/env.sh)"
+  wasm_opt_out="$(wasm-opt --version)"
+  case "$wasm_opt_out" in
+    *"version $wasm_opt_version "* | *"version $wasm_opt_version") ;;
+    *) die "wasm-opt says '$wasm_opt_out', expected version $wasm_opt_version" ;;
+  esac
+  [ "$(trunk --version)" = "trunk $trunk_version" ] || die "trunk on PATH is not $trunk_version"
+  [ "$(wasm-bindgen --version)" = "wasm-bindgen $wb_version" ] ||
+    die "wasm-bindgen on PATH is not $wb_version"
+  say "ready: $(trunk --version), $(wasm-bindgen --version), $wasm_opt_out," \
+    "$( [ -x /usr/bin/chromium ] && /usr/bin/chromium --version 2>/dev/null || echo 'no chromium')"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  _mojo_setup
+else
+  # Sourced: run in a subshell so `set -e` and `cd` stay out of the caller's
+  # shell, then give the caller the project's PATH.
+  # shellcheck source=scripts/env.sh
+  (_mojo_setup) && . "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+fi

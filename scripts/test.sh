@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every test of the project, failing fast: the first failing step stops the
+# run with its name. `.ci/run` runs exactly this.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+START=$SECONDS
+PASSED=()
+
+section() { # section NAME CMD...: runs one step under a header, stops on failure
+  local name="$1" start=$SECONDS status=0
+  shift
+  printf '\n==== %s ====\n' "$name"
+  printf '$ %s\n' "$*"
+  "$@" || status=$?
+  if [ "$status" -ne 0 ]; then
+    printf '\n==== FAILED: %s (exit %d, after %d s) ====\n' "$name" "$status" "$((SECONDS - START))"
+    printf 'test.sh: FAILED at "%s"; %d step(s) passed before it\n' "$name" "${#PASSED[@]}"
+    exit "$status"
+  fi
+  printf -- '---- ok: %s (%d s)\n' "$name" "$((SECONDS - start))"
+  PASSED+=("$name")
+}
+
+# Browser unit tests: `wasm-bindgen-test` tests of the web crate, run in
+# headless Chromium through chromedriver (flags in webdriver.json).
+wasm_browser_tests() {
+  CHROMEDRIVER=/usr/bin/chromedriver \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    cargo test --target wasm32-unknown-unknown -p mojo-web "$@"
+}
+
+section "setup" bash scripts/setup.sh
+# shellcheck source=scripts/env.sh
+. scripts/env.sh
+
+section "format (cargo fmt)" cargo fmt --all --check
+section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
+section "lint, wasm32 (clippy)" \
+  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -- -D warnings
+section "native tests (cargo test)" cargo test --workspace
+section "engine builds for wasm32" cargo build --target wasm32-unknown-unknown -p mojo-engine
+section "web app release build (trunk, offline)" trunk build --release
+
+# Browser tests: one `section` line per suite, run after the release build
+# (end-to-end tests use dist/). For example:
+#   section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests
+#   section "end-to-end (Playwright)" node --test tests/e2e/
+
+printf '\n==== Summary ====\n'
+printf -- '- %s\n' "${PASSED[@]}"
+printf 'test.sh: all %d steps passed in %d s\n' "${#PASSED[@]}" "$((SECONDS - START))"

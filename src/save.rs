@@ -1,0 +1,397 @@
+//! The saved game and settings: their own serialised shapes (never the live
+//! structs), in a versioned envelope, so the format can evolve and an old or
+//! damaged save is recognised and refused with a clear reason.
+//!
+//! A game is saved as its table, seed and actions. Loading replays every
+//! action through the engine, so a save that does not describe a legal game
+//! cannot be loaded, whatever was edited in it.
+//!
+//! Pure Rust: the browser storage itself is in `storage.rs`.
+
+use mojo_engine::{Action, GameRecord, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::session::{Level, SeatSetup, Session, SessionError, Starter, TableSetup};
+
+/// The localStorage key of the game in progress.
+pub const GAME_KEY: &str = "mojo.game";
+/// The key of the settings.
+pub const SETTINGS_KEY: &str = "mojo.settings";
+/// Where an unreadable save is kept aside (with a suffix), never deleted.
+pub const QUARANTINE_PREFIX: &str = "mojo.unreadable.";
+
+/// What every save file says about itself.
+const FORMAT: &str = "mojo-save";
+/// The newest save version this build writes.
+pub const VERSION: u32 = 1;
+
+/// The envelope: format name, version, and a sequence number that grows with
+/// every save of the same game (a newer save is never overwritten by an
+/// older one).
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    format: String,
+    version: u32,
+    seq: u64,
+    game: serde_json::Value,
+}
+
+/// Version 1 of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameV1 {
+    /// Identifies one game across saves (two tabs, two games).
+    id: String,
+    seats: Vec<SeatV1>,
+    double_discard: bool,
+    target: u32,
+    starter: StarterV1,
+    /// The seed, as text: a 64-bit number is not exact in JavaScript.
+    seed: String,
+    actions: Vec<Action>,
+    shown_to: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatV1 {
+    name: String,
+    bot: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum StarterV1 {
+    Seat(Seat),
+    Random,
+}
+
+/// Why a save could not be loaded. The raw text is kept aside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Not JSON, or not a Mojo save.
+    NotASave(String),
+    /// Written by a newer (or unknown) version of the game.
+    UnknownVersion(u32),
+    /// A Mojo save whose content is damaged or breaks the rules.
+    Damaged(String),
+}
+
+impl core::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            LoadError::NotASave(why) => write!(f, "this is not a Mojo save ({why})"),
+            LoadError::UnknownVersion(v) => write!(
+                f,
+                "this save comes from a newer version of Mojo (format {v}; this one reads up to {VERSION})"
+            ),
+            LoadError::Damaged(why) => write!(f, "the saved game is damaged: {why}"),
+        }
+    }
+}
+
+/// A game read back from storage.
+#[derive(Debug)]
+pub struct Loaded {
+    pub session: Session,
+    pub id: String,
+    pub seq: u64,
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+}
+
+fn level_from(name: &str) -> Option<Level> {
+    Level::ALL.into_iter().find(|&l| level_name(l) == name)
+}
+
+/// The text to store for `session` (game `id`, save number `seq`).
+pub fn encode(session: &Session, id: &str, seq: u64) -> String {
+    let setup = &session.setup;
+    let game = GameV1 {
+        id: id.to_string(),
+        seats: setup
+            .seats
+            .iter()
+            .map(|s| SeatV1 {
+                name: s.name.clone(),
+                bot: s.bot.map(|l| level_name(l).to_string()),
+            })
+            .collect(),
+        double_discard: setup.double_discard,
+        target: setup.target,
+        starter: match setup.starter {
+            Starter::Seat(s) => StarterV1::Seat(s),
+            Starter::Random => StarterV1::Random,
+        },
+        seed: session.record.seed.to_string(),
+        actions: session.record.actions.clone(),
+        shown_to: session.shown_to,
+    };
+    let envelope = Envelope {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        seq,
+        game: serde_json::to_value(game).unwrap_or(serde_json::Value::Null),
+    };
+    serde_json::to_string(&envelope).unwrap_or_default()
+}
+
+/// Reads the envelope only: game id and save number, cheaply (to compare
+/// two tabs' saves without replaying).
+pub fn peek(text: &str) -> Option<(String, u64)> {
+    let envelope: Envelope = serde_json::from_str(text).ok()?;
+    let id = envelope.game.get("id")?.as_str()?.to_string();
+    (envelope.format == FORMAT).then_some((id, envelope.seq))
+}
+
+/// Reads a saved game, checking everything by replaying it.
+pub fn decode(text: &str) -> Result<Loaded, LoadError> {
+    let envelope: Envelope =
+        serde_json::from_str(text).map_err(|e| LoadError::NotASave(e.to_string()))?;
+    if envelope.format != FORMAT {
+        return Err(LoadError::NotASave(format!(
+            "its format is `{}`",
+            envelope.format
+        )));
+    }
+    match envelope.version {
+        1 => decode_v1(envelope.game, envelope.seq),
+        v => Err(LoadError::UnknownVersion(v)),
+    }
+}
+
+fn decode_v1(value: serde_json::Value, seq: u64) -> Result<Loaded, LoadError> {
+    let g: GameV1 = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    let seats = g
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.bot {
+            None => Ok(SeatSetup::human(&s.name)),
+            Some(name) => level_from(name)
+                .map(|l| SeatSetup::bot(&s.name, l))
+                .ok_or_else(|| {
+                    LoadError::Damaged(format!("seat {}: no bot level `{name}`", i + 1))
+                }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let setup = TableSetup {
+        seats,
+        double_discard: g.double_discard,
+        target: g.target,
+        starter: match g.starter {
+            StarterV1::Seat(s) => Starter::Seat(s),
+            StarterV1::Random => Starter::Random,
+        },
+    };
+    let seed: u64 = g
+        .seed
+        .parse()
+        .map_err(|_| LoadError::Damaged(format!("the seed `{}` is not a number", g.seed)))?;
+    let record = GameRecord {
+        options: setup.options(),
+        seed,
+        actions: g.actions,
+    };
+    let session = Session::restore(setup, record, g.shown_to).map_err(|e| match e {
+        SessionError::Setup(p) => LoadError::Damaged(format!("the table is not valid ({p:?})")),
+        other => LoadError::Damaged(other.to_string()),
+    })?;
+    Ok(Loaded {
+        session,
+        id: g.id,
+        seq,
+    })
+}
+
+/// Bot pacing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// The pause before each bot action, in milliseconds.
+    pub fn delay_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 1400,
+            Speed::Normal => 800,
+            Speed::Fast => 350,
+            Speed::Instant => 0,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Speed> {
+        match s {
+            "slow" => Some(Speed::Slow),
+            "normal" => Some(Speed::Normal),
+            "fast" => Some(Speed::Fast),
+            "instant" => Some(Speed::Instant),
+            _ => None,
+        }
+    }
+}
+
+/// What the game remembers between visits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub version: u32,
+    /// The last table set up in the lobby (names, bots, options).
+    pub table: Option<TableSetup>,
+    pub lang: Option<String>,
+    pub speed: Speed,
+    pub reduce_motion: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            version: 1,
+            table: None,
+            lang: None,
+            speed: Speed::Normal,
+            reduce_motion: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Settings from storage; anything unreadable gives the defaults (the
+    /// settings are a convenience, never a reason to stop the game).
+    pub fn decode(text: &str) -> Settings {
+        let mut s: Settings = serde_json::from_str(text).unwrap_or_default();
+        if let Some(t) = &s.table {
+            if t.check().is_err() {
+                s.table = None;
+            }
+        }
+        s
+    }
+
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mojo_engine::BotKind;
+
+    fn played(seed: u64, moves: usize) -> Session {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::human("Ben");
+        let mut s = Session::new(setup, seed).unwrap();
+        let mut bot = BotKind::Medium.make(seed);
+        for _ in 0..moves {
+            if s.game.is_over() {
+                break;
+            }
+            if let Some(seat) = s.handoff_to() {
+                s.show_hand(seat);
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn a_save_restores_the_same_position_and_screen() {
+        for moves in [0, 1, 7, 30, 120, 400] {
+            let s = played(77, moves);
+            let text = encode(&s, "g1", 5);
+            let loaded = decode(&text).unwrap();
+            assert_eq!(loaded.session.game, s.game);
+            assert_eq!(loaded.session.setup, s.setup);
+            assert_eq!(loaded.session.viewer(), s.viewer());
+            assert_eq!(loaded.session.handoff_to(), s.handoff_to());
+            assert_eq!(loaded.session.rounds, s.rounds);
+            assert_eq!((loaded.id.as_str(), loaded.seq), ("g1", 5));
+            assert_eq!(peek(&text), Some(("g1".to_string(), 5)));
+        }
+    }
+
+    #[test]
+    fn the_seed_survives_as_text() {
+        let s = Session::new(TableSetup::first_visit("A"), u64::MAX - 3).unwrap();
+        let text = encode(&s, "x", 1);
+        assert!(text.contains(&format!("\"{}\"", u64::MAX - 3)));
+        assert_eq!(decode(&text).unwrap().session.record.seed, u64::MAX - 3);
+    }
+
+    #[test]
+    fn unreadable_saves_are_refused_with_a_reason() {
+        let good = encode(&played(3, 40), "g", 1);
+        let v: serde_json::Value = serde_json::from_str(&good).unwrap();
+        let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+            let mut w = v.clone();
+            f(&mut w);
+            decode(&w.to_string())
+        };
+        assert!(matches!(decode("{oops"), Err(LoadError::NotASave(_))));
+        assert!(matches!(decode("[]"), Err(LoadError::NotASave(_))));
+        assert!(matches!(
+            edit(&|w| w["format"] = "chess".into()),
+            Err(LoadError::NotASave(_))
+        ));
+        assert_eq!(
+            edit(&|w| w["version"] = 99.into()).unwrap_err(),
+            LoadError::UnknownVersion(99)
+        );
+        // An action the rules refuse at that point.
+        let bad_action = edit(&|w| {
+            w["game"]["actions"][5] = serde_json::json!({"reveal": 3});
+        });
+        assert!(matches!(bad_action, Err(LoadError::Damaged(ref m)) if m.contains("action 6")));
+        for f in [
+            &(|w: &mut serde_json::Value| w["game"]["seats"] = serde_json::json!([]))
+                as &dyn Fn(&mut serde_json::Value),
+            &|w| w["game"]["seats"][1]["bot"] = "genius".into(),
+            &|w| w["game"]["seed"] = "twelve".into(),
+            &|w| w["game"]["target"] = 0.into(),
+            &|w| w["game"]["actions"] = serde_json::json!([{"play": 13}]),
+            &|w| w["game"]["starter"] = serde_json::json!({"seat": 9}),
+            &|w| w["game"]["extra"] = 1.into(),
+        ] {
+            assert!(
+                matches!(edit(f), Err(LoadError::Damaged(_))),
+                "{:?}",
+                edit(f)
+            );
+        }
+        // Every message is a sentence for people.
+        assert!(LoadError::UnknownVersion(2)
+            .to_string()
+            .contains("newer version"));
+    }
+
+    #[test]
+    fn settings_fall_back_to_defaults() {
+        assert_eq!(Settings::decode("garbage"), Settings::default());
+        let s = Settings {
+            speed: Speed::Fast,
+            lang: Some("fr".into()),
+            table: Some(TableSetup::first_visit("Zoé")),
+            ..Settings::default()
+        };
+        assert_eq!(Settings::decode(&s.encode()), s);
+        let mut broken = s.clone();
+        broken.table.as_mut().unwrap().seats.clear();
+        assert_eq!(Settings::decode(&broken.encode()).table, None);
+    }
+}

@@ -1,0 +1,546 @@
+//! A game at the table: who sits where, the game itself (kept as seed +
+//! actions, so it can always be replayed and saved exactly), its log and
+//! score history, and whose cards the screen may show (pass-and-play).
+//!
+//! Pure Rust over the engine: no browser APIs, so it is tested natively.
+
+use mojo_engine::{
+    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Phase, ReplayError,
+    RoundResult, RuleError, Seat, SetupError,
+};
+use serde::{Deserialize, Serialize};
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 20;
+
+/// A bot's level as the lobby offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn bot_kind(self) -> BotKind {
+        match self {
+            Level::Easy => BotKind::Easy,
+            Level::Medium => BotKind::Medium,
+            Level::Hard => BotKind::Hard,
+        }
+    }
+}
+
+/// One seat of the table: a person (by name) or a bot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatSetup {
+    pub name: String,
+    /// `None` for a person.
+    pub bot: Option<Level>,
+}
+
+impl SeatSetup {
+    pub fn human(name: &str) -> SeatSetup {
+        SeatSetup {
+            name: clean_name(name),
+            bot: None,
+        }
+    }
+    pub fn bot(name: &str, level: Level) -> SeatSetup {
+        SeatSetup {
+            name: clean_name(name),
+            bot: Some(level),
+        }
+    }
+    pub fn is_human(&self) -> bool {
+        self.bot.is_none()
+    }
+}
+
+/// A name as the table shows it: trimmed, control characters removed, at
+/// most [`MAX_NAME_CHARS`] characters. Names are always text, never markup
+/// (Yew escapes them).
+pub fn clean_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    cleaned.chars().take(MAX_NAME_CHARS).collect()
+}
+
+/// Who starts the first round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Starter {
+    Seat(Seat),
+    Random,
+}
+
+/// Everything the lobby decides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSetup {
+    pub seats: Vec<SeatSetup>,
+    pub double_discard: bool,
+    pub target: u32,
+    pub starter: Starter,
+}
+
+/// Why a table cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    Seats(usize),
+    EmptyName(usize),
+    Target(u32),
+    Starter(Seat),
+}
+
+impl TableSetup {
+    /// A first visit: you and three Medium bots, so "Start game" is one tap.
+    pub fn first_visit(your_name: &str) -> TableSetup {
+        TableSetup {
+            seats: vec![
+                SeatSetup::human(your_name),
+                SeatSetup::bot("Bot 1", Level::Medium),
+                SeatSetup::bot("Bot 2", Level::Medium),
+                SeatSetup::bot("Bot 3", Level::Medium),
+            ],
+            double_discard: false,
+            target: mojo_engine::DEFAULT_TARGET,
+            starter: Starter::Seat(0),
+        }
+    }
+
+    pub fn players(&self) -> u8 {
+        self.seats.len() as u8
+    }
+
+    pub fn options(&self) -> Options {
+        Options {
+            players: self.players(),
+            double_discard: self.double_discard,
+            target: self.target,
+            first_player: match self.starter {
+                Starter::Seat(s) => FirstPlayer::Seat(s),
+                Starter::Random => FirstPlayer::Random,
+            },
+        }
+    }
+
+    /// Checks the setup; the first problem found.
+    pub fn check(&self) -> Result<(), SetupProblem> {
+        let n = self.seats.len();
+        if !(2..=8).contains(&n) {
+            return Err(SetupProblem::Seats(n));
+        }
+        if let Some(i) = self
+            .seats
+            .iter()
+            .position(|s| clean_name(&s.name).is_empty())
+        {
+            return Err(SetupProblem::EmptyName(i));
+        }
+        if !(10..=500).contains(&self.target) {
+            return Err(SetupProblem::Target(self.target));
+        }
+        if let Starter::Seat(s) = self.starter {
+            if s as usize >= n {
+                return Err(SetupProblem::Starter(s));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_human())
+            .map(|(i, _)| i as Seat)
+    }
+
+    pub fn name(&self, seat: Seat) -> &str {
+        self.seats
+            .get(seat as usize)
+            .map_or("?", |s| s.name.as_str())
+    }
+}
+
+/// One line of the game log: an event, as every player may see it, and the
+/// round it happened in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub round: u32,
+    pub event: Event,
+}
+
+/// Why a game could not be started or restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    Setup(SetupProblem),
+    Engine(SetupError),
+    Replay(ReplayError),
+}
+
+impl core::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SessionError::Setup(p) => write!(f, "the table is not valid ({p:?})"),
+            SessionError::Engine(e) => write!(f, "{e}"),
+            SessionError::Replay(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A game in progress (or finished) at this table.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub setup: TableSetup,
+    pub record: GameRecord,
+    pub game: Game,
+    /// Everything that happened, as all players may see it.
+    pub log: Vec<LogEntry>,
+    /// Every scored round, in order (the score pad).
+    pub rounds: Vec<RoundResult>,
+    /// Pass-and-play: the person whose cards the screen shows. With one
+    /// person at the table it is always them.
+    pub shown_to: Option<Seat>,
+    /// The events of the last action, for animation (the viewer's own draws
+    /// included; others' deck draws hidden).
+    pub last_events: Vec<Event>,
+}
+
+impl Session {
+    /// Deals a new game.
+    pub fn new(setup: TableSetup, seed: u64) -> Result<Session, SessionError> {
+        setup.check().map_err(SessionError::Setup)?;
+        let record = GameRecord::new(setup.options(), seed);
+        let game = Game::new(record.options, seed).map_err(SessionError::Engine)?;
+        let humans: Vec<Seat> = setup.humans().collect();
+        let shown_to = if humans.len() == 1 {
+            Some(humans[0])
+        } else {
+            None
+        };
+        let mut session = Session {
+            setup,
+            record,
+            game,
+            log: Vec::new(),
+            rounds: Vec::new(),
+            shown_to,
+            last_events: Vec::new(),
+        };
+        let starter = session.game.current();
+        session.log.push(LogEntry {
+            round: 1,
+            event: Event::RoundDealt { round: 1, starter },
+        });
+        Ok(session)
+    }
+
+    /// Rebuilds a session from its record (a save), checking every action.
+    pub fn restore(
+        setup: TableSetup,
+        record: GameRecord,
+        shown_to: Option<Seat>,
+    ) -> Result<Session, SessionError> {
+        setup.check().map_err(SessionError::Setup)?;
+        if record.options != setup.options() {
+            return Err(SessionError::Setup(SetupProblem::Seats(setup.seats.len())));
+        }
+        let mut session = Session::new(setup, record.seed)?;
+        for (index, &action) in record.actions.iter().enumerate() {
+            session
+                .apply(action)
+                .map_err(|error| SessionError::Replay(ReplayError::Refused { index, error }))?;
+        }
+        if session.humans() > 1 {
+            session.shown_to = shown_to.filter(|&s| session.is_human(s));
+        }
+        Ok(session)
+    }
+
+    pub fn players(&self) -> u8 {
+        self.setup.players()
+    }
+
+    pub fn name(&self, seat: Seat) -> &str {
+        self.setup.name(seat)
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(SeatSetup::is_human)
+    }
+
+    /// How many people sit at the table.
+    pub fn humans(&self) -> usize {
+        self.setup.humans().count()
+    }
+
+    /// The bot to act now, if the seat to act is a bot and the round is on.
+    pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
+        if !self.in_play() {
+            return None;
+        }
+        let seat = self.game.current();
+        self.setup
+            .seats
+            .get(seat as usize)
+            .and_then(|s| s.bot)
+            .map(|level| (seat, level))
+    }
+
+    /// Whether a round is being played (not scored, not over).
+    pub fn in_play(&self) -> bool {
+        !matches!(self.game.phase(), Phase::RoundOver | Phase::GameOver)
+    }
+
+    /// Pass-and-play: the person the device must be passed to before
+    /// anything more is shown, if any. Every hand stays hidden until they
+    /// confirm with [`Session::show_hand`].
+    pub fn handoff_to(&self) -> Option<Seat> {
+        if self.humans() < 2 || !self.in_play() {
+            return None;
+        }
+        let current = self.game.current();
+        (self.is_human(current) && self.shown_to != Some(current)).then_some(current)
+    }
+
+    /// The seat whose hidden cards the screen may show now, if any.
+    pub fn viewer(&self) -> Option<Seat> {
+        if self.handoff_to().is_some() {
+            None
+        } else {
+            self.shown_to
+        }
+    }
+
+    /// The person the device was passed to confirms: their cards may show.
+    pub fn show_hand(&mut self, seat: Seat) -> bool {
+        if self.handoff_to() == Some(seat) {
+            self.shown_to = Some(seat);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Applies the seat to act's action; logs it and keeps the score pad.
+    pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        let events = self.game.apply(action)?;
+        self.record.actions.push(action);
+        let round = self.game.round();
+        let viewer = self.shown_to.unwrap_or(Seat::MAX);
+        self.last_events = events.iter().map(|e| e.visible_to(viewer)).collect();
+        for event in events {
+            match &event {
+                Event::RoundScored { result } => self.rounds.push(**result),
+                Event::TurnStarted { .. } | Event::FaceDownTurnedUp { .. } => continue,
+                _ => {}
+            }
+            let round = match event {
+                Event::RoundDealt { round, .. } => round,
+                _ => round.min(self.rounds.len() as u32 + 1),
+            };
+            self.log.push(LogEntry {
+                round,
+                // The log is on the table for everyone: a card drawn from
+                // the deck is nobody else's business.
+                event: event.visible_to(Seat::MAX),
+            });
+        }
+        Ok(())
+    }
+
+    /// The log lines of the round being played (or just scored).
+    pub fn round_log(&self) -> impl Iterator<Item = &LogEntry> {
+        let round = self.game.round();
+        self.log.iter().filter(move |e| e.round == round)
+    }
+
+    /// The seats leading (lowest total).
+    pub fn leaders(&self) -> Vec<Seat> {
+        let totals = self.game.totals();
+        let best = totals.iter().copied().min().unwrap_or(0);
+        (0..self.players())
+            .filter(|&s| totals[s as usize] == best)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two_humans() -> TableSetup {
+        TableSetup {
+            seats: vec![
+                SeatSetup::human("Ana"),
+                SeatSetup::bot("Bot", Level::Easy),
+                SeatSetup::human("Ben"),
+            ],
+            double_discard: false,
+            target: 50,
+            starter: Starter::Seat(0),
+        }
+    }
+
+    /// Plays the session to its end with bots for every seat.
+    fn play_out(s: &mut Session, seed: u64) {
+        let mut bot = BotKind::Medium.make(seed);
+        let mut guard = 0;
+        while !s.game.is_over() {
+            if let Some(seat) = s.handoff_to() {
+                assert!(s.viewer().is_none(), "no hand shows before the hand-off");
+                assert!(s.show_hand(seat));
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+            guard += 1;
+            assert!(guard < 20_000);
+        }
+    }
+
+    #[test]
+    fn names_are_trimmed_text_of_limited_length() {
+        assert_eq!(clean_name("  Ana \n\t Maria "), "Ana Maria");
+        assert_eq!(
+            clean_name(&"x".repeat(10_000)).chars().count(),
+            MAX_NAME_CHARS
+        );
+        assert_eq!(clean_name("<img src=x>"), "<img src=x>");
+        assert_eq!(clean_name("\u{7}\u{1b}"), "");
+    }
+
+    #[test]
+    fn first_visit_is_you_and_three_medium_bots() {
+        let t = TableSetup::first_visit("You");
+        assert_eq!(t.players(), 4);
+        assert_eq!(t.humans().collect::<Vec<_>>(), vec![0]);
+        assert!(t.seats[1..].iter().all(|s| s.bot == Some(Level::Medium)));
+        assert_eq!(t.check(), Ok(()));
+    }
+
+    #[test]
+    fn setups_that_cannot_play_are_refused() {
+        let mut t = TableSetup::first_visit("You");
+        t.seats.truncate(1);
+        assert_eq!(t.check(), Err(SetupProblem::Seats(1)));
+        let mut t = TableSetup::first_visit("You");
+        t.seats[2].name = "   ".into();
+        assert_eq!(t.check(), Err(SetupProblem::EmptyName(2)));
+        let mut t = TableSetup::first_visit("You");
+        t.starter = Starter::Seat(4);
+        assert_eq!(t.check(), Err(SetupProblem::Starter(4)));
+        let mut t = TableSetup::first_visit("You");
+        t.target = 0;
+        assert!(Session::new(t, 1).is_err());
+    }
+
+    #[test]
+    fn one_person_always_sees_their_own_hand() {
+        let mut s = Session::new(TableSetup::first_visit("You"), 5).unwrap();
+        assert_eq!(s.viewer(), Some(0));
+        assert_eq!(s.handoff_to(), None);
+        play_out(&mut s, 1);
+        assert_eq!(s.viewer(), Some(0));
+    }
+
+    #[test]
+    fn pass_and_play_hides_every_hand_until_the_next_person_confirms() {
+        let mut s = Session::new(two_humans(), 8).unwrap();
+        assert_eq!(
+            s.handoff_to(),
+            Some(0),
+            "the first person must take the device"
+        );
+        assert_eq!(s.viewer(), None);
+        assert!(!s.show_hand(2), "only the person to act may confirm");
+        assert!(s.show_hand(0));
+        assert_eq!(s.viewer(), Some(0));
+        // Play until Ben is to act: the cover must come back for him.
+        let mut bot = BotKind::Easy.make(3);
+        while s.game.current() != 2 || !s.in_play() {
+            if let Some(seat) = s.handoff_to() {
+                assert!(s.show_hand(seat));
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert_eq!(s.handoff_to(), Some(2));
+        assert_eq!(s.viewer(), None);
+        assert!(s.show_hand(2));
+        assert_eq!(s.viewer(), Some(2));
+    }
+
+    #[test]
+    fn the_log_never_holds_a_card_drawn_from_the_deck() {
+        let mut s = Session::new(TableSetup::first_visit("You"), 11).unwrap();
+        play_out(&mut s, 2);
+        for entry in &s.log {
+            if let Event::Drew {
+                source: mojo_engine::DrawSource::Deck,
+                card,
+                ..
+            } = entry.event
+            {
+                assert_eq!(card, None);
+            }
+        }
+        assert!(s
+            .log
+            .iter()
+            .any(|e| matches!(e.event, Event::Played { .. })));
+    }
+
+    #[test]
+    fn the_score_pad_has_a_row_per_round_and_matches_the_totals() {
+        let mut s = Session::new(TableSetup::first_visit("You"), 21).unwrap();
+        play_out(&mut s, 4);
+        assert!(!s.rounds.is_empty());
+        let mut totals = vec![0u32; 4];
+        for r in &s.rounds {
+            for (t, sc) in totals.iter_mut().zip(r.scores()) {
+                *t += sc;
+            }
+        }
+        assert_eq!(totals, s.game.totals());
+        assert_eq!(s.rounds.last().unwrap().totals(), s.game.totals());
+        assert!(s.leaders().iter().all(|w| s.game.winners().contains(w)));
+    }
+
+    #[test]
+    fn restoring_from_the_record_gives_the_same_session() {
+        let mut s = Session::new(two_humans(), 13).unwrap();
+        let mut bot = BotKind::Medium.make(9);
+        for _ in 0..40 {
+            if let Some(seat) = s.handoff_to() {
+                s.show_hand(seat);
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        let back = Session::restore(s.setup.clone(), s.record.clone(), s.shown_to).unwrap();
+        assert_eq!(back.game, s.game);
+        assert_eq!(back.log, s.log);
+        assert_eq!(back.rounds, s.rounds);
+        assert_eq!(back.shown_to, s.shown_to);
+        assert_eq!(back.viewer(), s.viewer());
+        // A record whose action is illegal is refused, naming the action.
+        let mut bad = s.record.clone();
+        bad.actions.insert(3, Action::NextRound);
+        assert!(matches!(
+            Session::restore(s.setup.clone(), bad, None),
+            Err(SessionError::Replay(ReplayError::Refused { index: 3, .. }))
+        ));
+    }
+}
