@@ -255,6 +255,9 @@ pub struct Settings {
     pub lang: Option<String>,
     pub speed: Speed,
     pub reduce_motion: bool,
+    /// The player left the table for the lobby (a reload shows the lobby,
+    /// with "Continue").
+    pub in_lobby: bool,
 }
 
 impl Default for Settings {
@@ -265,6 +268,7 @@ impl Default for Settings {
             lang: None,
             speed: Speed::Normal,
             reduce_motion: false,
+            in_lobby: false,
         }
     }
 }

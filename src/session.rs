@@ -215,6 +215,14 @@ pub struct Session {
     pub last_events: Vec<Event>,
 }
 
+/// Two sessions are the same game at the same point, shown to the same
+/// person: everything else is derived from these.
+impl PartialEq for Session {
+    fn eq(&self, other: &Session) -> bool {
+        self.record == other.record && self.shown_to == other.shown_to && self.setup == other.setup
+    }
+}
+
 impl Session {
     /// Deals a new game.
     pub fn new(setup: TableSetup, seed: u64) -> Result<Session, SessionError> {

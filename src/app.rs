@@ -1,0 +1,343 @@
+//! The app: one reducer holds the state (screen, settings, the game), and
+//! hooks carry out the side effects (saving after every action, bot turns,
+//! reading the URL). Components only render and send messages.
+
+use std::rc::Rc;
+
+use mojo_engine::{Action, Seat};
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+use crate::save::{self, Settings, Speed};
+use crate::session::{Session, TableSetup};
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Lobby,
+    Table,
+}
+
+/// A dialog over the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Rules,
+    Menu,
+}
+
+/// Something the player must be told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The saved game could not be read; its text was kept aside.
+    SaveUnreadable(String),
+    /// Storage is disabled or full: the game plays on without saving.
+    StorageOff,
+}
+
+/// The whole app state.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub lang: Lang,
+    pub settings: Settings,
+    pub screen: Screen,
+    /// The table being set up in the lobby.
+    pub lobby: TableSetup,
+    pub session: Option<Rc<Session>>,
+    /// Identifies the game across saves and tabs.
+    pub game_id: String,
+    /// Grows with every change worth saving.
+    pub seq: u64,
+    pub notices: Vec<Notice>,
+    pub overlay: Overlay,
+    /// Bot pacing from `?speed=` (overrides the setting, not saved).
+    pub speed_override: Option<Speed>,
+}
+
+impl PartialEq for AppState {
+    fn eq(&self, other: &Self) -> bool {
+        self.seq == other.seq
+            && self.game_id == other.game_id
+            && self.screen == other.screen
+            && self.overlay == other.overlay
+            && self.notices == other.notices
+            && self.settings == other.settings
+            && self.lobby == other.lobby
+            && self.lang == other.lang
+    }
+}
+
+/// Everything that can happen to the app state.
+#[derive(Debug)]
+pub enum Msg {
+    EditLobby(TableSetup),
+    /// Start the lobby's table with this seed (randomness comes from
+    /// outside the reducer).
+    Start {
+        seed: u64,
+        id: String,
+    },
+    Continue,
+    /// A person's action at the table.
+    Act(Action),
+    /// A bot's action, computed for the position after `after` actions of
+    /// game `id` (ignored if the game moved on meanwhile).
+    BotAct {
+        id: String,
+        after: usize,
+        action: Action,
+    },
+    ShowHand(Seat),
+    Rematch {
+        seed: u64,
+        id: String,
+    },
+    ToLobby,
+    Overlay(Overlay),
+    SetSpeed(Speed),
+    SetReduceMotion(bool),
+    Notice(Notice),
+    Dismiss(usize),
+}
+
+impl AppState {
+    /// The state at start-up, from what is stored and the URL.
+    pub fn new(
+        settings: Settings,
+        saved: Option<Result<save::Loaded, String>>,
+        lang: Lang,
+        speed_override: Option<Speed>,
+        storage_ok: bool,
+    ) -> AppState {
+        let lobby = settings
+            .table
+            .clone()
+            .unwrap_or_else(|| TableSetup::first_visit("You"));
+        let mut state = AppState {
+            lang,
+            settings,
+            screen: Screen::Lobby,
+            lobby,
+            session: None,
+            game_id: String::new(),
+            seq: 0,
+            notices: Vec::new(),
+            overlay: Overlay::None,
+            speed_override,
+        };
+        if !storage_ok {
+            state.notices.push(Notice::StorageOff);
+        }
+        match saved {
+            Some(Ok(loaded)) => {
+                state.screen = if state.settings.in_lobby {
+                    Screen::Lobby
+                } else {
+                    Screen::Table
+                };
+                state.session = Some(Rc::new(loaded.session));
+                state.game_id = loaded.id;
+                state.seq = loaded.seq;
+            }
+            Some(Err(why)) => state.notices.push(Notice::SaveUnreadable(why)),
+            None => {}
+        }
+        state
+    }
+
+    pub fn speed(&self) -> Speed {
+        self.speed_override.unwrap_or(self.settings.speed)
+    }
+
+    pub fn t(&self, text: Text) -> String {
+        text.get(self.lang)
+    }
+
+    fn start(&mut self, setup: TableSetup, seed: u64, id: String) {
+        if let Ok(session) = Session::new(setup.clone(), seed) {
+            self.settings.table = Some(setup.clone());
+            self.lobby = setup;
+            self.session = Some(Rc::new(session));
+            self.game_id = id;
+            self.seq = 1;
+            self.screen = Screen::Table;
+            self.settings.in_lobby = false;
+            self.overlay = Overlay::None;
+        }
+    }
+
+    fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
+        if let Some(rc) = self.session.as_mut() {
+            if f(Rc::make_mut(rc)) {
+                self.seq += 1;
+            }
+        }
+    }
+}
+
+impl Reducible for AppState {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match msg {
+            Msg::EditLobby(setup) => s.lobby = setup,
+            Msg::Start { seed, id } => {
+                let setup = s.lobby.clone();
+                s.start(setup, seed, id);
+            }
+            Msg::Continue => {
+                if s.session.is_some() {
+                    s.screen = Screen::Table;
+                    s.settings.in_lobby = false;
+                }
+            }
+            Msg::Act(action) => s.with_session(|session| {
+                // Only the person whose cards are shown may act, and only
+                // for their own seat; the engine checks the rest.
+                let current = session.game.current();
+                let allowed = match action {
+                    Action::NextRound => session.humans() > 0,
+                    _ => session.is_human(current) && session.viewer() == Some(current),
+                };
+                allowed && session.apply(action).is_ok()
+            }),
+            Msg::BotAct { id, after, action } => {
+                if id == s.game_id {
+                    s.with_session(|session| {
+                        session.record.actions.len() == after
+                            && (session.bot_to_act().is_some()
+                                || (action == Action::NextRound && session.humans() == 0))
+                            && session.apply(action).is_ok()
+                    });
+                }
+            }
+            Msg::ShowHand(seat) => s.with_session(|session| session.show_hand(seat)),
+            Msg::Rematch { seed, id } => {
+                if let Some(session) = &s.session {
+                    let setup = session.setup.clone();
+                    s.start(setup, seed, id);
+                }
+            }
+            Msg::ToLobby => {
+                s.screen = Screen::Lobby;
+                s.settings.in_lobby = true;
+                s.overlay = Overlay::None;
+                if s.session.as_ref().is_some_and(|x| x.game.is_over()) {
+                    s.session = None;
+                }
+            }
+            Msg::Overlay(o) => s.overlay = o,
+            Msg::SetSpeed(speed) => {
+                s.settings.speed = speed;
+                s.speed_override = None;
+            }
+            Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
+            Msg::Notice(n) => {
+                if !s.notices.contains(&n) {
+                    s.notices.push(n);
+                }
+            }
+            Msg::Dismiss(i) => {
+                if i < s.notices.len() {
+                    s.notices.remove(i);
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mojo_engine::BotKind;
+
+    fn fresh() -> Rc<AppState> {
+        Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ))
+    }
+
+    #[test]
+    fn start_then_a_person_plays_and_every_change_is_numbered() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        assert_eq!(s.screen, Screen::Table);
+        let session = s.session.clone().unwrap();
+        let seq = s.seq;
+        // Seat 0 (the person) starts by default.
+        let action = session.game.legal_actions().get(0).unwrap();
+        let s = s.reduce(Msg::Act(action));
+        assert_eq!(s.seq, seq + 1);
+        assert_eq!(s.session.as_ref().unwrap().record.actions, vec![action]);
+    }
+
+    #[test]
+    fn a_person_cannot_act_for_a_bot_and_stale_bot_moves_are_ignored() {
+        let mut s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        // Play the person's turns until a bot is to act.
+        while s.session.as_ref().unwrap().bot_to_act().is_none() {
+            let a = s
+                .session
+                .as_ref()
+                .unwrap()
+                .game
+                .legal_actions()
+                .get(0)
+                .unwrap();
+            s = s.reduce(Msg::Act(a));
+        }
+        let session = s.session.clone().unwrap();
+        let (seat, _) = session.bot_to_act().unwrap();
+        let a = session.game.legal_actions().get(0).unwrap();
+        let seq = s.seq;
+        let s = s.reduce(Msg::Act(a));
+        assert_eq!(s.seq, seq, "a click cannot move a bot's cards");
+        let n = session.record.actions.len();
+        let stale = s.clone().reduce(Msg::BotAct {
+            id: "g".into(),
+            after: n + 5,
+            action: a,
+        });
+        assert_eq!(stale.seq, seq);
+        let other_game = s.clone().reduce(Msg::BotAct {
+            id: "other".into(),
+            after: n,
+            action: a,
+        });
+        assert_eq!(other_game.seq, seq);
+        let mut bot = BotKind::Medium.make(1);
+        let choice = bot.choose(&session.game.view(seat));
+        let s = s.reduce(Msg::BotAct {
+            id: "g".into(),
+            after: n,
+            action: choice,
+        });
+        assert_eq!(s.seq, seq + 1);
+    }
+
+    #[test]
+    fn a_broken_save_is_reported_and_the_lobby_shows() {
+        let s = AppState::new(
+            Settings::default(),
+            Some(Err("bad".into())),
+            Lang::En,
+            None,
+            true,
+        );
+        assert_eq!(s.screen, Screen::Lobby);
+        assert_eq!(s.notices, vec![Notice::SaveUnreadable("bad".into())]);
+        let blocked = AppState::new(Settings::default(), None, Lang::En, None, false);
+        assert_eq!(blocked.notices, vec![Notice::StorageOff]);
+    }
+}

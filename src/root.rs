@@ -1,0 +1,363 @@
+//! The root component and the browser side effects: reading and writing
+//! localStorage, the URL parameters, the random seed, and running bot turns
+//! without blocking the page.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use mojo_engine::bot::{mix, Budget, HardSearch};
+use mojo_engine::{Action, Phase};
+use yew::prelude::*;
+
+use crate::app::{AppState, Msg, Notice, Overlay, Screen};
+use crate::i18n::Lang;
+use crate::save::{self, Settings, Speed};
+use crate::session::{Level, Session};
+use crate::storage;
+use crate::ui::lobby::Lobby;
+use crate::ui::panels::{Menu, Notices, RulesHelp};
+use crate::ui::table::Table;
+
+/// Hard's budget in the browser: the same search as natively, capped in
+/// time so a decision stays well under a quarter of a second.
+const HARD_BROWSER: Budget = Budget {
+    iterations: Budget::HARD.iterations,
+    millis: 160.0,
+};
+
+/// The longest slice of search between two yields to the browser, in ms.
+const SLICE_MS: f64 = 12.0;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// 64 random bits from the browser (crypto.getRandomValues), or the clock if
+/// that is unavailable.
+fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::getrandom(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => (js_sys::Date::now() * 1000.0) as u64 ^ (js_sys::Math::random() * 1e15) as u64,
+    }
+}
+
+fn new_id() -> String {
+    format!("{:016x}", random_u64())
+}
+
+/// `?name=value` from the page URL.
+fn query(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
+fn browser_lang() -> Option<Lang> {
+    let nav = web_sys::window()?.navigator();
+    nav.language().and_then(|l| Lang::from_code(&l))
+}
+
+/// Reads everything stored and the URL: the starting state.
+fn load() -> AppState {
+    let storage_ok = storage::read(save::SETTINGS_KEY).is_ok();
+    let settings = storage::read(save::SETTINGS_KEY)
+        .ok()
+        .flatten()
+        .map(|text| Settings::decode(&text))
+        .unwrap_or_default();
+    let saved = match storage::read(save::GAME_KEY) {
+        Ok(Some(text)) => Some(save::decode(&text).map_err(|e| {
+            // Keep the raw text aside under another key, never lose it.
+            let aside = format!("{}{}", save::QUARANTINE_PREFIX, js_sys::Date::now() as u64);
+            let _ = storage::write(&aside, &text);
+            let _ = storage::remove(save::GAME_KEY);
+            e.to_string()
+        })),
+        _ => None,
+    };
+    let lang = query("lang")
+        .and_then(|l| Lang::from_code(&l))
+        .or_else(|| settings.lang.as_deref().and_then(Lang::from_code))
+        .or_else(browser_lang)
+        .unwrap_or_default();
+    let speed = query("speed").and_then(|s| Speed::parse(&s));
+    AppState::new(settings, saved, lang, speed, storage_ok)
+}
+
+/// A bot turn being prepared: cancelled (and its timer dropped) when the
+/// state moves on or the component goes away.
+struct BotJob {
+    cancelled: Rc<Cell<bool>>,
+    timer: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl Drop for BotJob {
+    fn drop(&mut self) {
+        self.cancelled.set(true);
+        self.timer.borrow_mut().take();
+    }
+}
+
+fn measure_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "mojo-think-easy",
+        Level::Medium => "mojo-think-medium",
+        Level::Hard => "mojo-think-hard",
+    }
+}
+
+/// Marks the start of a bot's decision (User Timing).
+fn mark_start(level: Level) {
+    if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = perf.mark(&format!("{}-start", measure_name(level)));
+    }
+}
+
+/// Records a bot's think time, from its start mark, as a User Timing
+/// measure (read by the end-to-end tests, visible in the browser's
+/// performance tools).
+fn measure(level: Level) {
+    if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+        let name = measure_name(level);
+        let _ = perf.measure_with_start_mark(name, &format!("{name}-start"));
+    }
+}
+
+/// Runs slices of a Hard search until it is done, yielding to the browser
+/// between slices.
+fn hard_slice(
+    search: Rc<RefCell<HardSearch>>,
+    cancelled: Rc<Cell<bool>>,
+    timer: Rc<RefCell<Option<Timeout>>>,
+    finish: Rc<dyn Fn(Action)>,
+) {
+    if cancelled.get() {
+        return;
+    }
+    let slice_start = now_ms();
+    let done = loop {
+        let done = search.borrow_mut().step_timed(2, now_ms());
+        if done || now_ms() - slice_start >= SLICE_MS {
+            break done;
+        }
+    };
+    if done {
+        measure(Level::Hard);
+        let best = search.borrow().best();
+        finish(best);
+    } else {
+        let t2 = timer.clone();
+        let next = Timeout::new(0, move || hard_slice(search, cancelled, t2, finish));
+        *timer.borrow_mut() = Some(next);
+    }
+}
+
+impl BotJob {
+    fn start(
+        session: Rc<Session>,
+        game_id: String,
+        speed: Speed,
+        dispatch: Callback<Msg>,
+    ) -> Option<BotJob> {
+        let after = session.record.actions.len();
+        let cancelled = Rc::new(Cell::new(false));
+        let timer: Rc<RefCell<Option<Timeout>>> = Rc::new(RefCell::new(None));
+        let finish: Rc<dyn Fn(Action)> = {
+            let cancelled = cancelled.clone();
+            Rc::new(move |action| {
+                if !cancelled.get() {
+                    dispatch.emit(Msg::BotAct {
+                        id: game_id.clone(),
+                        after,
+                        action,
+                    });
+                }
+            })
+        };
+        let delay = speed.delay_ms();
+        if let Some((seat, level)) = session.bot_to_act() {
+            let view = session.game.view(seat);
+            let seed = mix(session.record.seed ^ ((after as u64) << 8) ^ u64::from(seat));
+            let c2 = cancelled.clone();
+            let t2 = timer.clone();
+            let run = move || {
+                if c2.get() {
+                    return;
+                }
+                mark_start(level);
+                match level {
+                    Level::Hard => {
+                        let search =
+                            Rc::new(RefCell::new(HardSearch::new(&view, seed, HARD_BROWSER)));
+                        hard_slice(search, c2, t2, finish);
+                    }
+                    Level::Easy | Level::Medium => {
+                        let mut bot = level.bot_kind().make(seed);
+                        let action = bot.choose(&view);
+                        measure(level);
+                        finish(action);
+                    }
+                }
+            };
+            *timer.borrow_mut() = Some(Timeout::new(delay, run));
+        } else if session.humans() == 0 && session.game.phase() == Phase::RoundOver {
+            // A table of bots deals its next round by itself.
+            let run = move || finish(Action::NextRound);
+            *timer.borrow_mut() = Some(Timeout::new(delay.max(400) * 3, run));
+        } else {
+            return None;
+        }
+        Some(BotJob { cancelled, timer })
+    }
+}
+
+/// The whole web app.
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(load);
+    let dispatch: Callback<Msg> = {
+        let d = state.dispatcher();
+        Callback::from(move |m| d.dispatch(m))
+    };
+
+    // Save the game after every change (and forget it once it is left).
+    {
+        let state = state.clone();
+        let d = dispatch.clone();
+        use_effect_with(
+            (state.game_id.clone(), state.seq, state.session.is_some()),
+            move |_| {
+                let result = match &state.session {
+                    Some(session) => storage::write(
+                        save::GAME_KEY,
+                        &save::encode(session, &state.game_id, state.seq),
+                    ),
+                    None => storage::remove(save::GAME_KEY),
+                };
+                if result.is_err() {
+                    d.emit(Msg::Notice(Notice::StorageOff));
+                }
+            },
+        );
+    }
+    // Save the settings when they change.
+    {
+        let settings = state.settings.clone();
+        let lang = state.lang;
+        use_effect_with((settings, lang), move |(settings, lang)| {
+            let mut s = settings.clone();
+            s.lang = Some(lang.code().to_string());
+            let _ = storage::write(save::SETTINGS_KEY, &s.encode());
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = root.set_attribute("lang", lang.code());
+            }
+        });
+    }
+    // Bot turns.
+    {
+        let session = state
+            .session
+            .clone()
+            .filter(|_| state.screen == Screen::Table);
+        let key = (
+            state.game_id.clone(),
+            session.as_ref().map(|s| s.record.actions.len()),
+            state.speed(),
+            state.screen,
+        );
+        let d = dispatch.clone();
+        use_effect_with(key, move |(id, _, speed, _)| {
+            let job = session.and_then(|s| BotJob::start(s, id.clone(), *speed, d));
+            move || drop(job)
+        });
+    }
+
+    let lang = state.lang;
+    let on = |f: fn(()) -> Msg| {
+        let d = dispatch.clone();
+        Callback::from(move |_: ()| d.emit(f(())))
+    };
+    let screen = match (&state.session, state.screen) {
+        (Some(session), Screen::Table) => {
+            let d = dispatch.clone();
+            let d2 = dispatch.clone();
+            let d3 = dispatch.clone();
+            html! {
+                <Table
+                    {lang}
+                    session={session.clone()}
+                    seq={state.seq}
+                    on_act={Callback::from(move |a| d.emit(Msg::Act(a)))}
+                    on_show={Callback::from(move |s| d2.emit(Msg::ShowHand(s)))}
+                    on_rematch={Callback::from(move |_| d3.emit(Msg::Rematch { seed: random_u64(), id: new_id() }))}
+                    on_new_game={on(|_| Msg::ToLobby)}
+                    on_rules={on(|_| Msg::Overlay(Overlay::Rules))}
+                    on_menu={on(|_| Msg::Overlay(Overlay::Menu))}
+                />
+            }
+        }
+        _ => {
+            let d = dispatch.clone();
+            let d2 = dispatch.clone();
+            let saved = state
+                .session
+                .as_ref()
+                .filter(|s| !s.game.is_over())
+                .map(|s| (s.game.round(), s.players() as usize));
+            html! {
+                <>
+                    <Lobby
+                        {lang}
+                        setup={state.lobby.clone()}
+                        {saved}
+                        on_edit={Callback::from(move |s| d.emit(Msg::EditLobby(s)))}
+                        on_start={Callback::from(move |_| d2.emit(Msg::Start { seed: random_u64(), id: new_id() }))}
+                        on_continue={on(|_| Msg::Continue)}
+                    />
+                    <footer class="lobby__footer">
+                        <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Rules)))}>{ crate::i18n::Text::Rules.get(lang) }</button>
+                        <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Menu)))}>{ crate::i18n::Text::Settings.get(lang) }</button>
+                    </footer>
+                </>
+            }
+        }
+    };
+    let overlay = match state.overlay {
+        Overlay::None => html! {},
+        Overlay::Rules => {
+            html! { <RulesHelp {lang} on_close={on(|_| Msg::Overlay(Overlay::None))} /> }
+        }
+        Overlay::Menu => {
+            let d = dispatch.clone();
+            let d2 = dispatch.clone();
+            html! {
+                <Menu
+                    {lang}
+                    speed={state.speed()}
+                    reduce_motion={state.settings.reduce_motion}
+                    in_game={state.screen == Screen::Table}
+                    on_speed={Callback::from(move |s| d.emit(Msg::SetSpeed(s)))}
+                    on_reduce_motion={Callback::from(move |b| d2.emit(Msg::SetReduceMotion(b)))}
+                    on_lobby={on(|_| Msg::ToLobby)}
+                    on_close={on(|_| Msg::Overlay(Overlay::None))}
+                />
+            }
+        }
+    };
+    let d = dispatch.clone();
+    html! {
+        <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))}>
+            <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} />
+            { screen }
+            { overlay }
+        </div>
+    }
+}

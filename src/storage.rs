@@ -1,0 +1,43 @@
+//! localStorage, with every failure a value: storage may be disabled
+//! (privacy settings, some embedded browsers), full, or throw on access.
+//! The game keeps playing in all of these cases and says that saving is off.
+
+use web_sys::Storage;
+
+/// Why storage could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// No localStorage, or the browser refuses access.
+    Unavailable,
+    /// Writing failed (usually the quota).
+    WriteFailed,
+}
+
+fn storage() -> Result<Storage, StorageError> {
+    web_sys::window()
+        .ok_or(StorageError::Unavailable)?
+        .local_storage()
+        .map_err(|_| StorageError::Unavailable)?
+        .ok_or(StorageError::Unavailable)
+}
+
+/// The text stored under `key`, if any.
+pub fn read(key: &str) -> Result<Option<String>, StorageError> {
+    storage()?
+        .get_item(key)
+        .map_err(|_| StorageError::Unavailable)
+}
+
+/// Stores `value` under `key`.
+pub fn write(key: &str, value: &str) -> Result<(), StorageError> {
+    storage()?
+        .set_item(key, value)
+        .map_err(|_| StorageError::WriteFailed)
+}
+
+/// Removes `key` (nothing happens if it is absent).
+pub fn remove(key: &str) -> Result<(), StorageError> {
+    storage()?
+        .remove_item(key)
+        .map_err(|_| StorageError::Unavailable)
+}

@@ -1,0 +1,191 @@
+//! Cards as a player sees them: the value large, the colour, and a symbol
+//! per colour so that colour is never the only signal. Cards you can use
+//! are `<button>`s with an accessible name ("7 yellow").
+
+use mojo_engine::{Colour, Face, Value};
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+
+/// The symbol printed on every card of a colour (readable without colour).
+pub fn symbol(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Blue => "●",
+        Colour::Green => "▲",
+        Colour::Yellow => "★",
+        Colour::Orange => "■",
+        Colour::Red => "♥",
+    }
+}
+
+/// The face of a card (no interaction).
+#[derive(Properties, PartialEq)]
+pub struct CardFaceProps {
+    pub value: Value,
+    #[prop_or_default]
+    pub size: CardSize,
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+/// How large a card is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CardSize {
+    Small,
+    #[default]
+    Normal,
+    Large,
+}
+
+impl CardSize {
+    fn class(self) -> &'static str {
+        match self {
+            CardSize::Small => "card--small",
+            CardSize::Normal => "",
+            CardSize::Large => "card--large",
+        }
+    }
+}
+
+fn face_inner(value: Value) -> Html {
+    let colour = Colour::of(value);
+    let sym = symbol(colour);
+    html! {
+        <>
+            <span class="card__corner card__corner--top" aria-hidden="true">
+                <span class="card__corner-value">{ value }</span>
+                <span class="card__corner-symbol">{ sym }</span>
+            </span>
+            <span class="card__value" aria-hidden="true">{ value }</span>
+            <span class="card__symbol" aria-hidden="true">{ sym }</span>
+            <span class="card__colour" aria-hidden="true">{ colour.name() }</span>
+        </>
+    }
+}
+
+/// A card shown face up, as an image with an accessible name.
+#[function_component(CardFace)]
+pub fn card_face(p: &CardFaceProps) -> Html {
+    let colour = Colour::of(p.value);
+    let name = Text::CardName(p.value).get(Lang::En);
+    html! {
+        <div
+            class={classes!("card", format!("card--{}", colour.name()), p.size.class(), p.class.clone())}
+            role="img"
+            aria-label={name}
+        >
+            { face_inner(p.value) }
+        </div>
+    }
+}
+
+/// A card you can press: playing it, revealing it.
+#[derive(Properties, PartialEq)]
+pub struct CardButtonProps {
+    pub value: Value,
+    /// The accessible name (e.g. "7 yellow", "Reveal 7 yellow").
+    pub label: AttrValue,
+    /// What pressing it will do ("you draw a card"), shown and announced.
+    #[prop_or_default]
+    pub hint: Option<AttrValue>,
+    /// How many copies it stands for (a badge when more than one).
+    #[prop_or(1)]
+    pub count: u8,
+    pub onclick: Callback<Value>,
+    #[prop_or_default]
+    pub disabled: bool,
+    #[prop_or_default]
+    pub class: Classes,
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
+}
+
+#[function_component(CardButton)]
+pub fn card_button(p: &CardButtonProps) -> Html {
+    let colour = Colour::of(p.value);
+    let onclick = {
+        let cb = p.onclick.clone();
+        let v = p.value;
+        Callback::from(move |_| cb.emit(v))
+    };
+    let hint_class = p.hint.as_ref().map(|h| {
+        if h.contains("draw") {
+            "card__hint--draw"
+        } else if h.contains("again") {
+            "card__hint--again"
+        } else {
+            "card__hint--end"
+        }
+    });
+    html! {
+        <button
+            type="button"
+            id={p.id.clone()}
+            class={classes!("card", "card--button", format!("card--{}", colour.name()), p.class.clone())}
+            aria-label={p.label.clone()}
+            aria-description={p.hint.clone()}
+            title={p.hint.clone()}
+            disabled={p.disabled}
+            {onclick}
+        >
+            { face_inner(p.value) }
+            if p.count > 1 {
+                <span class="card__count" aria-hidden="true">{ format!("×{}", p.count) }</span>
+            }
+            if let Some(h) = &p.hint {
+                <span class={classes!("card__hint", hint_class)} aria-hidden="true">{ h.clone() }</span>
+            }
+        </button>
+    }
+}
+
+/// The back of a card (face-down cards, the draw pile, others' hands).
+#[derive(Properties, PartialEq)]
+pub struct CardBackProps {
+    #[prop_or_default]
+    pub size: CardSize,
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+#[function_component(CardBack)]
+pub fn card_back(p: &CardBackProps) -> Html {
+    html! {
+        <div class={classes!("card", "card--back", p.size.class(), p.class.clone())} aria-hidden="true">
+            <span class="card__back-mark">{ "M" }</span>
+        </div>
+    }
+}
+
+/// The Mojo card: its face (0 or +10) and the arrows of the direction.
+/// It turns over visibly when its face changes.
+#[derive(Properties, PartialEq)]
+pub struct MojoCardProps {
+    pub face: Face,
+    pub lang: Lang,
+}
+
+#[function_component(MojoCard)]
+pub fn mojo_card(p: &MojoCardProps) -> Html {
+    let plus = p.face == Face::PlusTen;
+    html! {
+        <div
+            class={classes!("mojo", plus.then_some("mojo--plus"))}
+            role="img"
+            aria-label={Text::MojoCardName(p.face).get(p.lang)}
+        >
+            <div class="mojo__inner" aria-hidden="true">
+                <div class="mojo__side mojo__side--zero">
+                    <span class="mojo__arrows mojo__arrows--cw">{ "↻" }</span>
+                    <span class="mojo__label">{ "0" }</span>
+                    <span class="mojo__name">{ "MOJO" }</span>
+                </div>
+                <div class="mojo__side mojo__side--plus">
+                    <span class="mojo__arrows mojo__arrows--ccw">{ "↺" }</span>
+                    <span class="mojo__label">{ "+10" }</span>
+                    <span class="mojo__name">{ "MOJO" }</span>
+                </div>
+            </div>
+        </div>
+    }
+}

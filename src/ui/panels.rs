@@ -1,0 +1,431 @@
+//! The score pad, the game log, the round summary (and game over), the rules,
+//! the menu and the notices.
+
+use std::rc::Rc;
+
+use mojo_engine::{Cards, Colour, Event, Face, Seat};
+use yew::prelude::*;
+
+use crate::app::Notice;
+use crate::i18n::{join_names, Lang, Text};
+use crate::save::Speed;
+use crate::session::Session;
+use crate::ui::cards::{symbol, CardFace, CardSize};
+
+/// One log event in words. Deck draws are already hidden in the log.
+pub fn describe(event: &Event, session: &Session, lang: Lang) -> String {
+    let name = |s: Seat| session.name(s);
+    let text = match *event {
+        Event::RoundDealt { round, starter } => Text::LogDealt {
+            round,
+            starter: name(starter),
+        },
+        Event::Played {
+            seat,
+            value,
+            outcome,
+            ..
+        } => Text::LogPlayed {
+            name: name(seat),
+            value,
+            outcome,
+        },
+        Event::Drew { seat, source, card } => Text::LogDrew {
+            name: name(seat),
+            source,
+            card,
+        },
+        Event::NothingToDraw { seat } => Text::LogNothingToDraw(name(seat)),
+        Event::Reshuffled { cards } => Text::LogReshuffled(cards),
+        Event::PileRefilled { value, .. } => Text::LogRefilled(value),
+        Event::WentFaceDown { seat, count } => Text::LogFaceDown {
+            name: name(seat),
+            count,
+        },
+        Event::Revealed { seat, value } => Text::LogRevealed {
+            name: name(seat),
+            value,
+        },
+        Event::RoundEnded { holder, reason } => Text::LogRoundEnded {
+            name: name(holder),
+            reason,
+        },
+        Event::RoundScored { ref result } => Text::LogScored {
+            name: name(result.holder),
+            score: result.scores[result.holder as usize],
+            penalised: result.holder_penalised(),
+        },
+        Event::MojoTurned { face } => Text::LogMojoTurned(face),
+        Event::GameOver { ref winners } => {
+            let names: Vec<&str> = winners.iter().map(|&w| name(w)).collect();
+            return Text::LogGameOver(&join_names(&names, lang)).get(lang);
+        }
+        Event::TurnStarted { .. } | Event::FaceDownTurnedUp { .. } => return String::new(),
+    };
+    text.get(lang)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SessionProps {
+    pub session: Rc<Session>,
+    pub lang: Lang,
+    #[prop_or_default]
+    pub compact: bool,
+}
+
+/// The game log of the current round, newest last.
+#[function_component(GameLog)]
+pub fn game_log(p: &SessionProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let lines: Vec<String> = p
+        .session
+        .round_log()
+        .map(|e| describe(&e.event, &p.session, p.lang))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let skip = lines.len().saturating_sub(40);
+    html! {
+        <section class="log" aria-labelledby="log-title">
+            <h2 id="log-title" class="panel__title">{ t(Text::GameLog) }</h2>
+            <ol class="log__lines">
+                { for lines.into_iter().skip(skip).rev().map(|l| html! { <li>{ l }</li> }) }
+            </ol>
+        </section>
+    }
+}
+
+/// The score pad: a row per round, the totals, who took the Mojo, the
+/// distance to the target; the leader highlighted.
+#[function_component(ScorePad)]
+pub fn score_pad(p: &SessionProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let session = &p.session;
+    let game = &session.game;
+    let n = game.players();
+    let target = game.options().target;
+    let leaders = session.leaders();
+    let max_total = game.totals().iter().copied().max().unwrap_or(0);
+    let show_rounds = if p.compact {
+        session.rounds.len().saturating_sub(4)
+    } else {
+        0
+    };
+    html! {
+        <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby="pad-title">
+            <h2 id="pad-title" class="panel__title">{ t(Text::ScorePad) }</h2>
+            <table class="scorepad__table">
+                <thead>
+                    <tr>
+                        <th scope="col">{ "#" }</th>
+                        { for (0..n).map(|s| html! {
+                            <th scope="col" class={classes!(leaders.contains(&s).then_some("scorepad__leader"))}>
+                                { session.name(s).to_string() }
+                            </th>
+                        }) }
+                    </tr>
+                </thead>
+                <tbody>
+                    { for session.rounds.iter().skip(show_rounds).map(|r| html! {
+                        <tr>
+                            <th scope="row">{ r.round }</th>
+                            { for (0..n).map(|s| {
+                                let holder = r.holder == s;
+                                html! {
+                                    <td class={classes!(holder.then_some("scorepad__holder"))}>
+                                        { r.scores[s as usize] }
+                                        if holder {
+                                            <span class="scorepad__mojo" title={t(Text::MojoHolder)}>
+                                                { if r.face == Face::PlusTen { " M+" } else { " M" } }
+                                            </span>
+                                        }
+                                    </td>
+                                }
+                            }) }
+                        </tr>
+                    }) }
+                </tbody>
+                <tfoot>
+                    <tr class="scorepad__totals">
+                        <th scope="row">{ t(Text::TotalHeader) }</th>
+                        { for game.totals().iter().enumerate().map(|(s, &total)| html! {
+                            <td class={classes!(leaders.contains(&(s as u8)).then_some("scorepad__leader"))}>
+                                { total }
+                                if leaders.contains(&(s as u8)) && !session.rounds.is_empty() {
+                                    <span class="visually-hidden">{ format!(" ({})", t(Text::Leader)) }</span>
+                                }
+                            </td>
+                        }) }
+                    </tr>
+                    if !game.is_over() {
+                        <tr class="scorepad__togo">
+                            <th scope="row"></th>
+                            <td colspan={n.to_string()}>
+                                { t(Text::ToTarget(target.saturating_sub(max_total))) }
+                            </td>
+                        </tr>
+                    }
+                </tfoot>
+            </table>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    pub session: Rc<Session>,
+    pub lang: Lang,
+    pub on_next: Callback<()>,
+    pub on_rematch: Callback<()>,
+    pub on_new_game: Callback<()>,
+}
+
+/// Cards grouped by colour, the counting card of each colour marked.
+fn grouped(cards: &Cards, lang: Lang) -> Html {
+    html! {
+        <div class="grouped">
+            { for Colour::ALL.iter().map(|&c| {
+                let (lo, hi) = c.range();
+                let values: Vec<u8> = cards.iter().filter(|&v| v >= lo && v <= hi).collect();
+                let top = cards.top_of(c);
+                html! {
+                    <div class={classes!("grouped__colour", format!("grouped--{}", c.name()))}>
+                        <span class="grouped__symbol" aria-hidden="true">{ symbol(c) }</span>
+                        if values.is_empty() {
+                            <span class="grouped__none">{ "–" }</span>
+                        }
+                        { for values.iter().enumerate().map(|(i, &v)| {
+                            // The highest card of the colour counts (the
+                            // last, as values are ascending).
+                            let counts = Some(v) == top && i == values.len() - 1;
+                            html! {
+                                <span class={classes!("grouped__card", counts.then_some("grouped__card--counts"))}>
+                                    <CardFace value={v} size={CardSize::Small} />
+                                    if counts {
+                                        <span class="visually-hidden">{ format!(" ({})", Text::Counts.get(lang)) }</span>
+                                    }
+                                </span>
+                            }
+                        }) }
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// After a round: everyone's cards by colour with the counting cards
+/// marked, points, the Mojo holder and why they got 0 or +10, the new
+/// totals. After the last round: the winners, the final pad, rematch.
+#[function_component(RoundSummary)]
+pub fn round_summary(p: &SummaryProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let session = &p.session;
+    let game = &session.game;
+    let Some(r) = session.rounds.last() else {
+        return html! {};
+    };
+    let holder = session.name(r.holder);
+    let over = game.is_over();
+    let winners: Vec<&str> = game.winners().iter().map(|&w| session.name(w)).collect();
+    let next = {
+        let cb = p.on_next.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let rematch = {
+        let cb = p.on_rematch.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let new_game = {
+        let cb = p.on_new_game.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog summary" role="dialog" aria-modal="true" aria-labelledby="summary-title">
+                if over {
+                    <h2 id="summary-title" class="summary__title">{ t(Text::GameOverTitle) }</h2>
+                    <p class="summary__winner">
+                        { if winners.len() == 1 { t(Text::Winner(winners[0])) } else { t(Text::SharedWin(&join_names(&winners, lang))) } }
+                    </p>
+                } else {
+                    <h2 id="summary-title" class="summary__title">{ t(Text::RoundOverTitle(r.round)) }</h2>
+                }
+                <p class="summary__ended">{ t(Text::EndedRound { name: holder, reason: r.reason }) }</p>
+                <p class={classes!("summary__mojo", r.holder_penalised().then_some("summary__mojo--penalty"))}>
+                    { if r.holder_penalised() { t(Text::HolderPenalty(holder)) } else { t(Text::HolderZero(holder)) } }
+                </p>
+                <ul class="summary__players">
+                    { for (0..game.players()).map(|s| {
+                        let i = s as usize;
+                        html! {
+                            <li class={classes!("summary__player", (s == r.holder).then_some("summary__player--holder"))}>
+                                <div class="summary__name">
+                                    { session.name(s).to_string() }
+                                    if s == r.holder {
+                                        <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
+                                    }
+                                </div>
+                                { grouped(&r.cards[i], lang) }
+                                <div class="summary__numbers">
+                                    <span>{ t(Text::Points(r.points[i])) }</span>
+                                    <span class="summary__score">{ t(Text::Score(r.scores[i])) }</span>
+                                    <span class="summary__total">{ t(Text::NewTotal(r.totals[i])) }</span>
+                                </div>
+                            </li>
+                        }
+                    }) }
+                </ul>
+                if over {
+                    <ScorePad session={session.clone()} {lang} />
+                    <div class="summary__actions">
+                        <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
+                        <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
+                    </div>
+                } else {
+                    <div class="summary__actions">
+                        <button type="button" class="button button--primary button--large" autofocus=true onclick={next}>{ t(Text::NextRound) }</button>
+                    </div>
+                }
+            </section>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CloseProps {
+    pub lang: Lang,
+    pub on_close: Callback<()>,
+}
+
+/// The rules, short, with the game's own cards.
+#[function_component(RulesHelp)]
+pub fn rules_help(p: &CloseProps) -> Html {
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
+                <h2 id="rules-title">{ "How to play Mojo" }</h2>
+                <h3>{ "The cards" }</h3>
+                <p>{ "78 cards from 0 to 12. The value gives the colour, and each colour has its own symbol:" }</p>
+                <div class="rules__cards">
+                    { for [0u8, 3, 6, 9, 12].iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
+                </div>
+                <h3>{ "Your turn" }</h3>
+                <p>{ "Play one card from your hand onto the discard pile and compare it with the card it covers:" }</p>
+                <ul>
+                    <li><strong>{ "Lower" }</strong>{ ": your turn ends." }</li>
+                    <li><strong>{ "Higher" }</strong>{ ": draw a card, and your turn ends." }</li>
+                    <li><strong>{ "Equal" }</strong>{ ": you must play another card on it." }</li>
+                </ul>
+                <h3>{ "Mojo Time" }</h3>
+                <p>{ "End a turn with 3 cards or fewer (2 or fewer with two players) and they go face down. On each of your later turns, reveal one of them instead of playing." }</p>
+                <h3>{ "End of a round" }</h3>
+                <p>{ "The round ends when someone plays their last card or reveals their last face-down card. They take the Mojo card." }</p>
+                <h3>{ "Scoring" }</h3>
+                <p>{ "In each colour only your highest card counts; add the five colours up. The Mojo holder scores 0 if nobody has fewer points, otherwise their points + 10 — and the Mojo card turns to +10, reversing the direction of play." }</p>
+                <div class="rules__mojo">
+                    <crate::ui::cards::MojoCard face={Face::Zero} lang={p.lang} />
+                    <crate::ui::cards::MojoCard face={Face::PlusTen} lang={p.lang} />
+                </div>
+                <h3>{ "End of the game" }</h3>
+                <p>{ "When someone reaches the target (50 unless changed), the lowest total wins; ties share the victory." }</p>
+                <button type="button" class="button button--primary" autofocus=true onclick={close}>{ Text::Close.get(p.lang) }</button>
+            </section>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MenuProps {
+    pub lang: Lang,
+    pub speed: Speed,
+    pub reduce_motion: bool,
+    pub in_game: bool,
+    pub on_speed: Callback<Speed>,
+    pub on_reduce_motion: Callback<bool>,
+    pub on_lobby: Callback<()>,
+    pub on_close: Callback<()>,
+}
+
+/// Settings and leaving the table.
+#[function_component(Menu)]
+pub fn menu(p: &MenuProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let lobby = {
+        let cb = p.on_lobby.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let motion = {
+        let cb = p.on_reduce_motion.clone();
+        let now = p.reduce_motion;
+        Callback::from(move |_| cb.emit(!now))
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">
+                <h2 id="menu-title">{ t(Text::Settings) }</h2>
+                <fieldset class="menu__speed">
+                    <legend>{ t(Text::Speed) }</legend>
+                    { for Speed::ALL.iter().map(|&s| {
+                        let cb = p.on_speed.clone();
+                        html! {
+                            <label class="menu__choice">
+                                <input type="radio" name="speed" checked={p.speed == s} onchange={Callback::from(move |_| cb.emit(s))} />
+                                <span>{ t(Text::SpeedName(s)) }</span>
+                            </label>
+                        }
+                    }) }
+                </fieldset>
+                <label class="menu__choice">
+                    <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
+                    <span>{ t(Text::ReduceMotion) }</span>
+                </label>
+                <div class="menu__actions">
+                    if p.in_game {
+                        <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
+                    }
+                    <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
+                </div>
+            </section>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct NoticesProps {
+    pub lang: Lang,
+    pub notices: Vec<Notice>,
+    pub on_dismiss: Callback<usize>,
+}
+
+/// Problems the player must know about (a save that could not be read,
+/// storage that is off). They never stop the game.
+#[function_component(Notices)]
+pub fn notices(p: &NoticesProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    html! {
+        <div class="notices" role="status">
+            { for p.notices.iter().enumerate().map(|(i, n)| {
+                let cb = p.on_dismiss.clone();
+                let text = match n {
+                    Notice::SaveUnreadable(why) => format!("{} {}", t(Text::SaveUnreadable(why)), t(Text::SaveKeptAside)),
+                    Notice::StorageOff => t(Text::StorageOff),
+                };
+                html! {
+                    <div class="notice" role="alert">
+                        <p>{ text }</p>
+                        <button type="button" class="button button--ghost" onclick={Callback::from(move |_| cb.emit(i))}>{ t(Text::Dismiss) }</button>
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}

@@ -1,0 +1,409 @@
+//! The table: the other players around it, the centre (draw pile, discard
+//! piles, the Mojo card), and the acting person's own cards: their hand, or
+//! their face-down row in Mojo Time, or the hand-off cover in pass-and-play.
+//!
+//! Only the cards of [`Session::viewer`] are ever rendered face up; while the
+//! hand-off cover shows, no hidden card of any seat is in the page.
+
+use std::rc::Rc;
+
+use mojo_engine::{Action, Cards, DrawSource, Event, Phase, PlayerView, Seat, Value};
+use yew::prelude::*;
+
+use crate::i18n::{join_names, Lang, Text};
+use crate::session::Session;
+use crate::ui::cards::{CardBack, CardButton, CardFace, CardSize, MojoCard};
+use crate::ui::panels::{GameLog, RoundSummary, ScorePad};
+
+#[derive(Properties, PartialEq)]
+pub struct TableProps {
+    pub lang: Lang,
+    pub session: Rc<Session>,
+    /// Changes with every action (re-render and animation keys).
+    pub seq: u64,
+    pub on_act: Callback<Action>,
+    pub on_show: Callback<Seat>,
+    pub on_rematch: Callback<()>,
+    pub on_new_game: Callback<()>,
+    pub on_rules: Callback<()>,
+    pub on_menu: Callback<()>,
+}
+
+/// What playing `value` on a pile whose top is `top` will do, for a hand of
+/// `hand_len` cards (RULES R4).
+pub fn hint(value: Value, top: Option<Value>, hand_len: usize) -> Text<'static> {
+    if hand_len <= 1 {
+        return Text::HintLast;
+    }
+    match top {
+        Some(t) if value == t => Text::HintEqual,
+        Some(t) if value > t => Text::HintHigher,
+        _ => Text::HintLower,
+    }
+}
+
+#[function_component(Table)]
+pub fn table(p: &TableProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let session = &p.session;
+    let game = &session.game;
+    let viewer = session.viewer();
+    let handoff = session.handoff_to();
+    let current = game.current();
+    let phase = game.phase();
+    let piles = game.options().piles();
+    let chosen_pile = use_state(|| 0u8);
+    // A chain or a draw fixes the pile.
+    let active_pile = match phase {
+        Phase::Continue { pile } | Phase::Draw { pile } => pile,
+        _ => (*chosen_pile).min(piles - 1),
+    };
+    let my_turn = viewer == Some(current) && session.in_play();
+    let view: Option<PlayerView> = viewer.map(|s| game.view(s));
+
+    // Seats around the table: everyone but the viewer, starting after them.
+    let n = game.players();
+    let start = viewer.map_or(0, |v| (v + 1) % n);
+    let others: Vec<Seat> = (0..n)
+        .map(|k| (start + k) % n)
+        .filter(|&s| Some(s) != viewer)
+        .collect();
+    let public = game.view(Seat::MAX);
+    let holder = session.rounds.last().map(|r| r.holder);
+
+    let seat_tiles = others.iter().map(|&s| {
+        let sv = &public.seats[s as usize];
+        let active = s == current && session.in_play();
+        let thinking = active && session.bot_to_act().is_some();
+        let known = sv.known_in_hand;
+        html! {
+            <li class={classes!("seat", active.then_some("seat--active"))} aria-current={active.then_some("true")}>
+                <div class="seat__head">
+                    <span class="seat__name">{ session.name(s).to_string() }</span>
+                    if holder == Some(s) && session.in_play() {
+                        <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
+                    }
+                    <span class="seat__total">{ t(Text::Total(sv.total)) }</span>
+                </div>
+                <div class="seat__cards">
+                    <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
+                        { for (0..sv.hand_len.min(12)).map(|_| html! { <CardBack size={CardSize::Small} class="seat__back" /> }) }
+                        <span class="seat__count">{ sv.hand_len }</span>
+                    </div>
+                    if sv.face_down_len > 0 {
+                        <div class="seat__down" role="img" aria-label={t(Text::FaceDownCount(sv.face_down_len as usize))}>
+                            { for (0..sv.face_down_len).map(|i| html! { <CardBack key={i} size={CardSize::Small} class="seat__down-card" /> }) }
+                        </div>
+                    }
+                    if !sv.face_up.is_empty() || !known.is_empty() {
+                        <div class="seat__up">
+                            { for sv.face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
+                            { for known.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--known" /> }) }
+                        </div>
+                    }
+                </div>
+                if thinking {
+                    <div class="seat__thinking">{ t(Text::Thinking(session.name(s))) }</div>
+                } else if active {
+                    <div class="seat__turn">{ t(Text::TurnOf(session.name(s))) }</div>
+                }
+            </li>
+        }
+    });
+
+    // The centre: draw pile, discard piles (top large, last plays small),
+    // the Mojo card.
+    let choose_pile = {
+        let chosen = chosen_pile.clone();
+        move |i: u8| {
+            let chosen = chosen.clone();
+            Callback::from(move |_| chosen.set(i))
+        }
+    };
+    let discard = (0..piles).map(|i| {
+        let pile = game.discard(i);
+        let cards = pile.as_slice();
+        let top = pile.top();
+        let recent = &cards[cards.len().saturating_sub(5)..cards.len().saturating_sub(1)];
+        let selectable = my_turn && piles == 2 && phase == Phase::Play;
+        let selected = piles == 2 && active_pile == i && session.in_play();
+        let label = if piles == 2 { t(Text::Pile(i)) } else { t(Text::DiscardPile) };
+        html! {
+            <div class={classes!("pile", selected.then_some("pile--selected"))}>
+                <div class="pile__label">{ label }</div>
+                <div class="pile__recent" aria-hidden="true">
+                    { for recent.iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
+                </div>
+                <div class="pile__top">
+                    if let Some(v) = top {
+                        <CardFace key={format!("{i}-{}", cards.len())} value={v} size={CardSize::Large} class="card--arrive" />
+                    }
+                </div>
+                if selectable {
+                    <button
+                        type="button"
+                        class="button pile__choose"
+                        aria-pressed={if selected { "true" } else { "false" }}
+                        onclick={choose_pile(i)}
+                    >{ t(Text::PlayOn(i)) }</button>
+                }
+            </div>
+        }
+    });
+
+    // The acting person's own area.
+    let own = if let Some(to) = handoff {
+        let on_show = p.on_show.clone();
+        html! {
+            <section class="handoff" aria-labelledby="handoff-title">
+                <h2 id="handoff-title">{ t(Text::PassDevice(session.name(to))) }</h2>
+                <p>{ t(Text::PassDeviceHelp) }</p>
+                <button
+                    type="button"
+                    class="button button--primary button--large"
+                    autofocus=true
+                    onclick={Callback::from(move |_| on_show.emit(to))}
+                >{ t(Text::ShowMyCards) }</button>
+            </section>
+        }
+    } else if let (Some(me), Some(view)) = (viewer, view.as_ref()) {
+        own_area(p, me, view, active_pile, my_turn)
+    } else {
+        html! {}
+    };
+
+    let status = status_line(session, lang, viewer);
+    let announce = session
+        .log
+        .last()
+        .map(|e| crate::ui::panels::describe(&e.event, session, lang))
+        .unwrap_or_default();
+    let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
+    let on_rules = p.on_rules.clone();
+    let on_menu = p.on_menu.clone();
+    let me_name = viewer.map(|v| session.name(v).to_string());
+
+    html! {
+        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"))}>
+            <header class="topbar">
+                <span class="topbar__round">{ t(Text::Round(game.round())) }</span>
+                <span class="topbar__target">{ t(Text::Target(game.options().target)) }</span>
+                if let Some(name) = me_name.filter(|_| session.humans() > 1) {
+                    <span class="topbar__me">{ t(Text::YouAre(&name)) }</span>
+                }
+                <span class="topbar__spacer"></span>
+                <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
+                <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
+            </header>
+            <ul class="seats" aria-label="Players">{ for seat_tiles }</ul>
+            <section class="centre" aria-label="Table centre">
+                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(game.draw_pile().len())))}>
+                    <div class="pile__label">{ t(Text::DrawPile) }</div>
+                    <div class="draw__stack">
+                        if !game.draw_pile().is_empty() {
+                            <CardBack size={CardSize::Large} />
+                        }
+                    </div>
+                    <div class="draw__count">{ t(Text::Cards(game.draw_pile().len())) }</div>
+                </div>
+                <div class="piles">{ for discard }</div>
+                <MojoCard face={game.mojo()} {lang} />
+            </section>
+            <p class="status" aria-live="off">{ status }</p>
+            { own }
+            <aside class="side">
+                <ScorePad session={session.clone()} {lang} compact=true />
+                <GameLog session={session.clone()} {lang} />
+            </aside>
+            <div class="visually-hidden" aria-live="polite" aria-atomic="true">{ announce }</div>
+            if round_over && handoff.is_none() {
+                <RoundSummary
+                    session={session.clone()}
+                    {lang}
+                    on_next={let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound))}
+                    on_rematch={p.on_rematch.clone()}
+                    on_new_game={p.on_new_game.clone()}
+                />
+            }
+        </main>
+    }
+}
+
+/// The viewer's status line: what to do, or whose turn it is.
+fn status_line(session: &Session, lang: Lang, viewer: Option<Seat>) -> String {
+    let game = &session.game;
+    let current = game.current();
+    let t = |text: Text| text.get(lang);
+    if !session.in_play() {
+        if game.is_over() {
+            let names: Vec<&str> = game.winners().iter().map(|&w| session.name(w)).collect();
+            return t(Text::LogGameOver(&join_names(&names, lang)));
+        }
+        return t(Text::RoundOverTitle(game.round()));
+    }
+    if viewer == Some(current) {
+        return match game.phase() {
+            Phase::Reveal => t(Text::MustReveal),
+            Phase::Draw { .. } => t(Text::MustDraw),
+            Phase::Continue { pile } => {
+                t(Text::ContinueChain(game.discard(pile).top().unwrap_or(0)))
+            }
+            _ if game.options().double_discard => {
+                format!("{} {}", t(Text::YourTurn), t(Text::ChoosePile))
+            }
+            _ => t(Text::YourTurn),
+        };
+    }
+    if session.bot_to_act().is_some() {
+        t(Text::Thinking(session.name(current)))
+    } else {
+        t(Text::TurnOf(session.name(current)))
+    }
+}
+
+/// The newest card drawn by `me` in the last action (to mark it in hand).
+fn just_drawn(session: &Session, me: Seat) -> Option<Value> {
+    session.last_events.iter().find_map(|e| match e {
+        Event::Drew { seat, card, .. } if *seat == me => *card,
+        _ => None,
+    })
+}
+
+fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let session = &p.session;
+    let game = &session.game;
+    let phase = game.phase();
+    let act = p.on_act.clone();
+
+    // Mojo Time: the face-down row. The owner may look at these cards
+    // (RULES R5.3) and picks the one to reveal.
+    let down = &view.face_down;
+    let face_down = if !down.is_empty() {
+        let reveal_now = my_turn && phase == Phase::Reveal;
+        html! {
+            <section class="facedown" aria-label={t(Text::YourFaceDown)}>
+                <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
+                <div class="facedown__row" role="group" aria-label={t(Text::YourFaceDown)}>
+                    { for down.iter().enumerate().map(|(i, v)| {
+                        let act = act.clone();
+                        html! {
+                            <CardButton
+                                key={format!("d{i}-{v}")}
+                                value={v}
+                                label={t(Text::RevealCard(v))}
+                                class="card--facedown"
+                                disabled={!reveal_now}
+                                onclick={Callback::from(move |v| act.emit(Action::Reveal(v)))}
+                            />
+                        }
+                    }) }
+                </div>
+            </section>
+        }
+    } else {
+        html! {}
+    };
+
+    let face_up = if !view.seats[me as usize].face_up.is_empty() {
+        html! {
+            <div class="own__faceup">
+                { for view.seats[me as usize].face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--arrive" /> }) }
+            </div>
+        }
+    } else {
+        html! {}
+    };
+
+    // The hand: one button per card, sorted; each says what it will do.
+    let hand: &Cards = &view.hand;
+    let can_play = my_turn && matches!(phase, Phase::Play | Phase::Continue { .. });
+    let top = game.discard(pile).top();
+    let drawn = just_drawn(session, me);
+    let mut marked = false;
+    let hand_html = if !hand.is_empty() {
+        html! {
+            <section class="hand-area">
+                <div class="hand" role="group" aria-label={t(Text::YourHand)}>
+                    { for hand.iter().enumerate().map(|(i, v)| {
+                        let act = act.clone();
+                        let new = !marked && drawn == Some(v) && {
+                            marked = true;
+                            true
+                        };
+                        let hint = can_play.then(|| t(hint(v, top, hand.len())));
+                        html! {
+                            <CardButton
+                                key={format!("h{i}-{v}")}
+                                value={v}
+                                label={t(Text::CardName(v))}
+                                hint={hint.map(AttrValue::from)}
+                                class={classes!(new.then_some("card--drawn"))}
+                                disabled={!can_play}
+                                onclick={Callback::from(move |v| act.emit(Action::Play { value: v, pile }))}
+                            />
+                        }
+                    }) }
+                </div>
+            </section>
+        }
+    } else {
+        html! {}
+    };
+
+    // Two piles: after a higher card, where to draw from.
+    let draw_choice = if my_turn {
+        if let Phase::Draw { pile: played } = phase {
+            let other_top = game.discard(1 - played).top();
+            let deck = {
+                let act = act.clone();
+                Callback::from(move |_| act.emit(Action::Draw(DrawSource::Deck)))
+            };
+            let other = {
+                let act = act.clone();
+                Callback::from(move |_| act.emit(Action::Draw(DrawSource::Discard)))
+            };
+            html! {
+                <div class="draw-choice" role="group" aria-label={t(Text::MustDraw)}>
+                    <button type="button" class="button button--primary" onclick={deck}>{ t(Text::DrawFromDeck) }</button>
+                    if let Some(v) = other_top {
+                        <button type="button" class="button button--primary" onclick={other}>{ t(Text::TakeFromOtherPile(v)) }</button>
+                    }
+                </div>
+            }
+        } else {
+            html! {}
+        }
+    } else {
+        html! {}
+    };
+
+    html! {
+        <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={session.name(me).to_string()}>
+            <div class="own__head">
+                <span class="own__name">{ session.name(me).to_string() }</span>
+                <span class="own__total">{ t(Text::Total(game.totals()[me as usize])) }</span>
+            </div>
+            { draw_choice }
+            { face_down }
+            { face_up }
+            { hand_html }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_say_what_a_card_will_do() {
+        assert_eq!(hint(5, Some(7), 4), Text::HintLower);
+        assert_eq!(hint(9, Some(7), 4), Text::HintHigher);
+        assert_eq!(hint(7, Some(7), 4), Text::HintEqual);
+        assert_eq!(hint(12, Some(7), 1), Text::HintLast);
+        assert_eq!(hint(3, None, 4), Text::HintLower);
+    }
+}
