@@ -37,15 +37,14 @@ section "setup" bash scripts/setup.sh
 section "format (cargo fmt)" cargo fmt --all --check
 section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
 section "lint, wasm32 (clippy)" \
-  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine --all-targets -- -D warnings
 section "native tests (cargo test)" cargo test --workspace
 section "engine builds for wasm32" cargo build --target wasm32-unknown-unknown -p mojo-engine
 section "web app release build (trunk, offline)" trunk build --release
 
-# Browser tests: one `section` line per suite, run after the release build
-# (end-to-end tests use dist/). For example:
-#   section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests
-#   section "end-to-end (Playwright)" node --test tests/e2e/
+# Browser tests, after the release build (end-to-end tests serve dist/).
+section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
+section "end-to-end (Playwright, Chromium)" node --test --test-concurrency=1 tests/e2e/
 
 printf '\n==== Summary ====\n'
 printf -- '- %s\n' "${PASSED[@]}"

@@ -183,34 +183,18 @@ fn a_game_round_trips_through_serde_at_every_step() {
     }
 }
 
+#[path = "common/golden.rs"]
+mod golden;
+
 #[test]
 fn the_same_seed_deals_the_same_game_on_every_platform() {
-    // A fixed digest of a fixed random game: if the shuffle or the
-    // generator changed (or differed on another target), this would too.
-    // The same test runs in the browser build (tests/web.rs).
-    let record = GameRecord {
-        options: Options::players(4),
-        seed: 2026,
-        actions: vec![],
-    };
-    let mut game = record.replay().unwrap();
-    let mut rng = Lcg(7);
-    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    while !game.is_over() {
-        let legal = game.legal_actions();
-        let a = legal.get(rng.next() as usize % legal.len()).unwrap();
-        for e in game.apply(a).unwrap() {
-            for b in format!("{e:?}").bytes() {
-                digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-    }
-    assert_eq!(game.totals(), GOLDEN_TOTALS);
-    assert_eq!(digest, GOLDEN_DIGEST);
+    // If the shuffle or the generator changed (or differed on another
+    // target) this would too. The same check runs in the browser build
+    // (tests/web.rs at the repository root).
+    let (totals, digest) = golden::golden_game();
+    assert_eq!(totals, golden::GOLDEN_TOTALS);
+    assert_eq!(digest, golden::GOLDEN_DIGEST);
 }
-
-const GOLDEN_TOTALS: &[u32] = &[57, 45, 43, 45];
-const GOLDEN_DIGEST: u64 = 3_193_613_268_049_098_764;
 
 #[test]
 fn serialised_games_that_break_the_rules_are_refused() {

@@ -1,0 +1,178 @@
+// Shared pieces of the end-to-end tests: a static server for the release
+// build (dist/), Debian's Chromium driven by playwright-core, and helpers
+// that play the game through its accessible names, as a person would.
+
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = normalize(join(here, '..', '..'));
+export const dist = join(root, 'dist');
+export const artifacts = join(here, 'artifacts');
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/// Serves dist/ on 127.0.0.1 (a free port) under `base` (e.g. "/" or
+/// "/games/mojo/"). Returns { url, close }.
+export async function serve(base = '/') {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(base)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let rel = path.slice(base.length) || 'index.html';
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = normalize(join(dist, rel));
+    if (!file.startsWith(dist)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': types[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+}
+
+/// A new page that records uncaught errors (and failed requests) in
+/// `page.problems`; `expectNoProblems(page)` asserts there were none.
+export async function openPage(browser, url, viewport = { width: 1024, height: 768 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  if (url) await page.goto(url);
+  return page;
+}
+
+export async function saveScreenshot(page, name) {
+  await mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`) });
+}
+
+/// What the person at the screen can do now, decided in one round trip.
+/// Returns one of: over, next, show, draw, reveal, play, wait.
+export async function whatNow(page) {
+  return page.evaluate(() => {
+    const byText = (t) =>
+      [...document.querySelectorAll('button')].find(
+        (b) => !b.disabled && (b.getAttribute('aria-label') ?? b.textContent.trim()) === t,
+      );
+    if (byText('Rematch')) return 'over';
+    if (byText('Next round')) return 'next';
+    if (byText('Show my cards')) return 'show';
+    if (byText('Draw from the deck')) return 'draw';
+    if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';
+    const hand = document.querySelector('[role="group"][aria-label="Your hand"]');
+    if (hand && hand.querySelector('button:not([disabled])')) return 'play';
+    return 'wait';
+  });
+}
+
+/// Takes one step as the person at the screen (by clicking); `choose`
+/// picks a card button among the enabled ones (default: the first).
+export async function step(page, choose = (n) => 0) {
+  const what = await whatNow(page);
+  switch (what) {
+    case 'next':
+      await page.getByRole('button', { name: 'Next round' }).click();
+      break;
+    case 'show':
+      await page.getByRole('button', { name: 'Show my cards' }).click();
+      break;
+    case 'draw':
+      await page.getByRole('button', { name: 'Draw from the deck' }).click();
+      break;
+    case 'reveal':
+      await page.locator('button[aria-label^="Reveal "]:not([disabled])').first().click();
+      break;
+    case 'play': {
+      const cards = page.getByRole('group', { name: 'Your hand' }).locator('button:not([disabled])');
+      const n = await cards.count();
+      await cards.nth(Math.min(n - 1, Math.max(0, choose(n)))).click();
+      break;
+    }
+    case 'wait':
+      await page.waitForTimeout(15);
+      break;
+  }
+  return what;
+}
+
+/// Plays by clicks until `until(what)` is true or the game is over.
+export async function playUntil(page, until, { maxSteps = 5000, choose } = {}) {
+  for (let i = 0; i < maxSteps; i++) {
+    const what = await step(page, choose);
+    if (what === 'over' || (until && (await until(what)))) return what;
+  }
+  throw new Error(`no end after ${maxSteps} steps`);
+}
+
+/// A compact, comparable picture of what the screen shows (for reloads).
+export async function snapshot(page) {
+  return page.evaluate(() => {
+    const text = (sel) =>
+      [...document.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label') ?? e.textContent.trim());
+    return {
+      status: text('.status'),
+      hand: text('[role="group"][aria-label="Your hand"] button'),
+      facedown: text('.facedown button'),
+      piles: text('.pile__top [role="img"]'),
+      draw: text('.draw__count'),
+      seats: text('.seat'),
+      pad: text('.scorepad__totals td'),
+      mojo: text('.mojo'),
+      handoff: text('.handoff h2'),
+      summary: text('.summary__title'),
+    };
+  });
+}
+
+/// Waits until the app has rendered (lobby or table).
+export async function ready(page) {
+  await page.waitForSelector('.lobby, .table');
+}

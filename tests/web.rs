@@ -1,0 +1,135 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): the engine deals
+//! the same games in WebAssembly as natively, and the app's components
+//! render with the accessible names players and tests rely on.
+//!
+//! Run: `CHROMEDRIVER=/usr/bin/chromedriver
+//! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+//! cargo test --target wasm32-unknown-unknown -p mojo-web --test web`
+//! (scripts/test.sh does this).
+
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "../engine/tests/common/golden.rs"]
+mod golden;
+
+#[wasm_bindgen_test]
+fn the_engine_deals_the_same_game_in_the_browser_as_natively() {
+    let (totals, digest) = golden::golden_game();
+    assert_eq!(totals, golden::GOLDEN_TOTALS);
+    assert_eq!(digest, golden::GOLDEN_DIGEST);
+}
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Mounts the app in a fresh element, with empty storage.
+async fn mount() -> Element {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<mojo_web::App>::with_root(root.clone()).render();
+    settle().await;
+    root
+}
+
+async fn settle() {
+    TimeoutFuture::new(30).await;
+}
+
+fn buttons(root: &Element, selector: &str) -> Vec<HtmlElement> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<HtmlElement>().ok())
+        .collect()
+}
+
+fn name(e: &HtmlElement) -> String {
+    e.get_attribute("aria-label")
+        .unwrap_or_else(|| e.text_content().unwrap_or_default().trim().to_string())
+}
+
+fn find(root: &Element, label: &str) -> Option<HtmlElement> {
+    buttons(root, "button")
+        .into_iter()
+        .find(|b| name(b) == label)
+}
+
+#[wasm_bindgen_test]
+async fn first_visit_starts_with_one_tap_and_shows_your_hand() {
+    let root = mount().await;
+    // You and three Medium bots are already seated.
+    assert_eq!(root.query_selector_all(".lobby__seat").unwrap().length(), 4);
+    assert!(find(&root, "Continue").is_none(), "nothing saved yet");
+    find(&root, "Start game")
+        .expect("a Start game button")
+        .click();
+    settle().await;
+    let hand = root
+        .query_selector("[role=group][aria-label='Your hand']")
+        .unwrap()
+        .expect("your hand is a group");
+    let cards = buttons(&hand, "button");
+    assert_eq!(cards.len(), 8, "8 cards dealt");
+    for c in &cards {
+        assert!(is_card_name(&name(c)), "card name {:?}", name(c));
+    }
+    // The game was saved.
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    assert!(storage.get_item("mojo.game").unwrap().is_some());
+}
+
+/// "7 yellow": a value 0-12 and its colour.
+fn is_card_name(s: &str) -> bool {
+    let mut parts = s.split(' ');
+    let (Some(v), Some(c), None) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let Ok(v) = v.parse::<u8>() else { return false };
+    v <= 12 && c == mojo_engine::Colour::of(v).name()
+}
+
+#[wasm_bindgen_test]
+async fn playing_a_card_moves_it_to_the_discard_pile() {
+    let root = mount().await;
+    find(&root, "Start game").unwrap().click();
+    settle().await;
+    let hand = root
+        .query_selector("[role=group][aria-label='Your hand']")
+        .unwrap()
+        .unwrap();
+    let first = buttons(&hand, "button").remove(0);
+    let played = name(&first);
+    let hint = first.get_attribute("aria-description").unwrap_or_default();
+    assert!(
+        ["ends your turn", "you draw a card", "play again"].contains(&hint.as_str()),
+        "hint {hint:?}"
+    );
+    first.click();
+    settle().await;
+    let top = root
+        .query_selector(".pile__top [role=img]")
+        .unwrap()
+        .expect("a top card");
+    assert_eq!(top.get_attribute("aria-label").unwrap(), played);
+}
+
+#[wasm_bindgen_test]
+async fn the_rules_open_from_the_lobby_and_close() {
+    let root = mount().await;
+    find(&root, "Rules").expect("Rules from the lobby").click();
+    settle().await;
+    assert!(root.query_selector("[role=dialog]").unwrap().is_some());
+    find(&root, "Close").unwrap().click();
+    settle().await;
+    assert!(root.query_selector("[role=dialog]").unwrap().is_none());
+}
