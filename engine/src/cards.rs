@@ -463,14 +463,26 @@ impl Pile {
     pub fn extend_from_cards(&mut self, cards: &Cards) -> bool {
         let start = self.len();
         let n = cards.len();
-        let Some(slot) = self.cards.get_mut(start..start + n) else {
+        if start + n > PILE_CAPACITY {
             return false;
-        };
-        let mut k = 0;
-        for (v, &c) in cards.counts().iter().enumerate() {
-            for _ in 0..c {
-                slot[k] = v as Value;
-                k += 1;
+        }
+        let counts = cards.counts();
+        if counts.iter().all(|&c| c <= 8) {
+            // Write 8 copies of each value and advance by its count: no
+            // branch on the counts (a real game never holds more than 8 of
+            // a value; the buffer has room for the overshoot).
+            let mut buf = [0u8; PILE_CAPACITY + 8];
+            let mut k = 0usize;
+            for (v, &c) in counts.iter().enumerate() {
+                buf[k..k + 8].fill(v as Value);
+                k += c as usize;
+            }
+            self.cards[start..start + n].copy_from_slice(&buf[..n]);
+        } else {
+            let mut k = start;
+            for (v, &c) in counts.iter().enumerate() {
+                self.cards[k..k + c as usize].fill(v as Value);
+                k += c as usize;
             }
         }
         self.len += n as u8;
@@ -570,6 +582,20 @@ mod tests {
         assert_eq!(c.distinct().collect::<Vec<_>>(), vec![1, 5, 12]);
         assert_eq!((c.min(), c.max()), (Some(1), Some(12)));
         assert!(Cards::from_values(&[13]).is_none());
+    }
+
+    #[test]
+    fn extend_from_cards_puts_cards_on_top_ascending() {
+        let mut p = Pile::from_bottom_first(&[5]).unwrap();
+        assert!(p.extend_from_cards(&Cards::from_values(&[12, 0, 3, 3, 12]).unwrap()));
+        assert_eq!(p.as_slice(), &[5, 0, 3, 3, 12, 12]);
+        let many = Cards::from_values(&[7; 20]).unwrap();
+        assert!(p.extend_from_cards(&many));
+        assert_eq!(p.len(), 26);
+        assert!(p.as_slice()[6..].iter().all(|&v| v == 7));
+        let mut full = Pile::from_bottom_first(&[1; PILE_CAPACITY - 1]).unwrap();
+        assert!(!full.extend_from_cards(&Cards::from_values(&[2, 2]).unwrap()));
+        assert_eq!(full.len(), PILE_CAPACITY - 1);
     }
 
     #[test]

@@ -191,6 +191,53 @@ pub fn check_action(
     }
 }
 
+/// Set bits per byte value.
+static POPCOUNT8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `SELECT8[b][k]`: the position of the `k`-th set bit of byte `b` (from 0).
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The position of the `k`-th set bit (from 0) of a 16-bit mask that has
+/// more than `k` set bits, without a data-dependent branch (random
+/// playouts pick among held values at random, so a loop would mispredict).
+#[inline]
+fn nth_set_bit(mask: u16, k: u32) -> u8 {
+    let low = (mask & 0xFF) as usize;
+    let high = (mask >> 8) as usize;
+    let in_low = u32::from(POPCOUNT8[low]);
+    let lo_pick = SELECT8[low][(k & 7) as usize];
+    let hi_pick = 8 + SELECT8[high][(k.wrapping_sub(in_low) & 7) as usize];
+    if k < in_low {
+        lo_pick
+    } else {
+        hi_pick
+    }
+}
+
 /// The 78 cards in value order, as a pile to shuffle.
 const DECK_PILE: Pile = {
     let mut cards = [0 as Value; DECK_SIZE];
@@ -369,13 +416,10 @@ impl Game {
     pub fn legal_action_at(&self, r: u32) -> Option<Action> {
         let s = self.current as usize;
         let pick = |mask: u16, per_value: u32| -> (u8, u32) {
-            let n = mask.count_ones() * per_value;
-            let k = ((u64::from(r) * u64::from(n)) >> 32) as u32;
-            let mut m = mask;
-            for _ in 0..k / per_value {
-                m &= m.wrapping_sub(1);
-            }
-            (m.trailing_zeros() as u8, k % per_value)
+            let n = u32::from(POPCOUNT8[(mask & 0xFF) as usize])
+                + u32::from(POPCOUNT8[(mask >> 8) as usize]);
+            let k = ((u64::from(r) * u64::from(n * per_value)) >> 32) as u32;
+            (nth_set_bit(mask, k / per_value), k % per_value)
         };
         match self.phase {
             Phase::Play => {

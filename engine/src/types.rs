@@ -56,24 +56,20 @@ pub enum Direction {
 }
 
 impl Direction {
-    /// The seat after `seat` at a table of `players`.
+    /// The seat after `seat` at a table of `players` (computed without a
+    /// branch on the seat: turn order is hard to predict in simulations).
     #[inline]
     pub const fn next(self, seat: Seat, players: u8) -> Seat {
-        match self {
-            Direction::Clockwise => {
-                if seat + 1 >= players {
-                    0
-                } else {
-                    seat + 1
-                }
-            }
-            Direction::Counterclockwise => {
-                if seat == 0 {
-                    players - 1
-                } else {
-                    seat - 1
-                }
-            }
+        let step = match self {
+            Direction::Clockwise => 1,
+            Direction::Counterclockwise => players - 1,
+        };
+        let s = seat + step;
+        let wrapped = s.wrapping_sub(players);
+        if s >= players {
+            wrapped
+        } else {
+            s
         }
     }
 

@@ -213,3 +213,21 @@ fn serialised_games_that_break_the_rules_are_refused() {
     assert!(bad(&|v| v["discard"] = serde_json::json!([[1], [2]])));
     assert!(!bad(&|_| {}));
 }
+
+#[test]
+fn legal_action_at_picks_from_the_legal_list_uniformly() {
+    for seed in 30_000..30_300 {
+        let mut game = Game::new(options_for(seed), seed).unwrap();
+        let mut rng = Lcg(seed);
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            for r in [0u32, 1, u32::MAX, rng.next(), rng.next(), rng.next()] {
+                let i = ((u64::from(r) * legal.len() as u64) >> 32) as usize;
+                assert_eq!(game.legal_action_at(r), legal.get(i), "seed {seed} r {r}");
+            }
+            let a = game.legal_action_at(rng.next()).unwrap();
+            game.apply(a).unwrap();
+        }
+        assert_eq!(game.legal_action_at(0), None);
+    }
+}
