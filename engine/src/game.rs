@@ -476,19 +476,52 @@ impl Game {
         action: Action,
         sink: &mut S,
     ) -> Result<(), RuleError> {
-        self.check(action)?;
+        // One dispatch on the action (nearly always a play, so it predicts
+        // well), plain comparisons for legality; the exact reason for a
+        // refusal comes from `check`, off the hot path.
+        let s = self.current as usize;
         match action {
-            Action::Play { value, pile } => self.play(value, pile, sink),
+            Action::Play { value, pile } => {
+                let pile_ok = match self.phase {
+                    Phase::Play => pile < self.options.piles(),
+                    Phase::Continue { pile: chain } => pile == chain,
+                    _ => false,
+                };
+                if pile_ok && self.hands[s].contains(value) {
+                    self.play(value, pile, sink);
+                    return Ok(());
+                }
+            }
             Action::Draw(source) => {
                 if let Phase::Draw { pile } = self.phase {
                     self.draw_choice(pile, source, sink);
+                    self.end_turn(sink);
+                    return Ok(());
                 }
-                self.end_turn(sink);
             }
-            Action::Reveal(value) => self.reveal(value, sink),
-            Action::NextRound => self.next_round(sink),
+            Action::Reveal(value) => {
+                if self.phase == Phase::Reveal && self.face_down[s].contains(value) {
+                    self.reveal(value, sink);
+                    return Ok(());
+                }
+            }
+            Action::NextRound => {
+                if self.phase == Phase::RoundOver {
+                    self.next_round(sink);
+                    return Ok(());
+                }
+            }
         }
-        Ok(())
+        Err(self.refusal(action))
+    }
+
+    /// Why `action` is refused (it is known to be illegal).
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, action: Action) -> RuleError {
+        // `check` and the fast path above accept exactly the same actions
+        // (the property tests compare them on every position).
+        self.check(action).err().unwrap_or(RuleError::MustPlay)
     }
 
     #[inline]
