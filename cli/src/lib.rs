@@ -3,4 +3,5 @@
 
 pub mod bench;
 pub mod scenario;
+pub mod soak;
 pub mod tournament;

@@ -2,6 +2,7 @@
 //!
 //! - `mojo scenario FILE.json [--check]` runs a rule scenario.
 //! - `mojo bench [--seconds S] [--seed N]` measures the engine.
+//! - `mojo soak --games N --seed S` plays games checking every invariant.
 
 use std::process::ExitCode;
 
@@ -10,7 +11,10 @@ const USAGE: &str = "usage:
                                       (--check: exit 1 when it differs from `expect`)
   mojo bench [--seconds S] [--seed N] measure the engine; print one JSON line
   mojo tournament --seats K1,K2,.. [--players N] [--games G] [--seed S] [--threads T] [--json]
-                                      bots against bots, seats rotated; per-kind results";
+                                      bots against bots, seats rotated; per-kind results
+  mojo soak --games N [--seed S] [--first I] [--threads T] [--json]
+                                      play N games checking every invariant after every
+                                      action; one JSON line; exit 1 on a violation";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,6 +22,7 @@ fn main() -> ExitCode {
         Some("scenario") => scenario(&args[1..]),
         Some("bench") => mojo_cli::bench::main(&args[1..]),
         Some("tournament") => mojo_cli::tournament::main(&args[1..]),
+        Some("soak") => mojo_cli::soak::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
