@@ -1,0 +1,551 @@
+//! Tests of the catalogue. Completeness is first of all a compile-time
+//! property: each language is one `match` over [`Text`] with no wildcard arm
+//! (and `#[deny(clippy::wildcard_enum_match_arm)]` on it), so a message
+//! missing in any language stops the build. The tests below check what the
+//! compiler cannot: that no message is blank, the plural rules, the English
+//! accessible names the browser tests rely on.
+
+use mojo_engine::{DrawSource, Face, Outcome, RoundEnd};
+
+use super::*;
+use crate::session::Level;
+
+/// One value of every variant of [`Text`] (several for variants whose
+/// fields choose between sentences). The compiler cannot check that this
+/// list is complete; `every_variant_is_sampled` below catches most misses.
+fn samples() -> Vec<Text<'static>> {
+    use Text::*;
+    let mut v = vec![
+        Title,
+        Tagline,
+        NewTable,
+        Seat(0),
+        Name,
+        Person,
+        AddSeat,
+        RemoveSeat("Ana"),
+        TwoPiles,
+        TwoPilesHelp,
+        TargetScore,
+        WhoStarts,
+        RandomStarter,
+        StartGame,
+        Continue,
+        ContinueDetail {
+            round: 3,
+            players: 4,
+        },
+        ProblemSeats,
+        ProblemName(1),
+        ProblemTarget,
+        Round(2),
+        DrawPile,
+        Cards(0),
+        Cards(1),
+        Cards(22),
+        DiscardPile,
+        Pile(0),
+        Pile(1),
+        Clockwise,
+        Counterclockwise,
+        YourHand,
+        YourFaceDown,
+        HintLower,
+        HintHigher,
+        HintEqual,
+        HintLast,
+        PlayOn(0),
+        PlayOn(1),
+        ChoosePile,
+        DrawFromDeck,
+        MustDraw,
+        MustReveal,
+        YourTurn,
+        ContinueChain(7),
+        TurnOf("Ana"),
+        Thinking("Ana"),
+        HandSize(1),
+        HandSize(5),
+        FaceDownCount(2),
+        FaceDownCount(3),
+        Total(0),
+        Total(21),
+        PassDevice("Ana"),
+        PassDeviceHelp,
+        ShowMyCards,
+        YouAre("Ana"),
+        RoundOverTitle(1),
+        HolderZero("Ana"),
+        HolderPenalty("Ana"),
+        Points(1),
+        Points(24),
+        Score(12),
+        NewTotal(40),
+        Counts,
+        NextRound,
+        ScorePad,
+        Player,
+        TotalHeader,
+        ToTarget(1),
+        ToTarget(13),
+        Target(50),
+        Leader,
+        MojoHolder,
+        GameOverTitle,
+        Winner("Ana"),
+        SharedWin("Ana, Ben"),
+        NewGame,
+        Rematch,
+        GameLog,
+        LogDealt {
+            round: 1,
+            starter: "Ana",
+        },
+        LogNothingToDraw("Ana"),
+        LogReshuffled(34),
+        LogRefilled(9),
+        LogFaceDown {
+            name: "Ana",
+            count: 3,
+        },
+        LogRevealed {
+            name: "Ana",
+            value: 0,
+        },
+        LogScored {
+            name: "Ana",
+            score: 22,
+            penalised: true,
+        },
+        LogScored {
+            name: "Ana",
+            score: 0,
+            penalised: false,
+        },
+        LogGameOver("Ana"),
+        RulesTitle,
+        RulesCardsHeading,
+        RulesCardsBody,
+        RulesTurnHeading,
+        RulesTurnBody,
+        RulesLower,
+        RulesLowerBody,
+        RulesHigher,
+        RulesHigherBody,
+        RulesEqual,
+        RulesEqualBody,
+        RulesMojoTimeHeading,
+        RulesMojoTimeBody,
+        RulesRoundEndHeading,
+        RulesRoundEndBody,
+        RulesScoringHeading,
+        RulesScoringBody,
+        RulesGameEndHeading,
+        RulesGameEndBody,
+        RulesVariantHeading,
+        RulesVariantBody,
+        Rules,
+        Close,
+        Menu,
+        Settings,
+        Speed,
+        Language,
+        ReduceMotion,
+        BackToLobby,
+        SaveUnreadable("bad JSON"),
+        SaveKeptAside,
+        StorageOff,
+        UpdateReady,
+        ReloadForUpdate,
+        Dismiss,
+    ];
+    v.extend(Level::ALL.iter().map(|&l| Bot(l)));
+    v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));
+    for face in [Face::Zero, Face::PlusTen] {
+        v.push(MojoCardName(face));
+        v.push(LogMojoTurned(face));
+    }
+    for value in 0..=12 {
+        v.push(CardName(value));
+        v.push(RevealCard(value));
+        v.push(TakeFromOtherPile(value));
+    }
+    for reason in [RoundEnd::EmptiedHand, RoundEnd::RevealedLast] {
+        v.push(EndedRound {
+            name: "Ana",
+            reason,
+        });
+        v.push(LogRoundEnded {
+            name: "Ana",
+            reason,
+        });
+    }
+    for outcome in [
+        Outcome::Lower,
+        Outcome::Equal,
+        Outcome::Higher,
+        Outcome::LastCard,
+    ] {
+        v.push(LogPlayed {
+            name: "Ana",
+            value: 8,
+            outcome,
+        });
+    }
+    for (source, card) in [
+        (DrawSource::Deck, Some(4)),
+        (DrawSource::Deck, None),
+        (DrawSource::Discard, Some(11)),
+    ] {
+        v.push(LogDrew {
+            name: "Ana",
+            source,
+            card,
+        });
+    }
+    v
+}
+
+/// The name of a variant, by an exhaustive match: adding a variant to
+/// [`Text`] breaks this function until the variant is named here, which is
+/// the reminder to add it to [`samples`] as well (checked by
+/// `every_variant_is_sampled` through [`VARIANTS`]).
+fn variant(t: &Text) -> &'static str {
+    use Text::*;
+    match t {
+        Title => "Title",
+        Tagline => "Tagline",
+        NewTable => "NewTable",
+        Seat(_) => "Seat",
+        Name => "Name",
+        Person => "Person",
+        Bot(_) => "Bot",
+        AddSeat => "AddSeat",
+        RemoveSeat(_) => "RemoveSeat",
+        TwoPiles => "TwoPiles",
+        TwoPilesHelp => "TwoPilesHelp",
+        TargetScore => "TargetScore",
+        WhoStarts => "WhoStarts",
+        RandomStarter => "RandomStarter",
+        StartGame => "StartGame",
+        Continue => "Continue",
+        ContinueDetail { .. } => "ContinueDetail",
+        ProblemSeats => "ProblemSeats",
+        ProblemName(_) => "ProblemName",
+        ProblemTarget => "ProblemTarget",
+        Round(_) => "Round",
+        DrawPile => "DrawPile",
+        Cards(_) => "Cards",
+        DiscardPile => "DiscardPile",
+        Pile(_) => "Pile",
+        MojoCardName(_) => "MojoCardName",
+        Clockwise => "Clockwise",
+        Counterclockwise => "Counterclockwise",
+        YourHand => "YourHand",
+        YourFaceDown => "YourFaceDown",
+        CardName(_) => "CardName",
+        RevealCard(_) => "RevealCard",
+        HintLower => "HintLower",
+        HintHigher => "HintHigher",
+        HintEqual => "HintEqual",
+        HintLast => "HintLast",
+        PlayOn(_) => "PlayOn",
+        ChoosePile => "ChoosePile",
+        DrawFromDeck => "DrawFromDeck",
+        TakeFromOtherPile(_) => "TakeFromOtherPile",
+        MustDraw => "MustDraw",
+        MustReveal => "MustReveal",
+        YourTurn => "YourTurn",
+        ContinueChain(_) => "ContinueChain",
+        TurnOf(_) => "TurnOf",
+        Thinking(_) => "Thinking",
+        HandSize(_) => "HandSize",
+        FaceDownCount(_) => "FaceDownCount",
+        Total(_) => "Total",
+        PassDevice(_) => "PassDevice",
+        PassDeviceHelp => "PassDeviceHelp",
+        ShowMyCards => "ShowMyCards",
+        YouAre(_) => "YouAre",
+        RoundOverTitle(_) => "RoundOverTitle",
+        EndedRound { .. } => "EndedRound",
+        HolderZero(_) => "HolderZero",
+        HolderPenalty(_) => "HolderPenalty",
+        Points(_) => "Points",
+        Score(_) => "Score",
+        NewTotal(_) => "NewTotal",
+        Counts => "Counts",
+        NextRound => "NextRound",
+        ScorePad => "ScorePad",
+        Player => "Player",
+        TotalHeader => "TotalHeader",
+        ToTarget(_) => "ToTarget",
+        Target(_) => "Target",
+        Leader => "Leader",
+        MojoHolder => "MojoHolder",
+        GameOverTitle => "GameOverTitle",
+        Winner(_) => "Winner",
+        SharedWin(_) => "SharedWin",
+        NewGame => "NewGame",
+        Rematch => "Rematch",
+        GameLog => "GameLog",
+        LogDealt { .. } => "LogDealt",
+        LogPlayed { .. } => "LogPlayed",
+        LogDrew { .. } => "LogDrew",
+        LogNothingToDraw(_) => "LogNothingToDraw",
+        LogReshuffled(_) => "LogReshuffled",
+        LogRefilled(_) => "LogRefilled",
+        LogFaceDown { .. } => "LogFaceDown",
+        LogRevealed { .. } => "LogRevealed",
+        LogRoundEnded { .. } => "LogRoundEnded",
+        LogScored { .. } => "LogScored",
+        LogMojoTurned(_) => "LogMojoTurned",
+        LogGameOver(_) => "LogGameOver",
+        RulesTitle => "RulesTitle",
+        RulesCardsHeading => "RulesCardsHeading",
+        RulesCardsBody => "RulesCardsBody",
+        RulesTurnHeading => "RulesTurnHeading",
+        RulesTurnBody => "RulesTurnBody",
+        RulesLower => "RulesLower",
+        RulesLowerBody => "RulesLowerBody",
+        RulesHigher => "RulesHigher",
+        RulesHigherBody => "RulesHigherBody",
+        RulesEqual => "RulesEqual",
+        RulesEqualBody => "RulesEqualBody",
+        RulesMojoTimeHeading => "RulesMojoTimeHeading",
+        RulesMojoTimeBody => "RulesMojoTimeBody",
+        RulesRoundEndHeading => "RulesRoundEndHeading",
+        RulesRoundEndBody => "RulesRoundEndBody",
+        RulesScoringHeading => "RulesScoringHeading",
+        RulesScoringBody => "RulesScoringBody",
+        RulesGameEndHeading => "RulesGameEndHeading",
+        RulesGameEndBody => "RulesGameEndBody",
+        RulesVariantHeading => "RulesVariantHeading",
+        RulesVariantBody => "RulesVariantBody",
+        Rules => "Rules",
+        Close => "Close",
+        Menu => "Menu",
+        Settings => "Settings",
+        Speed => "Speed",
+        SpeedName(_) => "SpeedName",
+        Language => "Language",
+        ReduceMotion => "ReduceMotion",
+        BackToLobby => "BackToLobby",
+        SaveUnreadable(_) => "SaveUnreadable",
+        SaveKeptAside => "SaveKeptAside",
+        StorageOff => "StorageOff",
+        UpdateReady => "UpdateReady",
+        ReloadForUpdate => "ReloadForUpdate",
+        Dismiss => "Dismiss",
+    }
+}
+
+/// How many variants [`Text`] has: bump it with every new variant (the
+/// `variant` match above will not compile until the variant is named).
+const VARIANTS: usize = 123;
+
+#[test]
+fn every_variant_is_sampled() {
+    let names: std::collections::BTreeSet<&str> = samples().iter().map(variant).collect();
+    assert_eq!(
+        names.len(),
+        VARIANTS,
+        "samples() must hold every variant of Text (and VARIANTS count them)"
+    );
+}
+
+/// The per-language catalogues are exhaustive matches: this test exists so
+/// that "every language knows every message" is a named test, but the real
+/// check happens when it compiles — a variant missing from `en.rs`, `fr.rs`,
+/// `ru.rs`, `nl.rs` or `pl.rs` is a non-exhaustive-match error (E0004), and a
+/// wildcard arm that would hide it is denied by clippy. Here every language
+/// is called on every sampled variant and must say something.
+#[test]
+fn every_language_says_every_message() {
+    let samples = samples();
+    for lang in Lang::ALL {
+        for text in &samples {
+            let s = text.get(lang);
+            assert!(
+                !s.trim().is_empty(),
+                "{} is blank for {text:?}",
+                lang.code()
+            );
+            assert!(
+                !s.contains("{") && !s.contains("}"),
+                "{} has a stray placeholder for {text:?}: {s}",
+                lang.code()
+            );
+        }
+    }
+}
+
+#[test]
+fn other_languages_are_translated() {
+    // A message may read the same as in English only when the words are
+    // international ("Mojo", "Menu", "Total", "21 points" in French).
+    let may_match = [
+        "Title",
+        "Menu",
+        "RulesMojoTimeHeading",
+        "TotalHeader",
+        "Total",
+        "Points",
+        "NewTotal",
+        "Cards",
+        "CardName",
+    ];
+    for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
+        let copied: Vec<String> = samples()
+            .iter()
+            .filter(|t| !may_match.contains(&variant(t)))
+            .filter(|t| t.get(lang) == t.get(Lang::En))
+            .map(|t| format!("{t:?}"))
+            .collect();
+        assert!(
+            copied.is_empty(),
+            "{} copies English: {copied:?}",
+            lang.code()
+        );
+    }
+}
+
+#[test]
+fn accessible_names_follow_the_contract() {
+    assert_eq!(Text::CardName(7).get(Lang::En), "7 yellow");
+    assert_eq!(Text::CardName(0).get(Lang::En), "0 blue");
+    assert_eq!(Text::CardName(3).get(Lang::En), "3 green");
+    assert_eq!(Text::CardName(9).get(Lang::En), "9 orange");
+    assert_eq!(Text::RevealCard(7).get(Lang::En), "Reveal 7 yellow");
+    assert_eq!(Text::RevealCard(11).get(Lang::En), "Reveal 11 red");
+    assert_eq!(Text::YourHand.get(Lang::En), "Your hand");
+    assert_eq!(Text::ShowMyCards.get(Lang::En), "Show my cards");
+    assert_eq!(Text::StartGame.get(Lang::En), "Start game");
+    assert_eq!(Text::NextRound.get(Lang::En), "Next round");
+    assert_eq!(Text::NewGame.get(Lang::En), "New game");
+    assert_eq!(Text::DrawFromDeck.get(Lang::En), "Draw from the deck");
+    assert_eq!(
+        Text::TakeFromOtherPile(3).get(Lang::En),
+        "Take from the other pile (3 green)"
+    );
+    assert_eq!(Text::Cards(1).get(Lang::En), "1 card");
+    assert_eq!(Text::Cards(0).get(Lang::En), "0 cards");
+    assert_eq!(Text::HandSize(2).get(Lang::En), "2 cards in hand");
+    assert_eq!(Text::FaceDownCount(1).get(Lang::En), "1 card face down");
+}
+
+#[test]
+fn card_names_agree_in_each_language() {
+    assert_eq!(Text::CardName(7).get(Lang::Fr), "7 jaune");
+    assert_eq!(Text::CardName(0).get(Lang::Fr), "0 bleu");
+    assert_eq!(Text::CardName(7).get(Lang::Ru), "7 жёлтая");
+    assert_eq!(Text::RevealCard(7).get(Lang::Ru), "Открыть 7 жёлтую");
+    assert_eq!(Text::CardName(7).get(Lang::Nl), "7 geel");
+    assert_eq!(Text::CardName(7).get(Lang::Pl), "7 żółta");
+    assert_eq!(Text::RevealCard(11).get(Lang::Pl), "Odkryj 11 czerwoną");
+}
+
+const COUNTS: [u64; 13] = [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 112];
+
+#[test]
+fn russian_plurals() {
+    use Plural::*;
+    let expected = [
+        Many, One, Few, Few, Many, Many, Many, Many, One, Few, Many, One, Many,
+    ];
+    for (n, want) in COUNTS.into_iter().zip(expected) {
+        assert_eq!(Lang::Ru.plural(n), want, "ru {n}");
+    }
+    let cards: Vec<String> = [1, 3, 5, 11, 21, 22, 112]
+        .into_iter()
+        .map(|n| Text::Cards(n).get(Lang::Ru))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            "1 карта",
+            "3 карты",
+            "5 карт",
+            "11 карт",
+            "21 карта",
+            "22 карты",
+            "112 карт"
+        ]
+    );
+    assert_eq!(Text::Points(24).get(Lang::Ru), "24 очка");
+    assert_eq!(Text::Points(14).get(Lang::Ru), "14 очков");
+}
+
+#[test]
+fn polish_plurals() {
+    use Plural::*;
+    let expected = [
+        Many, One, Few, Few, Many, Many, Many, Many, Many, Few, Many, Many, Many,
+    ];
+    for (n, want) in COUNTS.into_iter().zip(expected) {
+        assert_eq!(Lang::Pl.plural(n), want, "pl {n}");
+    }
+    let cards: Vec<String> = [1, 3, 5, 12, 21, 22, 104]
+        .into_iter()
+        .map(|n| Text::Cards(n).get(Lang::Pl))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            "1 karta",
+            "3 karty",
+            "5 kart",
+            "12 kart",
+            "21 kart",
+            "22 karty",
+            "104 karty"
+        ]
+    );
+    assert_eq!(Text::FaceDownCount(2).get(Lang::Pl), "2 zakryte karty");
+    assert_eq!(Text::Points(1).get(Lang::Pl), "1 punkt");
+    assert_eq!(Text::Points(25).get(Lang::Pl), "25 punktów");
+}
+
+#[test]
+fn two_form_plurals() {
+    for n in COUNTS {
+        let one = if n == 1 { Plural::One } else { Plural::Many };
+        assert_eq!(Lang::En.plural(n), one, "en {n}");
+        assert_eq!(Lang::Nl.plural(n), one, "nl {n}");
+        let fr = if n <= 1 { Plural::One } else { Plural::Many };
+        assert_eq!(Lang::Fr.plural(n), fr, "fr {n}");
+    }
+    assert_eq!(Text::Points(0).get(Lang::Fr), "0 point");
+    assert_eq!(Text::Cards(2).get(Lang::Fr), "2 cartes");
+    assert_eq!(Text::Points(1).get(Lang::Nl), "1 punt");
+    assert_eq!(Text::Points(0).get(Lang::Nl), "0 punten");
+    assert_eq!(Text::Total(1).get(Lang::En), "1 point");
+}
+
+#[test]
+fn languages_come_from_codes() {
+    assert_eq!(Lang::from_code("en-GB"), Some(Lang::En));
+    assert_eq!(Lang::from_code("fr"), Some(Lang::Fr));
+    assert_eq!(Lang::from_code("fr-CA"), Some(Lang::Fr));
+    assert_eq!(Lang::from_code("ru-RU"), Some(Lang::Ru));
+    assert_eq!(Lang::from_code("nl-BE"), Some(Lang::Nl));
+    assert_eq!(Lang::from_code("PL"), Some(Lang::Pl));
+    assert_eq!(Lang::from_code("xx"), None);
+    assert_eq!(Lang::from_code(""), None);
+    for lang in Lang::ALL {
+        assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        assert!(!lang.native_name().is_empty());
+    }
+}
+
+#[test]
+fn names_join_for_sentences() {
+    assert_eq!(join_names(&["Ana"], Lang::En), "Ana");
+    assert_eq!(join_names(&["Ana", "Ben"], Lang::En), "Ana and Ben");
+    assert_eq!(join_names(&["A", "B", "C"], Lang::En), "A, B and C");
+    assert_eq!(join_names(&["Ana", "Ben"], Lang::Fr), "Ana et Ben");
+    assert_eq!(join_names(&["Ана", "Бен"], Lang::Ru), "Ана и Бен");
+    assert_eq!(join_names(&["Ana", "Ben"], Lang::Nl), "Ana en Ben");
+    assert_eq!(join_names(&["Ana", "Ben"], Lang::Pl), "Ana i Ben");
+    assert_eq!(join_names(&["A", "B", "C"], Lang::Pl), "A, B i C");
+    assert_eq!(join_names(&[], Lang::Fr), "");
+}
