@@ -96,6 +96,8 @@ pub enum Msg {
     Overlay(Overlay),
     SetSpeed(Speed),
     SetReduceMotion(bool),
+    /// The interface language (remembered in the settings).
+    SetLang(Lang),
     Notice(Notice),
     Dismiss(usize),
 }
@@ -233,6 +235,10 @@ impl Reducible for AppState {
                 s.speed_override = None;
             }
             Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
+            Msg::SetLang(lang) => {
+                s.lang = lang;
+                s.settings.lang = Some(lang.code().to_string());
+            }
             Msg::Notice(n) => {
                 if !s.notices.contains(&n) {
                     s.notices.push(n);
@@ -324,6 +330,13 @@ mod tests {
             action: choice,
         });
         assert_eq!(s.seq, seq + 1);
+    }
+
+    #[test]
+    fn the_language_is_set_and_kept_in_the_settings() {
+        let s = fresh().reduce(Msg::SetLang(Lang::Pl));
+        assert_eq!(s.lang, Lang::Pl);
+        assert_eq!(s.settings.lang.as_deref(), Some("pl"));
     }
 
     #[test]

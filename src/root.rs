@@ -338,6 +338,7 @@ pub fn app() -> Html {
         Overlay::Menu => {
             let d = dispatch.clone();
             let d2 = dispatch.clone();
+            let d3 = dispatch.clone();
             html! {
                 <Menu
                     {lang}
@@ -346,6 +347,7 @@ pub fn app() -> Html {
                     in_game={state.screen == Screen::Table}
                     on_speed={Callback::from(move |s| d.emit(Msg::SetSpeed(s)))}
                     on_reduce_motion={Callback::from(move |b| d2.emit(Msg::SetReduceMotion(b)))}
+                    on_lang={Callback::from(move |l| d3.emit(Msg::SetLang(l)))}
                     on_lobby={on(|_| Msg::ToLobby)}
                     on_close={on(|_| Msg::Overlay(Overlay::None))}
                 />

@@ -26,6 +26,9 @@ pub struct CardFaceProps {
     pub size: CardSize,
     #[prop_or_default]
     pub class: Classes,
+    /// The language of its accessible name ("7 yellow", "7 jaune").
+    #[prop_or_default]
+    pub lang: Lang,
 }
 
 /// How large a card is drawn.
@@ -67,7 +70,7 @@ fn face_inner(value: Value) -> Html {
 #[function_component(CardFace)]
 pub fn card_face(p: &CardFaceProps) -> Html {
     let colour = Colour::of(p.value);
-    let name = Text::CardName(p.value).get(Lang::En);
+    let name = Text::CardName(p.value).get(p.lang);
     html! {
         <div
             class={classes!("card", format!("card--{}", colour.name()), p.size.class(), p.class.clone())}

@@ -199,7 +199,7 @@ fn grouped(cards: &Cards, lang: Lang) -> Html {
                             let counts = Some(v) == top && i == values.len() - 1;
                             html! {
                                 <span class={classes!("grouped__card", counts.then_some("grouped__card--counts"))}>
-                                    <CardFace value={v} size={CardSize::Small} />
+                                    <CardFace value={v} size={CardSize::Small} {lang} />
                                     if counts {
                                         <span class="visually-hidden">{ format!(" ({})", Text::Counts.get(lang)) }</span>
                                     }
@@ -301,6 +301,7 @@ pub struct CloseProps {
 /// The rules, short, with the game's own cards.
 #[function_component(RulesHelp)]
 pub fn rules_help(p: &CloseProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
     let close = {
         let cb = p.on_close.clone();
         Callback::from(move |_| cb.emit(()))
@@ -308,32 +309,34 @@ pub fn rules_help(p: &CloseProps) -> Html {
     html! {
         <div class="dialog-backdrop">
             <section class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-                <h2 id="rules-title">{ "How to play Mojo" }</h2>
-                <h3>{ "The cards" }</h3>
-                <p>{ "78 cards from 0 to 12. The value gives the colour, and each colour has its own symbol:" }</p>
+                <h2 id="rules-title">{ t(Text::RulesTitle) }</h2>
+                <h3>{ t(Text::RulesCardsHeading) }</h3>
+                <p>{ t(Text::RulesCardsBody) }</p>
                 <div class="rules__cards">
-                    { for [0u8, 3, 6, 9, 12].iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
+                    { for [0u8, 3, 6, 9, 12].iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} lang={p.lang} /> }) }
                 </div>
-                <h3>{ "Your turn" }</h3>
-                <p>{ "Play one card from your hand onto the discard pile and compare it with the card it covers:" }</p>
+                <h3>{ t(Text::RulesTurnHeading) }</h3>
+                <p>{ t(Text::RulesTurnBody) }</p>
                 <ul>
-                    <li><strong>{ "Lower" }</strong>{ ": your turn ends." }</li>
-                    <li><strong>{ "Higher" }</strong>{ ": draw a card, and your turn ends." }</li>
-                    <li><strong>{ "Equal" }</strong>{ ": you must play another card on it." }</li>
+                    <li><strong>{ t(Text::RulesLower) }</strong>{ t(Text::RulesLowerBody) }</li>
+                    <li><strong>{ t(Text::RulesHigher) }</strong>{ t(Text::RulesHigherBody) }</li>
+                    <li><strong>{ t(Text::RulesEqual) }</strong>{ t(Text::RulesEqualBody) }</li>
                 </ul>
-                <h3>{ "Mojo Time" }</h3>
-                <p>{ "End a turn with 3 cards or fewer (2 or fewer with two players) and they go face down. On each of your later turns, reveal one of them instead of playing." }</p>
-                <h3>{ "End of a round" }</h3>
-                <p>{ "The round ends when someone plays their last card or reveals their last face-down card. They take the Mojo card." }</p>
-                <h3>{ "Scoring" }</h3>
-                <p>{ "In each colour only your highest card counts; add the five colours up. The Mojo holder scores 0 if nobody has fewer points, otherwise their points + 10 — and the Mojo card turns to +10, reversing the direction of play." }</p>
+                <h3>{ t(Text::RulesMojoTimeHeading) }</h3>
+                <p>{ t(Text::RulesMojoTimeBody) }</p>
+                <h3>{ t(Text::RulesRoundEndHeading) }</h3>
+                <p>{ t(Text::RulesRoundEndBody) }</p>
+                <h3>{ t(Text::RulesScoringHeading) }</h3>
+                <p>{ t(Text::RulesScoringBody) }</p>
                 <div class="rules__mojo">
                     <crate::ui::cards::MojoCard face={Face::Zero} lang={p.lang} />
                     <crate::ui::cards::MojoCard face={Face::PlusTen} lang={p.lang} />
                 </div>
-                <h3>{ "End of the game" }</h3>
-                <p>{ "When someone reaches the target (50 unless changed), the lowest total wins; ties share the victory." }</p>
-                <button type="button" class="button button--primary" autofocus=true onclick={close}>{ Text::Close.get(p.lang) }</button>
+                <h3>{ t(Text::RulesGameEndHeading) }</h3>
+                <p>{ t(Text::RulesGameEndBody) }</p>
+                <h3>{ t(Text::RulesVariantHeading) }</h3>
+                <p>{ t(Text::RulesVariantBody) }</p>
+                <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
             </section>
         </div>
     }
@@ -347,6 +350,9 @@ pub struct MenuProps {
     pub in_game: bool,
     pub on_speed: Callback<Speed>,
     pub on_reduce_motion: Callback<bool>,
+    /// A language chosen in the menu.
+    #[prop_or_default]
+    pub on_lang: Callback<Lang>,
     pub on_lobby: Callback<()>,
     pub on_close: Callback<()>,
 }
@@ -368,10 +374,27 @@ pub fn menu(p: &MenuProps) -> Html {
         let now = p.reduce_motion;
         Callback::from(move |_| cb.emit(!now))
     };
+    let on_lang = {
+        let cb = p.on_lang.clone();
+        Callback::from(move |e: yew::Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(lang) = Lang::from_code(&select.value()) {
+                cb.emit(lang);
+            }
+        })
+    };
     html! {
         <div class="dialog-backdrop">
             <section class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">
                 <h2 id="menu-title">{ t(Text::Settings) }</h2>
+                <label class="menu__lang">
+                    <span>{ t(Text::Language) }</span>
+                    <select onchange={on_lang}>
+                        { for Lang::ALL.iter().map(|&l| html! {
+                            <option value={l.code()} lang={l.code()} selected={l == p.lang}>{ l.native_name() }</option>
+                        }) }
+                    </select>
+                </label>
                 <fieldset class="menu__speed">
                     <legend>{ t(Text::Speed) }</legend>
                     { for Speed::ALL.iter().map(|&s| {

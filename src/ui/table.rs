@@ -98,8 +98,8 @@ pub fn table(p: &TableProps) -> Html {
                     }
                     if !sv.face_up.is_empty() || !known.is_empty() {
                         <div class="seat__up">
-                            { for sv.face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
-                            { for known.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--known" /> }) }
+                            { for sv.face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} {lang} /> }) }
+                            { for known.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--known" {lang} /> }) }
                         </div>
                     }
                 </div>
@@ -133,11 +133,11 @@ pub fn table(p: &TableProps) -> Html {
             <div class={classes!("pile", selected.then_some("pile--selected"))}>
                 <div class="pile__label">{ label }</div>
                 <div class="pile__recent" aria-hidden="true">
-                    { for recent.iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} /> }) }
+                    { for recent.iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} {lang} /> }) }
                 </div>
                 <div class="pile__top">
                     if let Some(v) = top {
-                        <CardFace key={format!("{i}-{}", cards.len())} value={v} size={CardSize::Large} class="card--arrive" />
+                        <CardFace key={format!("{i}-{}", cards.len())} value={v} size={CardSize::Large} class="card--arrive" {lang} />
                     }
                 </div>
                 if selectable {
@@ -310,7 +310,7 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
     let face_up = if !view.seats[me as usize].face_up.is_empty() {
         html! {
             <div class="own__faceup">
-                { for view.seats[me as usize].face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--arrive" /> }) }
+                { for view.seats[me as usize].face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--arrive" {lang} /> }) }
             </div>
         }
     } else {
