@@ -796,11 +796,13 @@ impl Game {
             scores[h] = 0;
             Face::Zero
         } else {
-            scores[h] += 10;
+            scores[h] = scores[h].saturating_add(10);
             Face::PlusTen
         };
+        // Saturating: a restored game may carry totals near `u32::MAX`
+        // (with a target as high); a full total still ends the game.
         for (total, score) in self.totals[..n].iter_mut().zip(&scores) {
-            *total += score;
+            *total = total.saturating_add(*score);
         }
         let result = RoundResult {
             round: self.round,
@@ -857,7 +859,7 @@ impl Game {
             self.face_up[s] = Cards::EMPTY;
             self.known[s] = Cards::EMPTY;
         }
-        self.round += 1;
+        self.round = self.round.saturating_add(1);
         self.deal_with(sink);
         sink.emit(Event::RoundDealt {
             round: self.round,
@@ -1038,6 +1040,26 @@ impl Game {
         }
         if self.round == 0 {
             return fail("rounds are numbered from 1");
+        }
+        if self.phase != Phase::GameOver {
+            if let Some((s, t)) = self.totals[..n]
+                .iter()
+                .enumerate()
+                .find(|&(_, &t)| t >= self.options.target)
+            {
+                return fail(format!(
+                    "seat {s} has {t} points, at or over the target {}, but the game is not over (R13)",
+                    self.options.target
+                ));
+            }
+        }
+        if let Some(r) = &self.last_round {
+            if r.players != self.options.players || r.holder as usize >= n {
+                return fail(format!(
+                    "the last round was scored for {} players with seat {} holding the Mojo, at a table of {n}",
+                    r.players, r.holder
+                ));
+            }
         }
         for s in 0..n {
             let mut k = self.known[s];

@@ -348,14 +348,20 @@ impl RoundResult {
         self.face == Face::PlusTen
     }
 
+    /// The seats scored: `players`, at most [`MAX_PLAYERS`] (a result read
+    /// from outside may claim more; it never makes these panic).
+    fn seats(&self) -> usize {
+        (self.players as usize).min(MAX_PLAYERS)
+    }
+
     pub fn points(&self) -> &[u32] {
-        &self.points[..self.players as usize]
+        &self.points[..self.seats()]
     }
     pub fn scores(&self) -> &[u32] {
-        &self.scores[..self.players as usize]
+        &self.scores[..self.seats()]
     }
     pub fn totals(&self) -> &[u32] {
-        &self.totals[..self.players as usize]
+        &self.totals[..self.seats()]
     }
 
     /// The card that counts in each colour (blue…red) for `seat`: the
