@@ -33,6 +33,9 @@ pub enum Notice {
     SaveUnreadable(String),
     /// Storage is disabled or full: the game plays on without saving.
     StorageOff,
+    /// A new version of the app is installed (service worker waiting):
+    /// offered as a reload; the game in progress is saved and resumes.
+    UpdateReady,
 }
 
 /// The whole app state.

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use mojo_engine::bot::{mix, Budget, HardSearch};
 use mojo_engine::{Action, Phase};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Notice, Overlay, Screen};
@@ -87,6 +89,62 @@ fn load() -> AppState {
         .unwrap_or_default();
     let speed = query("speed").and_then(|s| Speed::parse(&s));
     AppState::new(settings, saved, lang, speed, storage_ok)
+}
+
+/// Listens for a new version of the app, announced by static/sw-register.js
+/// (the service worker's page side) with an attribute on `<html>` and a
+/// window event; removes its listener when dropped.
+struct UpdateWatch(Option<Closure<dyn Fn()>>);
+
+impl UpdateWatch {
+    const READY: &'static str = "mojo-update-ready";
+
+    fn start(dispatch: Callback<Msg>) -> UpdateWatch {
+        let Some(window) = web_sys::window() else {
+            return UpdateWatch(None);
+        };
+        let waiting = window
+            .document()
+            .and_then(|d| d.document_element())
+            .and_then(|e| e.get_attribute("data-mojo-update"))
+            .is_some_and(|v| v == "ready");
+        let tell = move || dispatch.emit(Msg::Notice(Notice::UpdateReady));
+        if waiting {
+            tell();
+        }
+        let listener = Closure::<dyn Fn()>::new(tell);
+        let _ =
+            window.add_event_listener_with_callback(Self::READY, listener.as_ref().unchecked_ref());
+        UpdateWatch(Some(listener))
+    }
+}
+
+impl Drop for UpdateWatch {
+    fn drop(&mut self) {
+        if let (Some(window), Some(listener)) = (web_sys::window(), self.0.take()) {
+            let _ = window.remove_event_listener_with_callback(
+                Self::READY,
+                listener.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}
+
+/// Switches to the new version: static/sw-register.js lets the waiting
+/// service worker take over, then reloads the page (the game is saved after
+/// every action, so it resumes where it was).
+fn apply_update() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    match web_sys::Event::new("mojo-apply-update") {
+        Ok(event) => {
+            let _ = window.dispatch_event(&event);
+        }
+        Err(_) => {
+            let _ = window.location().reload();
+        }
+    }
 }
 
 /// A bot turn being prepared: cancelled (and its timer dropped) when the
@@ -261,6 +319,14 @@ pub fn app() -> Html {
             }
         });
     }
+    // A new version of the app, when one is installed.
+    {
+        let d = dispatch.clone();
+        use_effect_with((), move |_| {
+            let watch = UpdateWatch::start(d);
+            move || drop(watch)
+        });
+    }
     // Bot turns.
     {
         let session = state
@@ -357,7 +423,7 @@ pub fn app() -> Html {
     let d = dispatch.clone();
     html! {
         <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))}>
-            <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} />
+            <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} on_reload={Callback::from(|_| apply_update())} />
             { screen }
             { overlay }
         </div>

@@ -427,6 +427,9 @@ pub struct NoticesProps {
     pub lang: Lang,
     pub notices: Vec<Notice>,
     pub on_dismiss: Callback<usize>,
+    /// Reload into the new version (for [`Notice::UpdateReady`]).
+    #[prop_or_default]
+    pub on_reload: Callback<()>,
 }
 
 /// Problems the player must know about (a save that could not be read,
@@ -441,10 +444,16 @@ pub fn notices(p: &NoticesProps) -> Html {
                 let text = match n {
                     Notice::SaveUnreadable(why) => format!("{} {}", t(Text::SaveUnreadable(why)), t(Text::SaveKeptAside)),
                     Notice::StorageOff => t(Text::StorageOff),
+                    Notice::UpdateReady => t(Text::UpdateReady),
                 };
+                let reload = (*n == Notice::UpdateReady).then(|| {
+                    let r = p.on_reload.clone();
+                    html! { <button type="button" class="button" onclick={Callback::from(move |_| r.emit(()))}>{ t(Text::ReloadForUpdate) }</button> }
+                });
                 html! {
                     <div class="notice" role="alert">
                         <p>{ text }</p>
+                        { for reload }
                         <button type="button" class="button button--ghost" onclick={Callback::from(move |_| cb.emit(i))}>{ t(Text::Dismiss) }</button>
                     </div>
                 }

@@ -24,19 +24,29 @@ const types = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/// Serves dist/ on 127.0.0.1 (a free port) under `base` (e.g. "/" or
-/// "/games/mojo/"). Returns { url, close }.
-export async function serve(base = '/') {
+/// Serves dist/ (or `dir`) on 127.0.0.1 (a free port) under `base` (e.g.
+/// "/" or "/games/mojo/"). Returns { url, close, setDir, requests }:
+/// `setDir(other)` serves another build at the same address (a deploy),
+/// `setDir(null)` drops every connection (the server is gone);
+/// `requests` lists the paths asked for.
+export async function serve(base = '/', { dir = dist } = {}) {
+  let served = dir;
+  const requests = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    if (served === null) {
+      req.socket.destroy();
+      return;
+    }
     if (!path.startsWith(base)) {
       res.writeHead(404).end();
       return;
     }
     let rel = path.slice(base.length) || 'index.html';
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = normalize(join(dist, rel));
-    if (!file.startsWith(dist)) {
+    const file = normalize(join(served, rel));
+    if (!file.startsWith(served)) {
       res.writeHead(403).end();
       return;
     }
@@ -55,7 +65,16 @@ export async function serve(base = '/') {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${base}`,
-    close: () => new Promise((ok) => server.close(ok)),
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    setDir: (d) => {
+      served = d;
+    },
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(ok);
+      }),
   };
 }
 

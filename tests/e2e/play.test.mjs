@@ -14,7 +14,8 @@ let server;
 let browser;
 
 before(async () => {
-  server = await serve('/');
+  // Under a sub-path, as on a real static host (issue 5).
+  server = await serve('/games/mojo/');
   browser = await launch();
 });
 

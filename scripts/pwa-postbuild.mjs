@@ -1,0 +1,95 @@
+// Trunk post_build hook (Trunk.toml [[hooks]]): runs on the staging folder
+// before Trunk moves it to dist/. Two jobs, so that nothing is kept by hand:
+//
+// 1. Content-Security-Policy: Trunk writes the wasm loader as an inline
+//    <script type="module">. It is moved, byte for byte, into its own file
+//    `boot-<hash>.js` loaded by <script type="module" src>, so the policy in
+//    index.html can forbid every inline script (no 'unsafe-inline', no
+//    per-build hash for hosts that send the policy as a header).
+// 2. Service worker: stamps sw.js with the exact list of the build's files
+//    and a build id (a hash of their names and contents), so every deploy
+//    changes sw.js and browsers install the new version.
+//
+// Environment (set by Trunk): TRUNK_STAGING_DIR, TRUNK_PUBLIC_URL.
+// `node scripts/pwa-postbuild.mjs DIR` runs it on a finished dist/ by hand.
+
+import { createHash } from 'node:crypto';
+import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('pwa-postbuild: no TRUNK_STAGING_DIR (run by trunk build) and no folder given');
+  process.exit(2);
+}
+let base = process.env.TRUNK_PUBLIC_URL ?? './';
+if (!base.endsWith('/')) base += '/';
+
+const fail = (why) => {
+  console.error(`pwa-postbuild: ${why}`);
+  process.exit(1);
+};
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+// 1. The inline loader becomes a file.
+const indexPath = join(dir, 'index.html');
+let html = await readFile(indexPath, 'utf8');
+const inline = /<script type="module"([^>]*)>([\s\S]*?)<\/script>/g;
+const loaders = [...html.matchAll(inline)];
+if (loaders.length > 1) fail(`expected one inline module script from Trunk, found ${loaders.length}`);
+if (loaders.length === 1) {
+  const [whole, attrs, code] = loaders[0];
+  if (/\bsrc=/.test(attrs)) fail('the module script already has a src');
+  const name = `boot-${hash(code)}.js`;
+  await writeFile(join(dir, name), code.trim() + '\n');
+  html = html.replace(whole, `<script type="module" src="${base}${name}"></script>`);
+}
+// Any inline script left would be blocked by the policy: fail the build.
+for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+  if (!/\bsrc=/.test(m[1]) && m[2].trim() !== '') fail(`inline script left in index.html: ${m[0].slice(0, 80)}`);
+}
+const csp = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/);
+if (!csp) fail('index.html has no Content-Security-Policy meta tag');
+if (csp[1].replaceAll("'wasm-unsafe-eval'", '').includes('unsafe-')) {
+  fail(`the policy allows inline or eval: ${csp[1]}`);
+}
+await writeFile(indexPath, html);
+
+// 2. The service worker's precache list and build id.
+async function walk(d) {
+  const out = [];
+  for (const e of await readdir(d, { withFileTypes: true })) {
+    const p = join(d, e.name);
+    if (e.isDirectory()) out.push(...(await walk(p)));
+    else out.push(p);
+  }
+  return out;
+}
+const swPath = join(dir, 'sw.js');
+const files = (await walk(dir))
+  .map((p) => relative(dir, p).split(sep).join('/'))
+  .filter((f) => f !== 'sw.js')
+  .sort();
+const digest = createHash('sha256');
+for (const f of files) {
+  digest.update(f + '\0');
+  digest.update(await readFile(join(dir, f)));
+}
+const build = digest.digest('hex').slice(0, 16);
+let sw;
+try {
+  sw = await readFile(swPath, 'utf8');
+} catch {
+  fail('no sw.js in the build (index.html must copy static/sw.js)');
+}
+const buildLine = /^const BUILD = '[^']*';$/m;
+const filesLine = /^const FILES = \[[^\]]*\];$/m;
+if (!buildLine.test(sw) || !filesLine.test(sw)) fail('sw.js lacks its BUILD / FILES lines');
+// Precached URLs are relative to sw.js (the root of the build); index.html
+// is cached as './' (the page itself), so it is not listed twice.
+const list = files.filter((f) => f !== 'index.html').map((f) => `./${f}`);
+sw = sw
+  .replace(buildLine, `const BUILD = '${build}';`)
+  .replace(filesLine, `const FILES = ${JSON.stringify(list)};`);
+await writeFile(swPath, sw);
+console.log(`pwa-postbuild: build ${build}, ${list.length + 1} files precached, loader moved out of line`);

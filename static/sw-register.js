@@ -1,0 +1,56 @@
+// Registers the service worker (static/sw.js) and tells the app when a new
+// version is ready. A plain file rather than an inline script, so the
+// Content-Security-Policy needs no 'unsafe-inline' and no hash.
+//
+// To the app (src/root.rs): `<html data-mojo-update="ready">` and a
+// `mojo-update-ready` event on window when a new build is installed and
+// waiting. From the app: a `mojo-apply-update` event on window makes the
+// waiting worker take over, then this page reloads (the game in progress
+// is saved after every action and resumes).
+(() => {
+  const sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext) return;
+  // This file sits at the root of the build (Trunk's public URL): the
+  // worker beside it, its scope that folder, whatever path the site has.
+  const base = new URL('.', document.currentScript ? document.currentScript.src : window.location.href);
+  let reloading = false;
+  let registration = null;
+
+  const announce = () => {
+    if (!sw.controller) return; // first visit: nothing to update from
+    document.documentElement.setAttribute('data-mojo-update', 'ready');
+    window.dispatchEvent(new Event('mojo-update-ready'));
+  };
+  const watch = (reg) => {
+    registration = reg;
+    if (reg.waiting) announce();
+    reg.addEventListener('updatefound', () => {
+      const next = reg.installing;
+      if (!next) return;
+      next.addEventListener('statechange', () => {
+        if (next.state === 'installed') announce();
+      });
+    });
+  };
+
+  sw.addEventListener('controllerchange', () => {
+    if (reloading) window.location.reload();
+  });
+  window.addEventListener('mojo-apply-update', () => {
+    reloading = true;
+    const waiting = registration && registration.waiting;
+    if (waiting) waiting.postMessage({ type: 'mojo-skip-waiting' });
+    else window.location.reload();
+  });
+  // A tablet left open: look for a new version when it is back online or
+  // shown again.
+  const check = () => {
+    if (registration && navigator.onLine) registration.update().catch(() => {});
+  };
+  window.addEventListener('online', check);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+
+  sw.register(new URL('sw.js', base), { scope: base.href }).then(watch, () => {});
+})();

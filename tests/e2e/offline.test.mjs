@@ -1,0 +1,203 @@
+// End-to-end: offline play, updates, static deploy under a sub-path, and the
+// Content-Security-Policy. The release build (dist/) is served under
+// /games/mojo/, never at the root of the host.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, launch, dist, step, snapshot, ready } from './harness.mjs';
+
+const BASE = '/games/mojo/';
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/// A copy of dist/ that differs from it as a new deploy would: the service
+/// worker's build id (and so its bytes) changed.
+async function changedBuild() {
+  const copy = await mkdtemp(join(tmpdir(), 'mojo-next-'));
+  await cp(dist, copy, { recursive: true });
+  const sw = join(copy, 'sw.js');
+  const text = await readFile(sw, 'utf8');
+  const next = text.replace(/^const BUILD = '([^']*)';$/m, "const BUILD = '$1-next';");
+  assert.notEqual(next, text, 'sw.js has its BUILD line');
+  await writeFile(sw, next);
+  return copy;
+}
+
+const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+
+test('after one visit the game opens offline and resumes; a new deploy is offered as a reload', async () => {
+  const server = await serve(BASE);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let next;
+  try {
+    await page.goto(`${server.url}?lang=en&speed=instant`);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.getByRole('group', { name: 'Your hand' }).waitFor();
+    for (let i = 0; i < 8; i++) await step(page);
+    await controlled(page);
+    // The worker of a first visit takes over at once; no update to offer.
+    assert.equal(await page.getByRole('button', { name: 'New version — reload' }).count(), 0);
+    const before = await snapshot(page);
+
+    // Offline: the browser has no network and the server is gone too.
+    await context.setOffline(true);
+    server.setDir(null);
+    const asked = server.requests.length;
+    await page.reload();
+    await ready(page);
+    await page.waitForTimeout(30);
+    assert.deepEqual(await snapshot(page), before, 'the saved game resumes offline');
+    assert.equal(server.requests.length, asked, 'nothing reached the server while offline');
+    await step(page);
+    assert.ok(await page.locator('.table').isVisible(), 'still playing offline');
+    const playing = await snapshot(page);
+
+    // Back online, and a new version is deployed at the same address.
+    next = await changedBuild();
+    server.setDir(next);
+    await context.setOffline(false);
+    const reloadButton = page.getByRole('button', { name: 'New version — reload' });
+    await reloadButton.waitFor({ timeout: 15000 });
+    assert.deepEqual(await snapshot(page), playing, 'the offer does not disturb the game');
+
+    // Taking it reloads into the new version, and the game goes on.
+    await Promise.all([page.waitForEvent('load'), reloadButton.click()]);
+    await ready(page);
+    await page.waitForTimeout(30);
+    assert.deepEqual(await snapshot(page), playing, 'the game resumes in the new version');
+    assert.equal(await reloadButton.count(), 0, 'no offer once updated');
+    const caches = await page.evaluate(() => caches.keys());
+    assert.equal(caches.length, 1, `one cache left: ${caches}`);
+    assert.match(caches[0], /-next$/, 'the new build is cached, the old one removed');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+    if (next) await rm(next, { recursive: true, force: true });
+  }
+});
+
+test('strict CSP, installable manifest, and no request to any other origin', async () => {
+  const server = await serve(BASE);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const urls = [];
+  context.on('request', (r) => urls.push(r.url()));
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+  try {
+    await page.goto(`${server.url}?lang=en&speed=instant`);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.getByRole('group', { name: 'Your hand' }).waitFor();
+    for (let i = 0; i < 20; i++) await step(page);
+    await controlled(page);
+
+    const policy = await page.evaluate(
+      () => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '',
+    );
+    assert.match(policy, /default-src 'self'/);
+    assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    assert.doesNotMatch(policy.replaceAll("'wasm-unsafe-eval'", ''), /unsafe-|\*|https?:/);
+    const inline = await page.evaluate(
+      () => [...document.querySelectorAll('script:not([src])')].filter((s) => s.textContent.trim()).length,
+    );
+    assert.equal(inline, 0, 'no inline script');
+    assert.deepEqual(await page.evaluate(() => window.__cspViolations), [], 'nothing blocked by the policy');
+
+    // The manifest and its icons, relative to the sub-path.
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector('link[rel="manifest"]');
+      const m = await (await fetch(link.href)).json();
+      const icons = [];
+      for (const i of m.icons) {
+        const r = await fetch(new URL(i.src, link.href));
+        icons.push({ sizes: i.sizes, purpose: i.purpose, ok: r.ok, type: r.headers.get('content-type') });
+      }
+      return { ...m, icons, href: link.href };
+    });
+    assert.ok(manifest.href.startsWith(server.url));
+    assert.equal(manifest.display, 'standalone');
+    assert.equal(manifest.start_url, './');
+    assert.equal(manifest.scope, './');
+    assert.ok(manifest.icons.every((i) => i.ok), JSON.stringify(manifest.icons));
+    for (const size of ['192x192', '512x512']) {
+      assert.ok(manifest.icons.some((i) => i.sizes === size && i.type === 'image/png'), `a ${size} PNG`);
+    }
+    assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(scope, server.url, 'the worker is scoped to the sub-path');
+
+    const foreign = urls.filter((u) => !u.startsWith(`${server.origin}/`) && !u.startsWith('data:'));
+    assert.deepEqual(foreign, [], 'requests to other origins');
+    const outside = server.requests.filter((p) => !p.startsWith(BASE));
+    assert.deepEqual(outside, [], 'requests outside the sub-path');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+// `trunk build --release --public-url /games/mojo/ --dist target/dist-public-url`
+// (scripts/test.sh builds it): absolute asset URLs instead of relative ones.
+const absoluteBuild = join(dist, '..', 'target', 'dist-public-url');
+
+test('a build made with --public-url /games/mojo/ works under that path, offline too', async (t) => {
+  try {
+    await readFile(join(absoluteBuild, 'index.html'));
+  } catch {
+    t.skip(`no ${absoluteBuild}: run trunk build --release --public-url ${BASE} --dist target/dist-public-url`);
+    return;
+  }
+  const server = await serve(BASE, { dir: absoluteBuild });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+  try {
+    const html = await readFile(join(absoluteBuild, 'index.html'), 'utf8');
+    assert.match(html, /src="\/games\/mojo\/boot-[0-9a-f]+\.js"/, 'asset URLs carry the public URL');
+    await page.goto(`${server.url}?lang=en&speed=instant`);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.getByRole('group', { name: 'Your hand' }).waitFor();
+    for (let i = 0; i < 4; i++) await step(page);
+    await controlled(page);
+    const before = await snapshot(page);
+    await context.setOffline(true);
+    server.setDir(null);
+    await page.reload();
+    await ready(page);
+    await page.waitForTimeout(30);
+    assert.deepEqual(await snapshot(page), before);
+    assert.deepEqual(server.requests.filter((p) => !p.startsWith(BASE)), [], 'requests outside the sub-path');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
