@@ -8,6 +8,7 @@
 //!
 //! Pure Rust: the browser storage itself is in `storage.rs`.
 
+use mojo_engine::cards::MAX_VALUE;
 use mojo_engine::{Action, GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,44 @@ pub const QUARANTINE_PREFIX: &str = "mojo.unreadable.";
 const FORMAT: &str = "mojo-save";
 /// The newest save version this build writes.
 pub const VERSION: u32 = 1;
+/// The oldest save version this build reads: the first one Mojo wrote.
+pub const FIRST_VERSION: u32 = 1;
+
+/// One step of the migration chain: the `game` part of a save of version
+/// `v`, rewritten as version `v + 1` (or why it cannot be).
+type Migration = fn(serde_json::Value) -> Result<serde_json::Value, String>;
+
+/// The migration chain, oldest first: `MIGRATIONS[i]` turns version
+/// `FIRST_VERSION + i` into the next. Every save ever written is upgraded
+/// one step at a time to [`VERSION`] and then decoded by the one current
+/// decoder, so old saves keep loading (their fixtures are in
+/// `tests/fixtures/saves/`).
+///
+/// Version 1 is the first format Mojo ever saved, so the chain is empty
+/// today. A format change adds `migrate_v1_to_v2` here, bumps `VERSION`,
+/// keeps the v1 fixtures and adds v2 ones.
+const MIGRATIONS: &[Migration] = &[];
+
+// The chain leads from the first version to the current one, step by step.
+const _: () = assert!(MIGRATIONS.len() as u32 == VERSION - FIRST_VERSION);
+
+/// Upgrades the `game` part of a save of `version` to [`VERSION`].
+fn upgrade(version: u32, game: serde_json::Value) -> Result<serde_json::Value, LoadError> {
+    if !(FIRST_VERSION..=VERSION).contains(&version) {
+        return Err(LoadError::UnknownVersion(version));
+    }
+    let mut game = game;
+    let first_step = (version - FIRST_VERSION) as usize;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(first_step) {
+        let from = FIRST_VERSION + i as u32;
+        game = step(game).map_err(|why| {
+            LoadError::Damaged(format!(
+                "it could not be upgraded from format {from}: {why}"
+            ))
+        })?;
+    }
+    Ok(game)
+}
 
 /// The envelope: format name, version, and a sequence number that grows with
 /// every save of the same game (a newer save is never overwritten by an
@@ -81,9 +120,13 @@ impl core::fmt::Display for LoadError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             LoadError::NotASave(why) => write!(f, "this is not a Mojo save ({why})"),
-            LoadError::UnknownVersion(v) => write!(
+            LoadError::UnknownVersion(v) if *v > VERSION => write!(
                 f,
                 "this save comes from a newer version of Mojo (format {v}; this one reads up to {VERSION})"
+            ),
+            LoadError::UnknownVersion(v) => write!(
+                f,
+                "this save has format {v}, which Mojo never wrote (formats {FIRST_VERSION} to {VERSION} are read)"
             ),
             LoadError::Damaged(why) => write!(f, "the saved game is damaged: {why}"),
         }
@@ -160,14 +203,22 @@ pub fn decode(text: &str) -> Result<Loaded, LoadError> {
             envelope.format
         )));
     }
-    match envelope.version {
-        1 => decode_v1(envelope.game, envelope.seq),
-        v => Err(LoadError::UnknownVersion(v)),
-    }
+    let game = upgrade(envelope.version, envelope.game)?;
+    decode_v1(game, envelope.seq)
 }
 
+/// Decodes the current version (every older one was upgraded to it).
 fn decode_v1(value: serde_json::Value, seq: u64) -> Result<Loaded, LoadError> {
     let g: GameV1 = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    if let Some((i, v)) = g.actions.iter().enumerate().find_map(|(i, a)| match *a {
+        Action::Play { value, .. } | Action::Reveal(value) if value > MAX_VALUE => Some((i, value)),
+        _ => None,
+    }) {
+        return Err(LoadError::Damaged(format!(
+            "action {} names a card {v}, but cards go from 0 to {MAX_VALUE}",
+            i + 1
+        )));
+    }
     let seats = g
         .seats
         .iter()
@@ -200,7 +251,7 @@ fn decode_v1(value: serde_json::Value, seq: u64) -> Result<Loaded, LoadError> {
         actions: g.actions,
     };
     let session = Session::restore(setup, record, g.shown_to).map_err(|e| match e {
-        SessionError::Setup(p) => LoadError::Damaged(format!("the table is not valid ({p:?})")),
+        SessionError::Setup(p) => LoadError::Damaged(format!("the table is not valid: {p}")),
         other => LoadError::Damaged(other.to_string()),
     })?;
     Ok(Loaded {

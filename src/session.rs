@@ -100,6 +100,21 @@ pub enum SetupProblem {
     Starter(Seat),
 }
 
+impl core::fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            SetupProblem::Seats(n) => write!(f, "a table seats 2 to 8 players, not {n}"),
+            SetupProblem::EmptyName(i) => write!(f, "seat {} has no name", i + 1),
+            SetupProblem::Target(t) => write!(f, "the target must be 10 to 500 points, not {t}"),
+            SetupProblem::Starter(s) => write!(
+                f,
+                "the first player, seat {}, is not at the table",
+                u32::from(s) + 1
+            ),
+        }
+    }
+}
+
 impl TableSetup {
     /// A first visit: you and three Medium bots, so "Start game" is one tap.
     pub fn first_visit(your_name: &str) -> TableSetup {
@@ -190,7 +205,7 @@ pub enum SessionError {
 impl core::fmt::Display for SessionError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            SessionError::Setup(p) => write!(f, "the table is not valid ({p:?})"),
+            SessionError::Setup(p) => write!(f, "the table is not valid: {p}"),
             SessionError::Engine(e) => write!(f, "{e}"),
             SessionError::Replay(e) => write!(f, "{e}"),
         }
