@@ -117,7 +117,7 @@ impl AppState {
         let lobby = settings
             .table
             .clone()
-            .unwrap_or_else(|| TableSetup::first_visit("You"));
+            .unwrap_or_else(|| TableSetup::first_visit(&Text::DefaultName.get(lang)));
         let mut state = AppState {
             lang,
             settings,

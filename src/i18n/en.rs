@@ -53,6 +53,7 @@ pub(super) fn text(t: &Text) -> String {
         Seat(i) => format!("Seat {}", i + 1),
         Name => "Name".into(),
         Person => "Person".into(),
+        DefaultName => "Player".into(),
         Bot(l) => match l {
             Level::Easy => "Easy bot",
             Level::Medium => "Medium bot",
@@ -92,6 +93,7 @@ pub(super) fn text(t: &Text) -> String {
         YourHand => "Your hand".into(),
         YourFaceDown => "Your face-down cards".into(),
         CardName(v) => card(v),
+        ColourName(c) => colour(c).into(),
         RevealCard(v) => format!("Reveal {}", card(v)),
         HintLower => "ends your turn".into(),
         HintHigher => "you draw a card".into(),
@@ -258,6 +260,10 @@ pub(super) fn text(t: &Text) -> String {
         }
         UpdateReady => "A new version of Mojo is ready. Your game is saved.".into(),
         ReloadForUpdate => "New version — reload".into(),
+        TabContinued => "This game went on in another tab: here is its latest position.".into(),
+        TabOtherGame => "Another tab started a different game. This tab no longer saves, so that game is not overwritten.".into(),
+        OpenOtherGame => "Open that game".into(),
+        KeepThisGame => "Keep saving this one".into(),
         Dismiss => "Dismiss".into(),
     }
 }

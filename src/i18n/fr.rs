@@ -54,6 +54,7 @@ pub(super) fn text(t: &Text) -> String {
         Seat(i) => format!("Place {}", i + 1),
         Name => "Nom".into(),
         Person => "Humain".into(),
+        DefaultName => "Joueur".into(),
         Bot(l) => match l {
             Level::Easy => "Robot facile",
             Level::Medium => "Robot moyen",
@@ -96,9 +97,10 @@ pub(super) fn text(t: &Text) -> String {
         YourHand => "Votre main".into(),
         YourFaceDown => "Vos cartes face cachée".into(),
         CardName(v) => card(v),
+        ColourName(c) => colour(c).into(),
         RevealCard(v) => format!("Révéler le {}", card(v)),
-        HintLower => "fin de votre tour".into(),
-        HintHigher => "vous piochez une carte".into(),
+        HintLower => "fin du tour".into(),
+        HintHigher => "vous piochez".into(),
         HintEqual => "vous rejouez".into(),
         HintLast => "fin de la manche".into(),
         PlayOn(i) => format!(
@@ -255,6 +257,10 @@ pub(super) fn text(t: &Text) -> String {
         StorageOff => "Sauvegarde désactivée\u{a0}: ce navigateur ne laisse pas le jeu enregistrer de données. Vous pouvez tout de même jouer.".into(),
         UpdateReady => "Une nouvelle version de Mojo est prête. Votre partie est sauvegardée.".into(),
         ReloadForUpdate => "Nouvelle version — recharger".into(),
+        TabContinued => "Cette partie a continué dans un autre onglet\u{a0}: voici sa dernière position.".into(),
+        TabOtherGame => "Un autre onglet a commencé une autre partie. Cet onglet ne sauvegarde plus, pour ne pas l’écraser.".into(),
+        OpenOtherGame => "Ouvrir cette partie".into(),
+        KeepThisGame => "Continuer à sauvegarder celle-ci".into(),
         Dismiss => "Masquer".into(),
     }
 }

@@ -9,7 +9,7 @@
 //! Counts go through [`Lang::plural`]: English, Dutch and French have two
 //! forms (French treats 0 as singular), Russian and Polish three.
 
-use mojo_engine::{DrawSource, Face, Outcome, RoundEnd, Value};
+use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
 
 use crate::save::Speed;
 use crate::session::Level;
@@ -106,6 +106,8 @@ pub enum Text<'a> {
     Seat(usize),
     Name,
     Person,
+    /// The first seat's name on a first visit ("You").
+    DefaultName,
     Bot(Level),
     AddSeat,
     RemoveSeat(&'a str),
@@ -135,6 +137,8 @@ pub enum Text<'a> {
     YourHand,
     YourFaceDown,
     CardName(Value),
+    /// A colour's name as printed on a large card ("yellow").
+    ColourName(Colour),
     RevealCard(Value),
     HintLower,
     HintHigher,
@@ -257,6 +261,16 @@ pub enum Text<'a> {
     StorageOff,
     UpdateReady,
     ReloadForUpdate,
+    /// Another tab of this browser played on in this game: this tab shows
+    /// the latest position.
+    TabContinued,
+    /// Another tab started a different game: this tab stopped saving so as
+    /// not to overwrite it.
+    TabOtherGame,
+    /// Open the game the other tab saved.
+    OpenOtherGame,
+    /// Save this tab's game anyway, replacing the other tab's.
+    KeepThisGame,
     Dismiss,
 }
 

@@ -54,6 +54,7 @@ pub(super) fn text(t: &Text) -> String {
         Seat(i) => format!("Plaats {}", i + 1),
         Name => "Naam".into(),
         Person => "Mens".into(),
+        DefaultName => "Speler".into(),
         Bot(l) => match l {
             Level::Easy => "Makkelijke bot",
             Level::Medium => "Gemiddelde bot",
@@ -96,6 +97,7 @@ pub(super) fn text(t: &Text) -> String {
         YourHand => "Jouw hand".into(),
         YourFaceDown => "Jouw gedekte kaarten".into(),
         CardName(v) => card(v),
+        ColourName(c) => colour(c).into(),
         RevealCard(v) => format!("{} omdraaien", card(v)),
         HintLower => "je beurt is voorbij".into(),
         HintHigher => "je trekt een kaart".into(),
@@ -254,6 +256,10 @@ pub(super) fn text(t: &Text) -> String {
         StorageOff => "Opslaan staat uit: deze browser laat het spel geen gegevens bewaren. Je kunt gewoon spelen.".into(),
         UpdateReady => "Er staat een nieuwe versie van Mojo klaar. Je spel is opgeslagen.".into(),
         ReloadForUpdate => "Nieuwe versie — herladen".into(),
+        TabContinued => "Dit spel ging verder in een ander tabblad: hier is de nieuwste stand.".into(),
+        TabOtherGame => "Een ander tabblad is een ander spel begonnen. Dit tabblad slaat niet meer op, zodat dat spel niet wordt overschreven.".into(),
+        OpenOtherGame => "Dat spel openen".into(),
+        KeepThisGame => "Dit spel blijven opslaan".into(),
         Dismiss => "Verbergen".into(),
     }
 }

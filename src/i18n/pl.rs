@@ -1,6 +1,8 @@
-//! Polish. Vocabulary of the Polish edition: stos kart do dobierania (draw
-//! pile), stos kart odrzuconych (discard pile), runda, tura, zakryte /
-//! odkryte (face down / up), karta Mojo, and "Efekt Mojo" for Mojo Time. A
+//! Polish. Vocabulary of the Polish edition: stos kart odrzuconych (discard
+//! pile; "Odrzucone" as a short label), runda, tura, zakryte /
+//! odkryte (face down / up), karta Mojo, and "Efekt Mojo" for Mojo Time.
+//! The draw pile is "talia" (the edition's "stos kart do dobierania" is too
+//! long for a label on a phone, and "dobierz z talii" is what players say). A
 //! card is «karta» (feminine), so colours are feminine: "7 żółta", and
 //! "7 żółtą" as the object of a verb. Player names have no known gender, so
 //! sentences use the present tense ("Ana zagrywa 7 żółtą"), never the past
@@ -75,6 +77,7 @@ pub(super) fn text(t: &Text) -> String {
         Seat(i) => format!("Miejsce {}", i + 1),
         Name => "Imię".into(),
         Person => "Człowiek".into(),
+        DefaultName => "Gracz".into(),
         Bot(l) => match l {
             Level::Easy => "Bot łatwy",
             Level::Medium => "Bot średni",
@@ -84,7 +87,7 @@ pub(super) fn text(t: &Text) -> String {
         AddSeat => "Dodaj miejsce".into(),
         RemoveSeat(name) => format!("Usuń: {name}"),
         TwoPiles => "Dwa stosy kart odrzuconych".into(),
-        TwoPilesHelp => "Zagrywaj na dowolny stos; po wyższej karcie dobierz ze stosu do dobierania albo weź wierzchnią kartę z drugiego stosu.".into(),
+        TwoPilesHelp => "Zagrywaj na dowolny stos; po wyższej karcie dobierz z talii albo weź wierzchnią kartę z drugiego stosu.".into(),
         TargetScore => "Gra do".into(),
         WhoStarts => "Kto zaczyna".into(),
         RandomStarter => "Losowo".into(),
@@ -98,9 +101,9 @@ pub(super) fn text(t: &Text) -> String {
         ProblemName(i) => format!("Podaj imię dla miejsca {}.", i + 1),
         ProblemTarget => "Gra musi kończyć się między 10 a 500 punktami.".into(),
         Round(n) => format!("Runda {n}"),
-        DrawPile => "Stos do dobierania".into(),
+        DrawPile => "Talia".into(),
         Cards(n) => count(n as u64, CARDS),
-        DiscardPile => "Stos odrzuconych".into(),
+        DiscardPile => "Odrzucone".into(),
         Pile(i) => if i == 0 { "Lewy stos" } else { "Prawy stos" }.into(),
         MojoCardName(face) => format!(
             "Karta Mojo: strona {} na wierzchu, gra toczy się {}",
@@ -112,9 +115,15 @@ pub(super) fn text(t: &Text) -> String {
         YourHand => "Twoja ręka".into(),
         YourFaceDown => "Twoje zakryte karty".into(),
         CardName(v) => card(v),
+        // A soft hyphen lets the longest name break on a large card.
+        ColourName(c) => match c {
+            Colour::Orange => "pomarań\u{ad}czowa",
+            Colour::Blue | Colour::Green | Colour::Yellow | Colour::Red => colour(c, false),
+        }
+        .into(),
         RevealCard(v) => format!("Odkryj {}", card_acc(v)),
         HintLower => "koniec tury".into(),
-        HintHigher => "dobierasz kartę".into(),
+        HintHigher => "weź kartę".into(),
         HintEqual => "grasz dalej".into(),
         HintLast => "koniec rundy".into(),
         PlayOn(i) => format!(
@@ -122,7 +131,7 @@ pub(super) fn text(t: &Text) -> String {
             if i == 0 { "lewy" } else { "prawy" }
         ),
         ChoosePile => "Wybierz stos, potem kartę".into(),
-        DrawFromDeck => "Dobierz ze stosu do dobierania".into(),
+        DrawFromDeck => "Dobierz z talii".into(),
         TakeFromOtherPile(v) => format!("Weź z drugiego stosu ({})", card(v)),
         MustDraw => "Wyższa karta: dobierz jedną. Skąd?".into(),
         MustReveal => "Efekt Mojo: odkryj jedną ze swoich zakrytych kart.".into(),
@@ -190,15 +199,15 @@ pub(super) fn text(t: &Text) -> String {
                 format!("{name} bierze {} z drugiego stosu.", card_acc(v))
             }
             (DrawSource::Deck, Some(v)) => {
-                format!("{name} dobiera {} ze stosu do dobierania.", card_acc(v))
+                format!("{name} dobiera {} z talii.", card_acc(v))
             }
             (DrawSource::Deck | DrawSource::Discard, None) => {
-                format!("{name} dobiera kartę ze stosu do dobierania.")
+                format!("{name} dobiera kartę z talii.")
             }
         },
         LogNothingToDraw(name) => format!("{name}: nie ma czego dobrać."),
         LogReshuffled(n) => format!(
-            "Odrzucone karty przetasowano w nowy stos do dobierania ({}).",
+            "Odrzucone karty przetasowano w nową talię ({}).",
             count(n.into(), CARDS)
         ),
         LogRefilled(v) => format!("Pusty stos dostaje {} z drugiego stosu.", card_acc(v)),
@@ -252,7 +261,7 @@ pub(super) fn text(t: &Text) -> String {
         RulesGameEndHeading => "Koniec gry".into(),
         RulesGameEndBody => "Gdy czyjaś suma osiągnie cel (50, chyba że go zmieniono), wygrywa najniższa suma; przy remisie zwycięstwo jest wspólne.".into(),
         RulesVariantHeading => "Wariant: dwa stosy kart odrzuconych".into(),
-        RulesVariantBody => "W każdej turze wybierz jeden z dwóch stosów kart odrzuconych i zagrywaj na niego wszystkie karty tej tury. Gdy musisz dobrać, weź wierzchnią kartę ze stosu do dobierania albo z drugiego stosu odrzuconych.".into(),
+        RulesVariantBody => "W każdej turze wybierz jeden z dwóch stosów kart odrzuconych i zagrywaj na niego wszystkie karty tej tury. Gdy musisz dobrać, weź wierzchnią kartę z talii albo z drugiego stosu odrzuconych.".into(),
         Rules => "Zasady".into(),
         Close => "Zamknij".into(),
         Menu => "Menu".into(),
@@ -273,6 +282,10 @@ pub(super) fn text(t: &Text) -> String {
         StorageOff => "Zapisywanie wyłączone: ta przeglądarka nie pozwala grze przechowywać danych. Nadal możesz grać.".into(),
         UpdateReady => "Nowa wersja Mojo jest gotowa. Twoja gra jest zapisana.".into(),
         ReloadForUpdate => "Nowa wersja — odśwież".into(),
+        TabContinued => "Ta gra toczyła się dalej w innej karcie: oto jej najnowsza pozycja.".into(),
+        TabOtherGame => "Inna karta rozpoczęła inną grę. Ta karta już nie zapisuje, aby jej nie nadpisać.".into(),
+        OpenOtherGame => "Otwórz tamtą grę".into(),
+        KeepThisGame => "Zapisuj dalej tę grę".into(),
         Dismiss => "Ukryj".into(),
     }
 }

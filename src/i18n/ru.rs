@@ -74,6 +74,7 @@ pub(super) fn text(t: &Text) -> String {
         Seat(i) => format!("Место {}", i + 1),
         Name => "Имя".into(),
         Person => "Человек".into(),
+        DefaultName => "Игрок".into(),
         Bot(l) => match l {
             Level::Easy => "Лёгкий бот",
             Level::Medium => "Средний бот",
@@ -116,11 +117,12 @@ pub(super) fn text(t: &Text) -> String {
         YourHand => "Ваша рука".into(),
         YourFaceDown => "Ваши карты рубашкой вверх".into(),
         CardName(v) => card(v),
+        ColourName(c) => colour(c, false).into(),
         RevealCard(v) => format!("Открыть {}", card_acc(v)),
-        HintLower => "ход закончится".into(),
-        HintHigher => "вы возьмёте карту".into(),
+        HintLower => "конец хода".into(),
+        HintHigher => "ещё карта".into(),
         HintEqual => "ходите ещё".into(),
-        HintLast => "раунд закончится".into(),
+        HintLast => "конец раунда".into(),
         PlayOn(i) => format!(
             "Играть на {} стопку",
             if i == 0 { "левую" } else { "правую" }
@@ -275,6 +277,10 @@ pub(super) fn text(t: &Text) -> String {
         StorageOff => "Сохранение отключено: браузер не даёт игре хранить данные. Играть всё равно можно.".into(),
         UpdateReady => "Готова новая версия Mojo. Ваша игра сохранена.".into(),
         ReloadForUpdate => "Новая версия — обновить".into(),
+        TabContinued => "Эта игра продолжилась в другой вкладке: вот её последняя позиция.".into(),
+        TabOtherGame => "В другой вкладке начата другая игра. Эта вкладка больше не сохраняет, чтобы не затереть её.".into(),
+        OpenOtherGame => "Открыть ту игру".into(),
+        KeepThisGame => "Сохранять эту игру".into(),
         Dismiss => "Скрыть".into(),
     }
 }

@@ -5,7 +5,7 @@
 //! compiler cannot: that no message is blank, the plural rules, the English
 //! accessible names the browser tests rely on.
 
-use mojo_engine::{DrawSource, Face, Outcome, RoundEnd};
+use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 
 use super::*;
 use crate::session::Level;
@@ -22,6 +22,7 @@ fn samples() -> Vec<Text<'static>> {
         Seat(0),
         Name,
         Person,
+        DefaultName,
         AddSeat,
         RemoveSeat("Ana"),
         TwoPiles,
@@ -157,6 +158,10 @@ fn samples() -> Vec<Text<'static>> {
         StorageOff,
         UpdateReady,
         ReloadForUpdate,
+        TabContinued,
+        TabOtherGame,
+        OpenOtherGame,
+        KeepThisGame,
         Dismiss,
     ];
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
@@ -165,6 +170,7 @@ fn samples() -> Vec<Text<'static>> {
         v.push(MojoCardName(face));
         v.push(LogMojoTurned(face));
     }
+    v.extend(Colour::ALL.iter().map(|&c| ColourName(c)));
     for value in 0..=12 {
         v.push(CardName(value));
         v.push(RevealCard(value));
@@ -219,6 +225,7 @@ fn variant(t: &Text) -> &'static str {
         Seat(_) => "Seat",
         Name => "Name",
         Person => "Person",
+        DefaultName => "DefaultName",
         Bot(_) => "Bot",
         AddSeat => "AddSeat",
         RemoveSeat(_) => "RemoveSeat",
@@ -244,6 +251,7 @@ fn variant(t: &Text) -> &'static str {
         YourHand => "YourHand",
         YourFaceDown => "YourFaceDown",
         CardName(_) => "CardName",
+        ColourName(_) => "ColourName",
         RevealCard(_) => "RevealCard",
         HintLower => "HintLower",
         HintHigher => "HintHigher",
@@ -335,13 +343,17 @@ fn variant(t: &Text) -> &'static str {
         StorageOff => "StorageOff",
         UpdateReady => "UpdateReady",
         ReloadForUpdate => "ReloadForUpdate",
+        TabContinued => "TabContinued",
+        TabOtherGame => "TabOtherGame",
+        OpenOtherGame => "OpenOtherGame",
+        KeepThisGame => "KeepThisGame",
         Dismiss => "Dismiss",
     }
 }
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 123;
+const VARIANTS: usize = 129;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -393,6 +405,7 @@ fn other_languages_are_translated() {
         "NewTotal",
         "Cards",
         "CardName",
+        "ColourName",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

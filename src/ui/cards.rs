@@ -50,9 +50,12 @@ impl CardSize {
     }
 }
 
-fn face_inner(value: Value) -> Html {
+fn face_inner(value: Value, lang: Lang) -> Html {
     let colour = Colour::of(value);
     let sym = symbol(colour);
+    // "pomarańczowa", "оранжевая": long names are set smaller to fit.
+    let name = Text::ColourName(colour).get(lang);
+    let long = name.chars().count() > 6;
     html! {
         <>
             <span class="card__corner card__corner--top" aria-hidden="true">
@@ -61,7 +64,7 @@ fn face_inner(value: Value) -> Html {
             </span>
             <span class="card__value" aria-hidden="true">{ value }</span>
             <span class="card__symbol" aria-hidden="true">{ sym }</span>
-            <span class="card__colour" aria-hidden="true">{ colour.name() }</span>
+            <span class={classes!("card__colour", long.then_some("card__colour--long"))} aria-hidden="true">{ name }</span>
         </>
     }
 }
@@ -77,7 +80,7 @@ pub fn card_face(p: &CardFaceProps) -> Html {
             role="img"
             aria-label={name}
         >
-            { face_inner(p.value) }
+            { face_inner(p.value, p.lang) }
         </div>
     }
 }
@@ -91,6 +94,13 @@ pub struct CardButtonProps {
     /// What pressing it will do ("you draw a card"), shown and announced.
     #[prop_or_default]
     pub hint: Option<AttrValue>,
+    /// The hint's style: `card__hint--draw`, `--again` or `--end` (the
+    /// default), chosen by the caller from the message, not from its words.
+    #[prop_or_default]
+    pub hint_class: Option<&'static str>,
+    /// The language of the colour printed on the card.
+    #[prop_or_default]
+    pub lang: Lang,
     /// How many copies it stands for (a badge when more than one).
     #[prop_or(1)]
     pub count: u8,
@@ -111,15 +121,10 @@ pub fn card_button(p: &CardButtonProps) -> Html {
         let v = p.value;
         Callback::from(move |_| cb.emit(v))
     };
-    let hint_class = p.hint.as_ref().map(|h| {
-        if h.contains("draw") {
-            "card__hint--draw"
-        } else if h.contains("again") {
-            "card__hint--again"
-        } else {
-            "card__hint--end"
-        }
-    });
+    let hint_class = p
+        .hint
+        .as_ref()
+        .map(|_| p.hint_class.unwrap_or("card__hint--end"));
     html! {
         <button
             type="button"
@@ -131,7 +136,7 @@ pub fn card_button(p: &CardButtonProps) -> Html {
             disabled={p.disabled}
             {onclick}
         >
-            { face_inner(p.value) }
+            { face_inner(p.value, p.lang) }
             if p.count > 1 {
                 <span class="card__count" aria-hidden="true">{ format!("×{}", p.count) }</span>
             }

@@ -42,6 +42,16 @@ pub fn hint(value: Value, top: Option<Value>, hand_len: usize) -> Text<'static> 
     }
 }
 
+/// How a hint looks (its colour and mark), by the message rather than its
+/// words, so that it works in every language.
+pub fn hint_class(hint: &Text) -> &'static str {
+    match hint {
+        Text::HintHigher => "card__hint--draw",
+        Text::HintEqual => "card__hint--again",
+        _ => "card__hint--end",
+    }
+}
+
 #[function_component(Table)]
 pub fn table(p: &TableProps) -> Html {
     let lang = p.lang;
@@ -294,6 +304,7 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
                                 key={format!("d{i}-{v}")}
                                 value={v}
                                 label={t(Text::RevealCard(v))}
+                                {lang}
                                 class="card--facedown"
                                 disabled={!reveal_now}
                                 onclick={Callback::from(move |v| act.emit(Action::Reveal(v)))}
@@ -333,13 +344,15 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
                             marked = true;
                             true
                         };
-                        let hint = can_play.then(|| t(hint(v, top, hand.len())));
+                        let hint = can_play.then(|| hint(v, top, hand.len()));
                         html! {
                             <CardButton
                                 key={format!("h{i}-{v}")}
                                 value={v}
                                 label={t(Text::CardName(v))}
-                                hint={hint.map(AttrValue::from)}
+                                hint_class={hint.as_ref().map(hint_class)}
+                                hint={hint.map(|h| AttrValue::from(t(h)))}
+                                {lang}
                                 class={classes!(new.then_some("card--drawn"))}
                                 disabled={!can_play}
                                 onclick={Callback::from(move |v| act.emit(Action::Play { value: v, pile }))}
@@ -405,5 +418,8 @@ mod tests {
         assert_eq!(hint(7, Some(7), 4), Text::HintEqual);
         assert_eq!(hint(12, Some(7), 1), Text::HintLast);
         assert_eq!(hint(3, None, 4), Text::HintLower);
+        assert_eq!(hint_class(&Text::HintHigher), "card__hint--draw");
+        assert_eq!(hint_class(&Text::HintEqual), "card__hint--again");
+        assert_eq!(hint_class(&Text::HintLast), "card__hint--end");
     }
 }
