@@ -41,10 +41,17 @@ section "lint, wasm32 (clippy)" \
 section "native tests (cargo test)" cargo test --workspace
 section "engine builds for wasm32" cargo build --target wasm32-unknown-unknown -p mojo-engine
 section "web app release build (trunk, offline)" trunk build --release
+# The same app built for one fixed sub-path (absolute asset URLs), for the
+# end-to-end test of `--public-url` deploys (tests/e2e/offline.test.mjs).
+section "web app build for /games/mojo/ (--public-url)" \
+  trunk build --release --public-url /games/mojo/ --dist target/dist-public-url
 
 # Browser tests, after the release build (end-to-end tests serve dist/).
 section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
 section "end-to-end (Playwright, Chromium)" node --test --test-concurrency=1 tests/e2e/
+# Size budget (issue 5): the release .wasm + .js, brotli, at most 2x a
+# hello-world Yew app built now with the same tools (tools/hello).
+section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size --game-dist dist
 
 printf '\n==== Summary ====\n'
 printf -- '- %s\n' "${PASSED[@]}"

@@ -1,0 +1,284 @@
+// The web app's budgets, measured against a hello-world Yew app built in the
+// same run (tools/hello): run through scripts/budget.sh, which builds both.
+//
+//   node scripts/budget.mjs --hello DIR --game DIR [--size] [--runs N]
+//
+// Size: the .wasm and every .js file of each build, raw / gzip -9 / brotli
+// q11 (node's zlib), and game ÷ floor (brotli). Exits 1 when the ratio is
+// over MAX_RATIO. With --size, stops there (the test run uses this).
+// Speed (headless Chromium, each app served under /app/ on localhost):
+// - start: navigation → the first button rendered (the lobby's "Start
+//   game", the floor's button), median of N fresh contexts, unthrottled and
+//   with 4× CPU throttling (DevTools protocol) to stand in for a tablet;
+// - tap: from a click on a card in the hand to the next frame after the
+//   table changed, p95 over the person's plays of a game against bots;
+// - bot round: the longest main-thread task (PerformanceObserver
+//   "longtask", which reports tasks of 50 ms and more) and the longest gap
+//   between two animation frames while four bots play a round.
+
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { serve, launch, step, whatNow, root } from '../tests/e2e/harness.mjs';
+
+const MAX_RATIO = 2.0;
+const TARGET_RATIO = 1.6;
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const helloDir = opt('--hello', join(root, 'target', 'budget', 'hello'));
+const gameDir = opt('--game', join(root, 'dist'));
+const sizeOnly = args.includes('--size');
+const runs = Number(opt('--runs', '9'));
+
+// ---- size ----------------------------------------------------------------
+
+async function sizes(dir) {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.wasm') || f.endsWith('.js')).sort();
+  const out = { files: {}, wasm: { raw: 0, gzip: 0, brotli: 0 }, js: { raw: 0, gzip: 0, brotli: 0 } };
+  for (const f of files) {
+    const bytes = await readFile(join(dir, f));
+    const s = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          [constants.BROTLI_PARAM_MODE]: f.endsWith('.js') ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
+        },
+      }).length,
+    };
+    out.files[f] = s;
+    const kind = f.endsWith('.wasm') ? out.wasm : out.js;
+    for (const k of ['raw', 'gzip', 'brotli']) kind[k] += s[k];
+  }
+  if (!files.some((f) => f.endsWith('.wasm'))) throw new Error(`no .wasm in ${dir}: build it first`);
+  out.total = {};
+  for (const k of ['raw', 'gzip', 'brotli']) out.total[k] = out.wasm[k] + out.js[k];
+  return out;
+}
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+const hello = await sizes(helloDir);
+const game = await sizes(gameDir);
+const ratio = game.total.brotli / hello.total.brotli;
+const result = {
+  date: new Date().toISOString(),
+  size: {
+    hello: { wasm: hello.wasm, js: hello.js, total: hello.total },
+    game: { wasm: game.wasm, js: game.js, total: game.total, files: game.files },
+    ratio_brotli: Number(ratio.toFixed(3)),
+    ratio_gzip: Number((game.total.gzip / hello.total.gzip).toFixed(3)),
+    max_ratio: MAX_RATIO,
+  },
+};
+
+console.log('size (.wasm + .js)          raw        gzip -9    brotli q11');
+for (const [name, s] of [['floor (tools/hello)', hello], ['game', game]]) {
+  for (const part of ['wasm', 'js', 'total']) {
+    const label = `${name} ${part}`.padEnd(26);
+    console.log(`${label} ${kb(s[part].raw).padStart(10)} ${kb(s[part].gzip).padStart(10)} ${kb(s[part].brotli).padStart(12)}`);
+  }
+}
+console.log(`game js files: ${Object.entries(game.files).filter(([f]) => f.endsWith('.js')).map(([f, s]) => `${f} ${s.brotli} B br`).join(', ')}`);
+const verdict = ratio <= TARGET_RATIO ? 'within the 1.6× aim' : ratio <= MAX_RATIO ? `within budget (aim ${TARGET_RATIO}×)` : 'OVER BUDGET';
+console.log(`ratio game / floor, brotli: ${ratio.toFixed(2)}× (budget ${MAX_RATIO}×): ${verdict}`);
+
+// ---- speed ---------------------------------------------------------------
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
+};
+const quantile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : null;
+};
+const round1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
+
+async function newPage(browser, throttle) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
+  return { context, page };
+}
+
+/// navigation → first button in the DOM (both apps render their first
+/// button with their first render, listeners attached).
+async function startOnce(browser, url, throttle) {
+  {
+    const { context, page } = await newPage(browser, throttle);
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (document.querySelector('body button')) {
+          window.__interactive = performance.now();
+          obs.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 30000 });
+    const t = await page.evaluate(() => window.__interactive);
+    await context.close();
+    return t;
+  }
+}
+
+/// Start times of the floor and the game, alternating run by run so that
+/// whatever else the machine does weighs on both alike.
+async function startTimes(browser, helloUrl, gameUrl, throttle) {
+  const h = [];
+  const g = [];
+  for (let i = 0; i < runs; i++) {
+    h.push(await startOnce(browser, helloUrl, throttle));
+    g.push(await startOnce(browser, gameUrl, throttle));
+  }
+  const summary = (xs) => ({ median_ms: round1(median(xs)), runs: xs.map(round1) });
+  return [summary(h), summary(g)];
+}
+
+async function setUpBots(page, kinds) {
+  const current = await page.locator('.lobby__seat').count();
+  for (let i = current; i < kinds.length; i++) await page.getByRole('button', { name: '+ Add a seat' }).click();
+  for (let i = current; i > kinds.length; i--) await page.locator('.lobby__seat').last().getByRole('button').click();
+  for (const [i, kind] of kinds.entries()) {
+    await page.locator(`#seat-name-${i}`).fill(kind === 'person' ? 'You' : `Bot ${i}`);
+    await page.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+}
+
+/// Card tap → the next frame after the table changed, for the person's
+/// plays against three Medium bots.
+async function tapTimes(browser, url, throttle, taps = 40) {
+  const { context, page } = await newPage(browser, throttle);
+  await page.addInitScript(() => {
+    window.__taps = [];
+    document.addEventListener(
+      'click',
+      (e) => {
+        if (!e.target.closest('[role="group"][aria-label="Your hand"] button')) return;
+        const t0 = e.timeStamp;
+        const table = document.querySelector('.table');
+        const obs = new MutationObserver(() => {
+          obs.disconnect();
+          requestAnimationFrame(() => window.__taps.push(performance.now() - t0));
+        });
+        obs.observe(table, { childList: true, subtree: true, characterData: true, attributes: true });
+      },
+      true,
+    );
+  });
+  await page.goto(`${url}?lang=en&speed=instant`);
+  await setUpBots(page, ['person', 'medium', 'medium', 'medium']);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.table').waitFor();
+  for (let i = 0; i < 4000; i++) {
+    const n = await page.evaluate(() => window.__taps.length);
+    if (n >= taps) break;
+    const what = await whatNow(page);
+    if (what === 'over') {
+      await page.getByRole('button', { name: 'Rematch' }).click();
+      continue;
+    }
+    await step(page);
+    if (what === 'play') await page.waitForFunction((k) => window.__taps.length > k, n, { timeout: 10000 });
+  }
+  const xs = await page.evaluate(() => window.__taps);
+  await context.close();
+  return { taps: xs.length, p50_ms: round1(quantile(xs, 0.5)), p95_ms: round1(quantile(xs, 0.95)), max_ms: round1(Math.max(...xs)) };
+}
+
+/// Four bots (Hard, Hard, Medium, Easy) play a round at normal speed.
+async function botRound(browser, url, throttle) {
+  const { context, page } = await newPage(browser, throttle);
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${url}?lang=en&speed=fast`);
+  await setUpBots(page, ['hard', 'hard', 'medium', 'easy']);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.table').waitFor();
+  await page.evaluate(() => {
+    window.__frames = { last: performance.now(), max: 0, on: true };
+    const tick = (t) => {
+      const f = window.__frames;
+      f.max = Math.max(f.max, t - f.last);
+      f.last = t;
+      if (f.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const started = Date.now();
+  await page.getByRole('heading', { name: /^Round 1 is over/ }).waitFor({ timeout: 180000 });
+  const r = await page.evaluate(() => {
+    window.__frames.on = false;
+    return {
+      hard_decisions: performance.getEntriesByName('mojo-think-hard').length,
+      long_tasks: window.__longTasks.length,
+      longest_task_ms: window.__longTasks.length ? Math.max(...window.__longTasks) : 0,
+      longest_frame_gap_ms: window.__frames.max,
+    };
+  });
+  await context.close();
+  return {
+    round_s: round1((Date.now() - started) / 1000),
+    hard_decisions: r.hard_decisions,
+    long_tasks: r.long_tasks,
+    longest_task_ms: round1(r.longest_task_ms),
+    longest_frame_gap_ms: round1(r.longest_frame_gap_ms),
+  };
+}
+
+if (!sizeOnly) {
+  const helloServer = await serve('/app/', { dir: helloDir });
+  const gameServer = await serve('/app/', { dir: gameDir });
+  const browser = await launch();
+  try {
+    const speed = {};
+    for (const throttle of [1, 4]) {
+      const key = throttle === 1 ? 'unthrottled' : `cpu_${throttle}x`;
+      const [h, g] = await startTimes(browser, helloServer.url, `${gameServer.url}?lang=en`, throttle);
+      speed[key] = {
+        start_floor: h,
+        start_game: g,
+        start_ratio: round1(g.median_ms / h.median_ms),
+        tap: await tapTimes(browser, gameServer.url, throttle),
+        bot_round: await botRound(browser, gameServer.url, throttle),
+      };
+      const s = speed[key];
+      console.log(
+        `${key}: start floor ${s.start_floor.median_ms} ms, game ${s.start_game.median_ms} ms (${s.start_ratio}×, median of ${runs});` +
+          ` tap→table p95 ${s.tap.p95_ms} ms (p50 ${s.tap.p50_ms}, ${s.tap.taps} taps);` +
+          ` bot round: longest task ${s.bot_round.longest_task_ms} ms (${s.bot_round.long_tasks} over 50 ms),` +
+          ` longest frame gap ${s.bot_round.longest_frame_gap_ms} ms, ${s.bot_round.hard_decisions} Hard decisions in ${s.bot_round.round_s} s`,
+      );
+    }
+    result.speed = speed;
+    result.chromium = browser.version();
+    result.load_average = (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2)));
+    console.log(`machine load average (1, 5, 15 min): ${result.load_average.join(', ')} on ${(await import('node:os')).cpus().length} cores`);
+  } finally {
+    await browser.close();
+    await helloServer.close();
+    await gameServer.close();
+  }
+}
+
+const outDir = join(root, 'target', 'budget');
+await mkdir(outDir, { recursive: true });
+await writeFile(join(outDir, sizeOnly ? 'size.json' : 'budget.json'), JSON.stringify(result, null, 2) + '\n');
+console.log(`budget: written target/budget/${sizeOnly ? 'size' : 'budget'}.json`);
+if (ratio > MAX_RATIO) {
+  console.error(`budget: FAILED: the game is ${ratio.toFixed(2)}× the Yew floor (brotli), over ${MAX_RATIO}×`);
+  process.exit(1);
+}
