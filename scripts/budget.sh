@@ -37,6 +37,7 @@ if [ "$(tools Trunk.toml)" != "$(tools tools/hello/Trunk.toml)" ]; then
   exit 1
 fi
 
+mkdir -p target/budget
 echo "budget: building the floor (tools/hello, trunk build --release) ..."
 (cd tools/hello && trunk build --release --dist ../../target/budget/hello) >target/budget-hello.log 2>&1 ||
   { cat target/budget-hello.log; exit 1; }
