@@ -2,6 +2,7 @@
 //!
 //! - [`session`] and [`save`] are pure Rust (tested natively): a game at the
 //!   table as table + seed + actions, and its versioned save format.
+//! - [`stats`] (pure Rust too): statistics across finished games.
 //! - [`app`] holds the one reducer; [`root`] the root component and the
 //!   browser side effects (storage, timers, bot turns); [`ui`] the
 //!   components; [`i18n`] every word shown.
@@ -14,6 +15,7 @@ pub mod i18n;
 pub mod root;
 pub mod save;
 pub mod session;
+pub mod stats;
 pub mod storage;
 pub mod ui;
 

@@ -272,6 +272,35 @@ pub enum Text<'a> {
     /// Save this tab's game anyway, replacing the other tab's.
     KeepThisGame,
     Dismiss,
+    // Score chart
+    ChartTitle,
+    ChartDesc,
+    // Statistics
+    Statistics,
+    StatsGames(u32),
+    StatsNone,
+    StatsWins,
+    StatsGamesHeader,
+    StatsAverage,
+    StatsBest,
+    StatsMojoPlusTen,
+    StatsReset,
+    StatsResetConfirm,
+    StatsResetYes,
+    Cancel,
+    // First-game walkthrough
+    TourTitle,
+    TourStep {
+        step: u8,
+        of: u8,
+    },
+    TourHand,
+    TourDiscard,
+    TourMojo,
+    TourNext,
+    TourDone,
+    TourSkip,
+    ShowTour,
 }
 
 impl Text<'_> {

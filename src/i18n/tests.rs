@@ -163,6 +163,30 @@ fn samples() -> Vec<Text<'static>> {
         OpenOtherGame,
         KeepThisGame,
         Dismiss,
+        ChartTitle,
+        ChartDesc,
+        Statistics,
+        StatsGames(0),
+        StatsGames(3),
+        StatsNone,
+        StatsWins,
+        StatsGamesHeader,
+        StatsAverage,
+        StatsBest,
+        StatsMojoPlusTen,
+        StatsReset,
+        StatsResetConfirm,
+        StatsResetYes,
+        Cancel,
+        TourTitle,
+        TourStep { step: 1, of: 3 },
+        TourHand,
+        TourDiscard,
+        TourMojo,
+        TourNext,
+        TourDone,
+        TourSkip,
+        ShowTour,
     ];
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
     v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));
@@ -348,12 +372,35 @@ fn variant(t: &Text) -> &'static str {
         OpenOtherGame => "OpenOtherGame",
         KeepThisGame => "KeepThisGame",
         Dismiss => "Dismiss",
+        ChartTitle => "ChartTitle",
+        ChartDesc => "ChartDesc",
+        Statistics => "Statistics",
+        StatsGames(_) => "StatsGames",
+        StatsNone => "StatsNone",
+        StatsWins => "StatsWins",
+        StatsGamesHeader => "StatsGamesHeader",
+        StatsAverage => "StatsAverage",
+        StatsBest => "StatsBest",
+        StatsMojoPlusTen => "StatsMojoPlusTen",
+        StatsReset => "StatsReset",
+        StatsResetConfirm => "StatsResetConfirm",
+        StatsResetYes => "StatsResetYes",
+        Cancel => "Cancel",
+        TourTitle => "TourTitle",
+        TourStep { .. } => "TourStep",
+        TourHand => "TourHand",
+        TourDiscard => "TourDiscard",
+        TourMojo => "TourMojo",
+        TourNext => "TourNext",
+        TourDone => "TourDone",
+        TourSkip => "TourSkip",
+        ShowTour => "ShowTour",
     }
 }
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 129;
+const VARIANTS: usize = 152;
 
 #[test]
 fn every_variant_is_sampled() {

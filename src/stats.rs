@@ -1,0 +1,234 @@
+//! Statistics across finished games, kept in localStorage under their own
+//! key in a versioned shape (like the saves): games played, wins per person
+//! and per bot level, the people's average and best final score, and how
+//! often the Mojo card cost its holder ten points.
+//!
+//! A game is counted once: its id is remembered, so a reload on the game-over
+//! screen does not count it again. Pure Rust (tested natively); the root
+//! component reads and writes the text, and a failure there never stops the
+//! game.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::session::{Level, Session};
+
+/// The localStorage key of the statistics.
+pub const STATS_KEY: &str = "mojo.stats";
+/// What the stored text says about itself.
+const FORMAT: &str = "mojo-stats";
+/// The shape this build writes and reads.
+pub const VERSION: u32 = 1;
+/// How many recent game ids are remembered against double counting.
+const REMEMBERED: usize = 32;
+
+/// Version 1 of the statistics.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    /// Finished games.
+    pub games: u32,
+    /// Wins of people, by name (a shared win counts for each winner).
+    pub wins_by_name: BTreeMap<String, u32>,
+    /// Games with at least one bot of a level, and their wins, by level
+    /// ("easy", "medium", "hard").
+    pub bot_games: BTreeMap<String, u32>,
+    pub bot_wins: BTreeMap<String, u32>,
+    /// The people's final scores: their sum and how many.
+    pub score_sum: u64,
+    pub scores: u32,
+    /// The lowest final score of a person, and who.
+    pub best: Option<(String, u32)>,
+    /// Rounds whose Mojo holder took ten extra points.
+    pub mojo_plus_ten: u32,
+    /// The last games counted (their ids), oldest first.
+    pub recent: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    format: String,
+    version: u32,
+    stats: Stats,
+}
+
+/// A level's name in the stored shape.
+pub fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+}
+
+impl Stats {
+    /// Reads stored statistics; `Err` when the text is not a version this
+    /// build reads (the caller keeps it aside and starts from zero).
+    pub fn decode(text: &str) -> Result<Stats, String> {
+        let envelope: Envelope = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if envelope.format != FORMAT {
+            return Err(format!("not Mojo statistics ({})", envelope.format));
+        }
+        if envelope.version != VERSION {
+            return Err(format!("statistics format {}", envelope.version));
+        }
+        Ok(envelope.stats)
+    }
+
+    pub fn encode(&self) -> String {
+        serde_json::to_string(&Envelope {
+            format: FORMAT.into(),
+            version: VERSION,
+            stats: self.clone(),
+        })
+        .unwrap_or_default()
+    }
+
+    /// The people's average final score, if any person finished a game.
+    pub fn average(&self) -> Option<f64> {
+        (self.scores > 0).then(|| self.score_sum as f64 / f64::from(self.scores))
+    }
+
+    /// Counts the finished game `id`. Returns false (and changes nothing)
+    /// if the game is not over or was already counted.
+    pub fn record(&mut self, id: &str, session: &Session) -> bool {
+        let game = &session.game;
+        if !game.is_over() || id.is_empty() || self.recent.iter().any(|r| r == id) {
+            return false;
+        }
+        self.games += 1;
+        let winners = game.winners();
+        let totals = game.totals();
+        let mut levels: Vec<Level> = Vec::new();
+        for seat in 0..session.players() {
+            let total = totals[seat as usize];
+            let won = winners.contains(&seat);
+            match session.setup.seats[seat as usize].bot {
+                Some(level) => {
+                    if !levels.contains(&level) {
+                        levels.push(level);
+                        *self.bot_games.entry(level_key(level).into()).or_default() += 1;
+                    }
+                    if won {
+                        *self.bot_wins.entry(level_key(level).into()).or_default() += 1;
+                    }
+                }
+                None => {
+                    let name = session.name(seat).to_string();
+                    if won {
+                        *self.wins_by_name.entry(name.clone()).or_default() += 1;
+                    }
+                    self.score_sum += u64::from(total);
+                    self.scores += 1;
+                    if self.best.as_ref().is_none_or(|(_, b)| total < *b) {
+                        self.best = Some((name, total));
+                    }
+                }
+            }
+        }
+        self.mojo_plus_ten += session
+            .rounds
+            .iter()
+            .filter(|r| r.holder_penalised())
+            .count() as u32;
+        self.recent.push(id.to_string());
+        if self.recent.len() > REMEMBERED {
+            self.recent.remove(0);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{SeatSetup, Starter, TableSetup};
+
+    fn finished(seed: u64) -> Session {
+        let setup = TableSetup {
+            seats: vec![
+                SeatSetup::human("Ana"),
+                SeatSetup::bot("B1", Level::Easy),
+                SeatSetup::bot("B2", Level::Hard),
+            ],
+            double_discard: false,
+            target: 30,
+            starter: Starter::Seat(0),
+        };
+        let mut s = Session::new(setup, seed).unwrap();
+        let mut guard = 0;
+        while !s.game.is_over() {
+            let a = s.game.legal_actions().get(0).unwrap();
+            s.apply(a).unwrap();
+            guard += 1;
+            assert!(guard < 20_000);
+        }
+        s
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once_with_its_winners_and_scores() {
+        let s = finished(7);
+        let mut st = Stats::default();
+        assert!(st.record("g1", &s));
+        assert!(!st.record("g1", &s), "a reload must not count it twice");
+        assert_eq!(st.games, 1);
+        let totals = s.game.totals();
+        assert_eq!(st.scores, 1);
+        assert_eq!(st.score_sum, u64::from(totals[0]));
+        assert_eq!(st.best, Some(("Ana".into(), totals[0])));
+        assert_eq!(st.average(), Some(f64::from(totals[0])));
+        let winners = s.game.winners();
+        assert_eq!(
+            st.wins_by_name.get("Ana").copied().unwrap_or(0),
+            u32::from(winners.contains(&0))
+        );
+        assert_eq!(st.bot_games.get("easy"), Some(&1));
+        assert_eq!(st.bot_games.get("hard"), Some(&1));
+        assert_eq!(st.bot_games.get("medium"), None);
+        assert_eq!(
+            st.bot_wins.get("hard").copied().unwrap_or(0),
+            u32::from(winners.contains(&2))
+        );
+        let plus = s.rounds.iter().filter(|r| r.holder_penalised()).count() as u32;
+        assert_eq!(st.mojo_plus_ten, plus);
+        // A second game: the best score is the lower one.
+        let s2 = finished(8);
+        assert!(st.record("g2", &s2));
+        assert_eq!(st.games, 2);
+        let best = totals[0].min(s2.game.totals()[0]);
+        assert_eq!(st.best.as_ref().map(|b| b.1), Some(best));
+    }
+
+    #[test]
+    fn a_game_in_progress_is_not_counted() {
+        let setup = TableSetup::first_visit("Ana");
+        let s = Session::new(setup, 1).unwrap();
+        let mut st = Stats::default();
+        assert!(!st.record("g", &s));
+        assert_eq!(st, Stats::default());
+    }
+
+    #[test]
+    fn stored_text_round_trips_and_anything_else_is_refused() {
+        let mut st = Stats::default();
+        st.record("g1", &finished(3));
+        assert_eq!(Stats::decode(&st.encode()), Ok(st.clone()));
+        assert!(Stats::decode("garbage").is_err());
+        assert!(Stats::decode(r#"{"format":"mojo-save","version":1,"stats":{}}"#).is_err());
+        let newer = st.encode().replace("\"version\":1", "\"version\":2");
+        assert!(Stats::decode(&newer).is_err());
+    }
+
+    #[test]
+    fn only_the_last_games_are_remembered() {
+        let s = finished(5);
+        let mut st = Stats::default();
+        for i in 0..(REMEMBERED + 5) {
+            assert!(st.record(&format!("g{i}"), &s));
+        }
+        assert_eq!(st.recent.len(), REMEMBERED);
+        assert_eq!(st.games as usize, REMEMBERED + 5);
+    }
+}
