@@ -884,6 +884,12 @@ impl Game {
     }
 }
 
+/// **Part of the save format.** A saved game is its seed and actions, so
+/// the deals a seed gives must never change: a change to this function, to
+/// the dealing order or to [`GameRng`] needs a new save version that keeps
+/// the old algorithm for old saves (the fixtures in `tests/fixtures/saves/`
+/// and the golden game in `engine/tests/common/golden.rs` catch it).
+///
 /// Fisher–Yates. Each index comes from one 32-bit draw scaled by a
 /// multiply (Lemire's method without the rejection step: the bias is below
 /// 120 / 2^32, far under anything a game can show), so the result is the
