@@ -8,7 +8,7 @@ use mojo_engine::{Action, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::save::{self, Settings, Speed};
+use crate::save::{self, Loaded, Settings, Speed};
 use crate::session::{Session, TableSetup};
 
 /// Which screen is showing.
@@ -24,6 +24,10 @@ pub enum Overlay {
     None,
     Rules,
     Menu,
+    /// The statistics across finished games.
+    Stats,
+    /// The first-game walkthrough, at this step.
+    Tour(u8),
 }
 
 /// Something the player must be told.
@@ -36,6 +40,18 @@ pub enum Notice {
     /// A new version of the app is installed (service worker waiting):
     /// offered as a reload; the game in progress is saved and resumes.
     UpdateReady,
+}
+
+/// Another tab of this browser touched the saved game (shown by the root
+/// component, with its choices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TabNotice {
+    /// This game went on in another tab; this tab took its latest position.
+    Continued,
+    /// Another tab started a different game; this tab stopped saving so as
+    /// not to overwrite it, until the player opens that game or chooses to
+    /// keep saving this one.
+    OtherGame,
 }
 
 /// The whole app state.
@@ -55,6 +71,9 @@ pub struct AppState {
     pub overlay: Overlay,
     /// Bot pacing from `?speed=` (overrides the setting, not saved).
     pub speed_override: Option<Speed>,
+    pub tab_notice: Option<TabNotice>,
+    /// Saving is paused: the save slot holds another tab's game.
+    pub saving_paused: bool,
 }
 
 impl PartialEq for AppState {
@@ -67,6 +86,8 @@ impl PartialEq for AppState {
             && self.settings == other.settings
             && self.lobby == other.lobby
             && self.lang == other.lang
+            && self.tab_notice == other.tab_notice
+            && self.saving_paused == other.saving_paused
     }
 }
 
@@ -97,12 +118,25 @@ pub enum Msg {
     },
     ToLobby,
     Overlay(Overlay),
+    /// The walkthrough was skipped or finished: not shown again by itself.
+    EndTour,
     SetSpeed(Speed),
     SetReduceMotion(bool),
     /// The interface language (remembered in the settings).
     SetLang(Lang),
     Notice(Notice),
     Dismiss(usize),
+    /// Another tab saved a game (read from storage): taken if it is this
+    /// game further on, or when this tab has no game; a different game
+    /// while this tab has one pauses saving and asks.
+    Adopt(Box<save::Loaded>),
+    /// The player chose the game another tab saved.
+    SwitchTo(Box<save::Loaded>),
+    /// The player chose to keep saving this tab's game over the other tab's.
+    KeepThisGame,
+    /// Something another tab did, found when about to save.
+    OtherTab(TabNotice),
+    DismissTab,
 }
 
 impl AppState {
@@ -114,10 +148,11 @@ impl AppState {
         speed_override: Option<Speed>,
         storage_ok: bool,
     ) -> AppState {
-        let lobby = settings
-            .table
-            .clone()
-            .unwrap_or_else(|| TableSetup::first_visit(&Text::DefaultName.get(lang)));
+        let lobby = settings.table.clone().unwrap_or_else(|| {
+            TableSetup::first_visit_named(&Text::DefaultName.get(lang), |n| {
+                Text::DefaultBot(n).get(lang)
+            })
+        });
         let mut state = AppState {
             lang,
             settings,
@@ -129,6 +164,8 @@ impl AppState {
             notices: Vec::new(),
             overlay: Overlay::None,
             speed_override,
+            tab_notice: None,
+            saving_paused: false,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -167,7 +204,12 @@ impl AppState {
             self.seq = 1;
             self.screen = Screen::Table;
             self.settings.in_lobby = false;
-            self.overlay = Overlay::None;
+            // The first game starts with the walkthrough.
+            self.overlay = if self.settings.tour_done {
+                Overlay::None
+            } else {
+                Overlay::Tour(0)
+            };
         }
     }
 
@@ -233,6 +275,10 @@ impl Reducible for AppState {
                 }
             }
             Msg::Overlay(o) => s.overlay = o,
+            Msg::EndTour => {
+                s.settings.tour_done = true;
+                s.overlay = Overlay::None;
+            }
             Msg::SetSpeed(speed) => {
                 s.settings.speed = speed;
                 s.speed_override = None;
@@ -250,6 +296,56 @@ impl Reducible for AppState {
             Msg::Dismiss(i) => {
                 if i < s.notices.len() {
                     s.notices.remove(i);
+                }
+            }
+            Msg::Adopt(loaded) => {
+                let Loaded { session, id, seq } = *loaded;
+                match &s.session {
+                    Some(current) if id == s.game_id => {
+                        // Newer, or the same number with another move (the
+                        // other tab's reached storage first): take it.
+                        if seq > s.seq || (seq == s.seq && **current != session) {
+                            s.session = Some(Rc::new(session));
+                            s.seq = seq;
+                            s.tab_notice = Some(TabNotice::Continued);
+                            s.saving_paused = false;
+                        }
+                    }
+                    Some(_) => {
+                        s.tab_notice = Some(TabNotice::OtherGame);
+                        s.saving_paused = true;
+                    }
+                    None => {
+                        // Nothing to protect here: the lobby offers it.
+                        s.session = Some(Rc::new(session));
+                        s.game_id = id;
+                        s.seq = seq;
+                    }
+                }
+            }
+            Msg::SwitchTo(loaded) => {
+                let Loaded { session, id, seq } = *loaded;
+                s.session = Some(Rc::new(session));
+                s.game_id = id;
+                s.seq = seq;
+                s.screen = Screen::Table;
+                s.settings.in_lobby = false;
+                s.overlay = Overlay::None;
+                s.tab_notice = None;
+                s.saving_paused = false;
+            }
+            Msg::KeepThisGame => {
+                s.tab_notice = None;
+                s.saving_paused = false;
+            }
+            Msg::OtherTab(notice) => {
+                s.tab_notice = Some(notice);
+                s.saving_paused = notice == TabNotice::OtherGame;
+            }
+            Msg::DismissTab => {
+                // Saving stays paused until the player chooses a game.
+                if s.tab_notice == Some(TabNotice::Continued) {
+                    s.tab_notice = None;
                 }
             }
         }
@@ -336,10 +432,105 @@ mod tests {
     }
 
     #[test]
+    fn the_walkthrough_opens_on_the_first_game_only() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        assert_eq!(s.overlay, Overlay::Tour(0));
+        let s = s
+            .reduce(Msg::Overlay(Overlay::Tour(1)))
+            .reduce(Msg::EndTour);
+        assert_eq!(s.overlay, Overlay::None);
+        assert!(s.settings.tour_done, "remembered in the settings");
+        let s = s.reduce(Msg::Rematch {
+            seed: 5,
+            id: "h".into(),
+        });
+        assert_eq!(s.overlay, Overlay::None, "not on the next game");
+        // Re-opened from the menu.
+        let s = s.reduce(Msg::Overlay(Overlay::Tour(0)));
+        assert_eq!(s.overlay, Overlay::Tour(0));
+    }
+
+    #[test]
     fn the_language_is_set_and_kept_in_the_settings() {
         let s = fresh().reduce(Msg::SetLang(Lang::Pl));
         assert_eq!(s.lang, Lang::Pl);
         assert_eq!(s.settings.lang.as_deref(), Some("pl"));
+    }
+
+    fn loaded(s: &AppState, id: &str, seq: u64) -> Box<Loaded> {
+        let session = (**s.session.as_ref().unwrap()).clone();
+        Box::new(Loaded {
+            session,
+            id: id.into(),
+            seq,
+        })
+    }
+
+    #[test]
+    fn another_tab_newer_save_of_this_game_is_taken_an_older_one_never() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        let at_start = loaded(&s, "g", 1);
+        let a = s
+            .session
+            .as_ref()
+            .unwrap()
+            .game
+            .legal_actions()
+            .get(0)
+            .unwrap();
+        let moved = s.clone().reduce(Msg::Act(a));
+        assert_eq!(moved.seq, 2);
+        // The other tab is behind: ignored.
+        let same = moved.clone().reduce(Msg::Adopt(at_start));
+        assert_eq!(same.seq, 2);
+        assert_eq!(same.session.as_ref().unwrap().record.actions, vec![a]);
+        assert_eq!(same.tab_notice, None);
+        // The other tab is ahead: taken, and the player told.
+        let ahead = s.clone().reduce(Msg::Adopt(loaded(&moved, "g", 2)));
+        assert_eq!(ahead.seq, 2);
+        assert_eq!(ahead.session.as_ref().unwrap().record.actions, vec![a]);
+        assert_eq!(ahead.tab_notice, Some(TabNotice::Continued));
+        assert!(!ahead.saving_paused);
+        let ahead = ahead.reduce(Msg::DismissTab);
+        assert_eq!(ahead.tab_notice, None);
+    }
+
+    #[test]
+    fn another_tab_different_game_pauses_saving_until_the_player_chooses() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        let other = loaded(&s, "h", 9);
+        let paused = s.clone().reduce(Msg::Adopt(other));
+        assert_eq!(paused.game_id, "g", "this tab's game stays");
+        assert!(paused.saving_paused);
+        assert_eq!(paused.tab_notice, Some(TabNotice::OtherGame));
+        // Dismissing is not a choice: still paused.
+        let still = paused.clone().reduce(Msg::DismissTab);
+        assert!(still.saving_paused);
+        let kept = paused.clone().reduce(Msg::KeepThisGame);
+        assert!(!kept.saving_paused && kept.tab_notice.is_none());
+        assert_eq!(kept.game_id, "g");
+        let switched = paused.reduce(Msg::SwitchTo(loaded(&s, "h", 9)));
+        assert_eq!((switched.game_id.as_str(), switched.seq), ("h", 9));
+        assert!(!switched.saving_paused && switched.tab_notice.is_none());
+        assert_eq!(switched.screen, Screen::Table);
+        // A tab with no game takes the other tab's quietly (the lobby offers
+        // to continue it).
+        let empty = fresh().reduce(Msg::Adopt(loaded(&s, "h", 9)));
+        assert_eq!(empty.game_id, "h");
+        assert_eq!(empty.screen, Screen::Lobby);
+        assert!(!empty.saving_paused && empty.tab_notice.is_none());
+        // Found when about to save (no storage event seen).
+        let found = s.reduce(Msg::OtherTab(TabNotice::OtherGame));
+        assert!(found.saving_paused);
     }
 
     #[test]

@@ -118,12 +118,18 @@ impl core::fmt::Display for SetupProblem {
 impl TableSetup {
     /// A first visit: you and three Medium bots, so "Start game" is one tap.
     pub fn first_visit(your_name: &str) -> TableSetup {
+        TableSetup::first_visit_named(your_name, |n| format!("Bot {n}"))
+    }
+
+    /// A first visit with the bots named by `bot_name(1..=3)` (the
+    /// interface's language).
+    pub fn first_visit_named(your_name: &str, bot_name: impl Fn(usize) -> String) -> TableSetup {
         TableSetup {
             seats: vec![
                 SeatSetup::human(your_name),
-                SeatSetup::bot("Bot 1", Level::Medium),
-                SeatSetup::bot("Bot 2", Level::Medium),
-                SeatSetup::bot("Bot 3", Level::Medium),
+                SeatSetup::bot(&bot_name(1), Level::Medium),
+                SeatSetup::bot(&bot_name(2), Level::Medium),
+                SeatSetup::bot(&bot_name(3), Level::Medium),
             ],
             double_discard: false,
             target: mojo_engine::DEFAULT_TARGET,

@@ -54,6 +54,7 @@ pub(super) fn text(t: &Text) -> String {
         Name => "Name".into(),
         Person => "Person".into(),
         DefaultName => "Player".into(),
+        DefaultBot(n) => format!("Bot {n}"),
         Bot(l) => match l {
             Level::Easy => "Easy bot",
             Level::Medium => "Medium bot",

@@ -55,6 +55,7 @@ pub(super) fn text(t: &Text) -> String {
         Name => "Nom".into(),
         Person => "Humain".into(),
         DefaultName => "Joueur".into(),
+        DefaultBot(n) => format!("Robot {n}"),
         Bot(l) => match l {
             Level::Easy => "Robot facile",
             Level::Medium => "Robot moyen",

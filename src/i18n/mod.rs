@@ -108,6 +108,8 @@ pub enum Text<'a> {
     Person,
     /// The first seat's name on a first visit ("You").
     DefaultName,
+    /// The default name of the n-th bot seat ("Bot 2").
+    DefaultBot(usize),
     Bot(Level),
     AddSeat,
     RemoveSeat(&'a str),

@@ -55,6 +55,7 @@ pub(super) fn text(t: &Text) -> String {
         Name => "Naam".into(),
         Person => "Mens".into(),
         DefaultName => "Speler".into(),
+        DefaultBot(n) => format!("Robot {n}"),
         Bot(l) => match l {
             Level::Easy => "Makkelijke bot",
             Level::Medium => "Gemiddelde bot",

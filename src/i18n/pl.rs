@@ -78,6 +78,7 @@ pub(super) fn text(t: &Text) -> String {
         Name => "Imię".into(),
         Person => "Człowiek".into(),
         DefaultName => "Gracz".into(),
+        DefaultBot(n) => format!("Bot {n}"),
         Bot(l) => match l {
             Level::Easy => "Bot łatwy",
             Level::Medium => "Bot średni",

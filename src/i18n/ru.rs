@@ -75,6 +75,7 @@ pub(super) fn text(t: &Text) -> String {
         Name => "Имя".into(),
         Person => "Человек".into(),
         DefaultName => "Игрок".into(),
+        DefaultBot(n) => format!("Бот {n}"),
         Bot(l) => match l {
             Level::Easy => "Лёгкий бот",
             Level::Medium => "Средний бот",

@@ -23,6 +23,7 @@ fn samples() -> Vec<Text<'static>> {
         Name,
         Person,
         DefaultName,
+        DefaultBot(2),
         AddSeat,
         RemoveSeat("Ana"),
         TwoPiles,
@@ -250,6 +251,7 @@ fn variant(t: &Text) -> &'static str {
         Name => "Name",
         Person => "Person",
         DefaultName => "DefaultName",
+        DefaultBot(_) => "DefaultBot",
         Bot(_) => "Bot",
         AddSeat => "AddSeat",
         RemoveSeat(_) => "RemoveSeat",
@@ -400,7 +402,7 @@ fn variant(t: &Text) -> &'static str {
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 152;
+const VARIANTS: usize = 153;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -453,6 +455,8 @@ fn other_languages_are_translated() {
         "Cards",
         "CardName",
         "ColourName",
+        // "Bot" is the Polish word too.
+        "DefaultBot",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

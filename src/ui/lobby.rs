@@ -128,11 +128,13 @@ pub fn lobby(p: &LobbyProps) -> Html {
         }
     });
 
-    let add = edit(Box::new(|s: &mut TableSetup| {
+    let add = edit(Box::new(move |s: &mut TableSetup| {
         if s.seats.len() < 8 {
             let n = s.seats.len();
-            s.seats
-                .push(SeatSetup::bot(&format!("Bot {n}"), Level::Medium));
+            s.seats.push(SeatSetup::bot(
+                &Text::DefaultBot(n).get(lang),
+                Level::Medium,
+            ));
         }
     }));
     let toggle_piles = edit(Box::new(|s: &mut TableSetup| {
