@@ -19,7 +19,7 @@
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
-import { serve, launch, step, whatNow, root } from '../tests/e2e/harness.mjs';
+import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harness.mjs';
 
 const MAX_RATIO = 2.0;
 const TARGET_RATIO = 1.6;
@@ -101,8 +101,9 @@ const quantile = (xs, p) => {
 const round1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
 
 async function newPage(browser, throttle) {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
+  // A fresh context set up like the end-to-end tests' (tests/e2e/harness.mjs).
+  const page = await openPage(browser, null);
+  const context = page.context();
   if (throttle > 1) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });

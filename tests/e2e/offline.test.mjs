@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, dist, step, snapshot, ready } from './harness.mjs';
+import { serve, launch, openPage, dist, step, snapshot, ready } from './harness.mjs';
 
 const BASE = '/games/mojo/';
 let browser;
@@ -37,8 +37,9 @@ const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?
 
 test('after one visit the game opens offline and resumes; a new deploy is offered as a reload', async () => {
   const server = await serve(BASE);
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
+  // openPage: a fresh context, set up like every other end-to-end test's.
+  const page = await openPage(browser, null);
+  const context = page.context();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   let next;
@@ -92,7 +93,8 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
 
 test('strict CSP, installable manifest, and no request to any other origin', async () => {
   const server = await serve(BASE);
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await openPage(browser, null);
+  const context = page.context();
   const urls = [];
   context.on('request', (r) => urls.push(r.url()));
   await context.addInitScript(() => {
@@ -101,7 +103,6 @@ test('strict CSP, installable manifest, and no request to any other origin', asy
       window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
     );
   });
-  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('response', (r) => {
@@ -172,8 +173,9 @@ test('a build made with --public-url /games/mojo/ works under that path, offline
     return;
   }
   const server = await serve(BASE, { dir: absoluteBuild });
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
+  // openPage: a fresh context, set up like every other end-to-end test's.
+  const page = await openPage(browser, null);
+  const context = page.context();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('response', (r) => {
