@@ -19,6 +19,9 @@ const FILES = [];
 
 const CACHE = `mojo-${BUILD}`;
 const PAGE = './';
+/// A navigation waits this long for the network before the cached page is
+/// used (a tablet on a weak connection still opens at once).
+const PATIENCE_MS = 4000;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -50,11 +53,15 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // Network first, so a deploy is seen at once; the cached page offline.
+    // Network first, so a deploy is seen at once; the cached page offline
+    // or when the network is too slow.
+    const cached = () => caches.open(CACHE).then((cache) => cache.match(PAGE));
+    const network = fetch(request);
+    const slow = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS)).then(cached);
     event.respondWith(
-      fetch(request).catch(() =>
-        caches.open(CACHE).then((cache) => cache.match(PAGE)).then((r) => r || Response.error()),
-      ),
+      Promise.race([network, slow.then((r) => r || network)])
+        .catch(() => cached())
+        .then((r) => r || Response.error()),
     );
     return;
   }

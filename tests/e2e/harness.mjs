@@ -27,14 +27,17 @@ const types = {
 /// Serves dist/ (or `dir`) on 127.0.0.1 (a free port) under `base` (e.g.
 /// "/" or "/games/mojo/"). Returns { url, close, setDir, requests }:
 /// `setDir(other)` serves another build at the same address (a deploy),
-/// `setDir(null)` drops every connection (the server is gone);
+/// `setDir(null)` drops every connection (the server is gone),
+/// `setDelay(ms)` answers every request that much later (a weak network);
 /// `requests` lists the paths asked for.
 export async function serve(base = '/', { dir = dist } = {}) {
   let served = dir;
+  let delay = 0;
   const requests = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
+    if (delay > 0) await new Promise((ok) => setTimeout(ok, delay));
     if (served === null) {
       req.socket.destroy();
       return;
@@ -69,6 +72,9 @@ export async function serve(base = '/', { dir = dist } = {}) {
     requests,
     setDir: (d) => {
       served = d;
+    },
+    setDelay: (ms) => {
+      delay = ms;
     },
     close: () =>
       new Promise((ok) => {

@@ -62,6 +62,22 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
     await page.waitForTimeout(30);
     assert.deepEqual(await snapshot(page), before, 'the saved game resumes offline');
     assert.equal(server.requests.length, asked, 'nothing reached the server while offline');
+
+    // Online but a very slow network: the cached page opens without waiting.
+    await context.setOffline(false);
+    server.setDir(dist);
+    server.setDelay(20000);
+    const started = Date.now();
+    await page.reload();
+    await ready(page);
+    assert.ok(Date.now() - started < 12000, `opened in ${Date.now() - started} ms on a slow network`);
+    await page.waitForTimeout(30);
+    assert.deepEqual(await snapshot(page), before, 'the saved game resumes on a slow network');
+    server.setDelay(0);
+    await context.setOffline(true);
+    server.setDir(null);
+    await page.reload();
+    await ready(page);
     await step(page);
     assert.ok(await page.locator('.table').isVisible(), 'still playing offline');
     const playing = await snapshot(page);
