@@ -470,7 +470,7 @@ impl Game {
 
     /// Applies an action, reporting events to `sink` ([`NoEvents`] for
     /// search and simulation: no allocation at all).
-    #[inline]
+    #[inline(always)]
     pub fn apply_with<S: EventSink>(
         &mut self,
         action: Action,
@@ -524,7 +524,7 @@ impl Game {
         self.check(action).err().unwrap_or(RuleError::MustPlay)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play<S: EventSink>(&mut self, value: Value, pile: u8, sink: &mut S) {
         let seat = self.current;
         let s = seat as usize;
@@ -604,7 +604,7 @@ impl Game {
     }
 
     /// Draws the top of the draw pile, rebuilding it first if empty (R7).
-    #[inline]
+    #[inline(always)]
     fn draw_from_deck<S: EventSink>(&mut self, seat: Seat, sink: &mut S) {
         if self.draw.is_empty() {
             self.reshuffle_keeping_tops(sink);
@@ -713,7 +713,7 @@ impl Game {
     }
 
     /// End of a normal turn: Mojo Time (R5.1), then the next seat (R8).
-    #[inline]
+    #[inline(always)]
     fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let seat = self.current;
         let s = seat as usize;
@@ -740,7 +740,7 @@ impl Game {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn advance<S: EventSink>(&mut self, sink: &mut S) {
         let next = self.direction().next(self.current, self.options.players);
         self.current = next;
