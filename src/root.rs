@@ -18,7 +18,10 @@ use crate::save::{self, Settings, Speed};
 use crate::session::{Level, Session};
 use crate::storage;
 use crate::ui::lobby::Lobby;
+use crate::ui::focus;
 use crate::ui::panels::{Menu, Notices, RulesHelp};
+use crate::ui::stats::{record_finished, StatsDialog};
+use crate::ui::tour::Tour;
 use crate::ui::table::Table;
 
 /// Hard's budget in the browser: the same search as natively, capped in
@@ -319,6 +322,22 @@ pub fn app() -> Html {
             }
         });
     }
+    // Focus into a dialog when it opens, back where it was when it closes.
+    {
+        let opener = use_mut_ref(|| None::<web_sys::Element>);
+        use_effect_with(state.overlay, move |overlay| {
+            focus::dialog_changed(*overlay != Overlay::None, &opener);
+        });
+    }
+    // A finished game counts in the statistics, once (by its id).
+    {
+        let over = state.session.as_ref().filter(|s| s.game.is_over()).cloned();
+        use_effect_with((state.game_id.clone(), over.is_some()), move |(id, _)| {
+            if let Some(session) = over {
+                record_finished(id, &session);
+            }
+        });
+    }
     // A new version of the app, when one is installed.
     {
         let d = dispatch.clone();
@@ -391,6 +410,7 @@ pub fn app() -> Html {
                     <footer class="lobby__footer">
                         <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Rules)))}>{ crate::i18n::Text::Rules.get(lang) }</button>
                         <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Menu)))}>{ crate::i18n::Text::Settings.get(lang) }</button>
+                        <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Stats)))}>{ crate::i18n::Text::Statistics.get(lang) }</button>
                     </footer>
                 </>
             }
@@ -400,6 +420,13 @@ pub fn app() -> Html {
         Overlay::None => html! {},
         Overlay::Rules => {
             html! { <RulesHelp {lang} on_close={on(|_| Msg::Overlay(Overlay::None))} /> }
+        }
+        Overlay::Stats => {
+            html! { <StatsDialog {lang} on_close={on(|_| Msg::Overlay(Overlay::None))} /> }
+        }
+        Overlay::Tour(step) => {
+            let d = dispatch.clone();
+            html! { <Tour {lang} {step} on_step={Callback::from(move |s| d.emit(Msg::Overlay(Overlay::Tour(s))))} on_done={on(|_| Msg::EndTour)} /> }
         }
         Overlay::Menu => {
             let d = dispatch.clone();
@@ -416,13 +443,32 @@ pub fn app() -> Html {
                     on_lang={Callback::from(move |l| d3.emit(Msg::SetLang(l)))}
                     on_lobby={on(|_| Msg::ToLobby)}
                     on_close={on(|_| Msg::Overlay(Overlay::None))}
+                    on_stats={on(|_| Msg::Overlay(Overlay::Stats))}
+                    on_tour={on(|_| Msg::Overlay(Overlay::Tour(0)))}
                 />
             }
         }
     };
+    // Escape closes the dialog on top (skips the walkthrough); Tab stays
+    // inside an open dialog.
+    let keys = {
+        let d = dispatch.clone();
+        let overlay = state.overlay;
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && overlay != Overlay::None {
+                e.prevent_default();
+                d.emit(match overlay {
+                    Overlay::Tour(_) => Msg::EndTour,
+                    _ => Msg::Overlay(Overlay::None),
+                });
+            } else {
+                focus::trap_tab(&e);
+            }
+        })
+    };
     let d = dispatch.clone();
     html! {
-        <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))}>
+        <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} onkeydown={keys}>
             <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} on_reload={Callback::from(|_| apply_update())} />
             { screen }
             { overlay }

@@ -309,6 +309,8 @@ pub struct Settings {
     /// The player left the table for the lobby (a reload shows the lobby,
     /// with "Continue").
     pub in_lobby: bool,
+    /// The first-game walkthrough was seen (finished or skipped).
+    pub tour_done: bool,
 }
 
 impl Default for Settings {
@@ -320,6 +322,7 @@ impl Default for Settings {
             speed: Speed::Normal,
             reduce_motion: false,
             in_lobby: false,
+            tour_done: false,
         }
     }
 }

@@ -111,6 +111,10 @@ pub struct CardButtonProps {
     pub class: Classes,
     #[prop_or_default]
     pub id: Option<AttrValue>,
+    /// Roving focus in a row of cards: "0" for the row's one tab stop,
+    /// "-1" for the others (arrow keys move between them).
+    #[prop_or_default]
+    pub tabindex: Option<AttrValue>,
 }
 
 #[function_component(CardButton)]
@@ -129,6 +133,7 @@ pub fn card_button(p: &CardButtonProps) -> Html {
         <button
             type="button"
             id={p.id.clone()}
+            tabindex={p.tabindex.clone()}
             class={classes!("card", "card--button", format!("card--{}", colour.name()), p.class.clone())}
             aria-label={p.label.clone()}
             aria-description={p.hint.clone()}

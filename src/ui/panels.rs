@@ -71,6 +71,100 @@ pub struct SessionProps {
     pub lang: Lang,
     #[prop_or_default]
     pub compact: bool,
+    /// Prefix of the ids inside (two score pads may show at once: the
+    /// side panel's and the game-over summary's).
+    #[prop_or(AttrValue::Static("pad"))]
+    pub id: AttrValue,
+}
+
+/// Line styles of the chart, per seat: a dash pattern as well as a colour,
+/// so the lines differ without colour.
+const DASHES: [&str; 8] = ["", "6 3", "2 3", "8 3 2 3", "1 5", "10 4", "4 2 1 2", "3 6"];
+
+/// Each player's total after each round (from 0), with the target line:
+/// SVG drawn here, no library. The score pad's table is the accessible data;
+/// the chart is one image with a title and a description.
+#[function_component(ScoreChart)]
+pub fn score_chart(p: &SessionProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let session = &p.session;
+    let n = session.players() as usize;
+    let target = session.game.options().target;
+    let rounds = session.rounds.len();
+    let top = session
+        .rounds
+        .iter()
+        .flat_map(|r| r.totals[..n].iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(target);
+    // Round the scale up to a multiple of 10 (20 past 100).
+    let step = if top > 100 { 20 } else { 10 };
+    let top = top.div_ceil(step) * step;
+    let (w, h, left, right, up, down) = (320.0, 170.0, 30.0, 10.0, 8.0, 22.0);
+    let x = |i: usize| left + (w - left - right) * i as f64 / rounds.max(1) as f64;
+    let y = |v: u32| up + (h - up - down) * (1.0 - f64::from(v) / f64::from(top.max(1)));
+    let grid = (0..=top / step).map(|k| {
+        let v = k * step;
+        html! {
+            <g class="chart__grid">
+                <line x1={left.to_string()} x2={(w - right).to_string()} y1={y(v).to_string()} y2={y(v).to_string()} />
+                <text x={(left - 4.0).to_string()} y={(y(v) + 3.5).to_string()} text-anchor="end">{ v }</text>
+            </g>
+        }
+    });
+    let xlabels = (0..=rounds).map(|i| html! {
+        <text class="chart__xlabel" x={x(i).to_string()} y={(h - 6.0).to_string()} text-anchor="middle">{ i }</text>
+    });
+    let lines = (0..n).map(|s| {
+        let points: Vec<String> = std::iter::once(0)
+            .chain(session.rounds.iter().map(|r| r.totals[s]))
+            .enumerate()
+            .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .collect();
+        html! {
+            <polyline
+                class={format!("chart__line chart__line--{s}")}
+                points={points.join(" ")}
+                stroke-dasharray={DASHES[s % 8]}
+            />
+        }
+    });
+    let totals = session.game.totals();
+    let desc = format!(
+        "{} {}. {}",
+        t(Text::ChartDesc),
+        t(Text::Target(target)),
+        (0..n)
+            .map(|s| format!("{}: {}", session.name(s as u8), totals[s]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    html! {
+        <figure class="chart">
+            <svg class="chart__svg" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("{}. {desc}", t(Text::ChartTitle))}>
+                <title>{ t(Text::ChartTitle) }</title>
+                <desc>{ desc.clone() }</desc>
+                { for grid }
+                { for xlabels }
+                <line class="chart__target" x1={left.to_string()} x2={(w - right).to_string()} y1={y(target).to_string()} y2={y(target).to_string()} />
+                <text class="chart__target-label" x={(w - right).to_string()} y={(y(target) - 3.0).to_string()} text-anchor="end">{ t(Text::Target(target)) }</text>
+                { for lines }
+            </svg>
+            <figcaption>
+                <ul class="chart__legend" aria-hidden="true">
+                    { for (0..n).map(|s| html! {
+                        <li>
+                            <svg class="chart__key" viewBox="0 0 28 8" width="28" height="8">
+                                <line class={format!("chart__line chart__line--{s}")} x1="1" x2="27" y1="4" y2="4" stroke-dasharray={DASHES[s % 8]} />
+                            </svg>
+                            { format!("{} {}", session.name(s as u8), totals[s]) }
+                        </li>
+                    }) }
+                </ul>
+            </figcaption>
+        </figure>
+    }
 }
 
 /// The game log of the current round, newest last.
@@ -110,9 +204,22 @@ pub fn score_pad(p: &SessionProps) -> Html {
     } else {
         0
     };
+    let title_id = format!("{}-title", p.id);
+    let chart = if session.rounds.is_empty() {
+        html! {}
+    } else if p.compact {
+        html! {
+            <details class="scorepad__chart">
+                <summary>{ t(Text::ChartTitle) }</summary>
+                <ScoreChart session={session.clone()} lang={p.lang} />
+            </details>
+        }
+    } else {
+        html! { <ScoreChart session={session.clone()} lang={p.lang} /> }
+    };
     html! {
-        <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby="pad-title">
-            <h2 id="pad-title" class="panel__title">{ t(Text::ScorePad) }</h2>
+        <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby={title_id.clone()}>
+            <h2 id={title_id} class="panel__title">{ t(Text::ScorePad) }</h2>
             <table class="scorepad__table">
                 <thead>
                     <tr>
@@ -166,6 +273,7 @@ pub fn score_pad(p: &SessionProps) -> Html {
                     }
                 </tfoot>
             </table>
+            { chart }
         </section>
     }
 }
@@ -277,7 +385,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     }) }
                 </ul>
                 if over {
-                    <ScorePad session={session.clone()} {lang} />
+                    <ScorePad session={session.clone()} {lang} id="summary-pad" />
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
@@ -355,6 +463,12 @@ pub struct MenuProps {
     pub on_lang: Callback<Lang>,
     pub on_lobby: Callback<()>,
     pub on_close: Callback<()>,
+    /// Opens the statistics.
+    #[prop_or_default]
+    pub on_stats: Callback<()>,
+    /// Opens the first-game walkthrough (at the table).
+    #[prop_or_default]
+    pub on_tour: Callback<()>,
 }
 
 /// Settings and leaving the table.
@@ -412,7 +526,9 @@ pub fn menu(p: &MenuProps) -> Html {
                     <span>{ t(Text::ReduceMotion) }</span>
                 </label>
                 <div class="menu__actions">
+                    <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
                     if p.in_game {
+                        <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
                         <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
                     }
                     <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>

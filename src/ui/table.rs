@@ -8,12 +8,13 @@
 use std::rc::Rc;
 
 use mojo_engine::{Action, Cards, DrawSource, Event, Phase, PlayerView, Seat, Value};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
 use crate::session::Session;
 use crate::ui::cards::{CardBack, CardButton, CardFace, CardSize, MojoCard};
-use crate::ui::panels::{GameLog, RoundSummary, ScorePad};
+use crate::ui::panels::{describe, GameLog, RoundSummary, ScorePad};
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
@@ -52,6 +53,136 @@ pub fn hint_class(hint: &Text) -> &'static str {
     }
 }
 
+/// Keyboard moves in a row of cards (the hand, the face-down row): the
+/// row is one tab stop; Left/Right (and Up/Down) move to the neighbouring
+/// card, Home/End to the first and last. `stop` remembers the row's tab
+/// stop across renders.
+fn roving_keys(stop: UseStateHandle<usize>) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        // Yew delegates events: the row is found from the key's target.
+        let Some(row) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("[role='group']").ok().flatten())
+        else {
+            return;
+        };
+        let Ok(cards) = row.query_selector_all("button:not([disabled])") else {
+            return;
+        };
+        let n = cards.length();
+        if n == 0 {
+            return;
+        }
+        let active = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element());
+        let at = (0..n)
+            .find(|&i| {
+                cards
+                    .item(i)
+                    .zip(active.as_ref())
+                    .is_some_and(|(c, a)| js_sys::Object::is(&c, a))
+            })
+            .unwrap_or(0);
+        let to = match e.key().as_str() {
+            "ArrowLeft" | "ArrowUp" => at.saturating_sub(1),
+            "ArrowRight" | "ArrowDown" => (at + 1).min(n - 1),
+            "Home" => 0,
+            "End" => n - 1,
+            _ => return,
+        };
+        e.prevent_default();
+        stop.set(to as usize);
+        if let Some(card) = cards
+            .item(to)
+            .and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = card.focus();
+        }
+    })
+}
+
+/// `"0"` for the row's tab stop (`stop`, kept within the row), `"-1"`.
+fn tab_index(i: usize, stop: usize, len: usize) -> AttrValue {
+    AttrValue::Static(if i == stop.min(len.saturating_sub(1)) {
+        "0"
+    } else {
+        "-1"
+    })
+}
+
+/// Where focus belongs after the position changed: a CSS selector.
+fn focus_target(session: &Session, my_turn: bool) -> &'static str {
+    let game = &session.game;
+    if session.handoff_to().is_some() {
+        ".handoff button"
+    } else if !session.in_play() {
+        ".summary .button--primary"
+    } else if my_turn {
+        match game.phase() {
+            Phase::Reveal => ".facedown__row button[tabindex='0']",
+            Phase::Draw { .. } => ".draw-choice button",
+            _ => ".hand button[tabindex='0']",
+        }
+    } else {
+        ".status"
+    }
+}
+
+/// Moves focus to `selector` when focus was lost (its element left the
+/// page, e.g. the card just played) or is in the player's own area, the
+/// status line or a summary; focus the player took elsewhere (the menu,
+/// the score pad) stays where it is.
+fn move_focus(selector: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let free = match doc.active_element() {
+        None => true,
+        Some(a) => {
+            doc.body().is_some_and(|b| js_sys::Object::is(&a, &b))
+                || a.closest(".own, .status, .handoff, .summary")
+                    .ok()
+                    .flatten()
+                    .is_some()
+        }
+    };
+    if !free {
+        return;
+    }
+    if let Some(el) = doc
+        .query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// What a screen reader hears after a change: every log line since the
+/// last announcement (others' moves, the Mojo card turning, the new round),
+/// the viewer's own draw with its card, then whose turn it is.
+fn announcement(session: &Session, from: usize, lang: Lang, status: &str) -> String {
+    let viewer = session.viewer();
+    let mut parts: Vec<String> = session.log[from.min(session.log.len())..]
+        .iter()
+        .map(|e| match e.event {
+            Event::Drew { seat, source, .. } if Some(seat) == viewer => Text::LogDrew {
+                name: session.name(seat),
+                source,
+                card: just_drawn(session, seat),
+            }
+            .get(lang),
+            ref event => describe(event, session, lang),
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    parts.push(status.to_string());
+    parts.join(" ")
+}
+
 #[function_component(Table)]
 pub fn table(p: &TableProps) -> Html {
     let lang = p.lang;
@@ -64,6 +195,10 @@ pub fn table(p: &TableProps) -> Html {
     let phase = game.phase();
     let piles = game.options().piles();
     let chosen_pile = use_state(|| 0u8);
+    let hand_stop = use_state(|| 0usize);
+    let down_stop = use_state(|| 0usize);
+    // (seq, log length) of the last announcement, and its words.
+    let heard = use_mut_ref(|| None::<(u64, usize, String)>);
     // A chain or a draw fixes the pile.
     let active_pile = match phase {
         Phase::Continue { pile } | Phase::Draw { pile } => pile,
@@ -178,17 +313,35 @@ pub fn table(p: &TableProps) -> Html {
             </section>
         }
     } else if let (Some(me), Some(view)) = (viewer, view.as_ref()) {
-        own_area(p, me, view, active_pile, my_turn)
+        own_area(p, me, view, active_pile, my_turn, &hand_stop, &down_stop)
     } else {
         html! {}
     };
 
     let status = status_line(session, lang, viewer);
-    let announce = session
-        .log
-        .last()
-        .map(|e| crate::ui::panels::describe(&e.event, session, lang))
-        .unwrap_or_default();
+    let announce = {
+        let mut heard = heard.borrow_mut();
+        let len = session.log.len();
+        match &*heard {
+            Some((seq, _, words)) if *seq == p.seq => words.clone(),
+            last => {
+                let from = match last {
+                    // A new game has a shorter log: all of it is new.
+                    Some((_, seen, _)) if *seen <= len => *seen,
+                    Some(_) => 0,
+                    // Just opened: only whose turn it is.
+                    None => len,
+                };
+                let words = announcement(session, from, lang, &status);
+                *heard = Some((p.seq, len, words.clone()));
+                words
+            }
+        }
+    };
+    {
+        let target = focus_target(session, my_turn);
+        use_effect_with((p.seq, target), move |(_, target)| move_focus(target));
+    }
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
     let on_rules = p.on_rules.clone();
     let on_menu = p.on_menu.clone();
@@ -220,7 +373,7 @@ pub fn table(p: &TableProps) -> Html {
                 <div class="piles">{ for discard }</div>
                 <MojoCard face={game.mojo()} {lang} />
             </section>
-            <p class="status" aria-live="off">{ status }</p>
+            <p class="status" tabindex="-1">{ status }</p>
             { own }
             <aside class="side">
                 <ScorePad session={session.clone()} {lang} compact=true />
@@ -280,7 +433,15 @@ fn just_drawn(session: &Session, me: Seat) -> Option<Value> {
     })
 }
 
-fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool) -> Html {
+fn own_area(
+    p: &TableProps,
+    me: Seat,
+    view: &PlayerView,
+    pile: u8,
+    my_turn: bool,
+    hand_stop: &UseStateHandle<usize>,
+    down_stop: &UseStateHandle<usize>,
+) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let session = &p.session;
@@ -296,13 +457,14 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
                 <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
-                <div class="facedown__row" role="group" aria-label={t(Text::YourFaceDown)}>
+                <div class="facedown__row" role="group" aria-label={t(Text::YourFaceDown)} onkeydown={roving_keys(down_stop.clone())}>
                     { for down.iter().enumerate().map(|(i, v)| {
                         let act = act.clone();
                         html! {
                             <CardButton
                                 key={format!("d{i}-{v}")}
                                 value={v}
+                                tabindex={tab_index(i, **down_stop, down.len())}
                                 label={t(Text::RevealCard(v))}
                                 {lang}
                                 class="card--facedown"
@@ -337,7 +499,7 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
     let hand_html = if !hand.is_empty() {
         html! {
             <section class="hand-area">
-                <div class="hand" role="group" aria-label={t(Text::YourHand)}>
+                <div class="hand" role="group" aria-label={t(Text::YourHand)} onkeydown={roving_keys(hand_stop.clone())}>
                     { for hand.iter().enumerate().map(|(i, v)| {
                         let act = act.clone();
                         let new = !marked && drawn == Some(v) && {
@@ -349,6 +511,7 @@ fn own_area(p: &TableProps, me: Seat, view: &PlayerView, pile: u8, my_turn: bool
                             <CardButton
                                 key={format!("h{i}-{v}")}
                                 value={v}
+                                tabindex={tab_index(i, **hand_stop, hand.len())}
                                 label={t(Text::CardName(v))}
                                 hint_class={hint.as_ref().map(hint_class)}
                                 hint={hint.map(|h| AttrValue::from(t(h)))}

@@ -101,8 +101,19 @@ export async function launch() {
 
 /// A new page that records uncaught errors (and failed requests) in
 /// `page.problems`; `expectNoProblems(page)` asserts there were none.
-export async function openPage(browser, url, viewport = { width: 1024, height: 768 }) {
+/// The first-game walkthrough is marked as seen (its own test opens a page
+/// with `{ tour: true }`).
+export async function openPage(browser, url, viewport = { width: 1024, height: 768 }, { tour = false } = {}) {
   const context = await browser.newContext({ viewport });
+  if (!tour) {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('mojo.settings')) {
+          localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+        }
+      } catch {}
+    });
+  }
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));

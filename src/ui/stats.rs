@@ -1,0 +1,164 @@
+//! The statistics dialog (from the lobby and the menu), and the browser side
+//! of the statistics: reading, counting a finished game, resetting. Storage
+//! failures never reach the game: unreadable statistics are kept aside and
+//! start again from zero; a failed write is simply not kept.
+
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+use crate::save::QUARANTINE_PREFIX;
+use crate::session::{Level, Session};
+use crate::stats::{level_key, Stats, STATS_KEY};
+use crate::storage;
+
+/// The stored statistics (zero if none; unreadable ones are kept aside).
+pub fn load() -> Stats {
+    match storage::read(STATS_KEY) {
+        Ok(Some(text)) => Stats::decode(&text).unwrap_or_else(|_| {
+            let aside = format!("{QUARANTINE_PREFIX}stats.{}", js_sys::Date::now() as u64);
+            let _ = storage::write(&aside, &text);
+            let _ = storage::remove(STATS_KEY);
+            Stats::default()
+        }),
+        _ => Stats::default(),
+    }
+}
+
+/// Counts the finished game `id` once (a reload on the game-over screen
+/// finds its id already counted).
+pub fn record_finished(id: &str, session: &Session) {
+    let mut stats = load();
+    if stats.record(id, session) {
+        let _ = storage::write(STATS_KEY, &stats.encode());
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    pub lang: Lang,
+    pub on_close: Callback<()>,
+}
+
+#[function_component(StatsDialog)]
+pub fn stats_dialog(p: &StatsProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let stats = use_state(load);
+    let confirming = use_state(|| false);
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let ask = {
+        let c = confirming.clone();
+        Callback::from(move |_| c.set(true))
+    };
+    let cancel = {
+        let c = confirming.clone();
+        Callback::from(move |_| c.set(false))
+    };
+    let reset = {
+        let c = confirming.clone();
+        let stats = stats.clone();
+        Callback::from(move |_| {
+            let _ = storage::remove(STATS_KEY);
+            stats.set(Stats::default());
+            c.set(false);
+        })
+    };
+    {
+        // Focus follows the confirmation: to "Cancel" when it opens, back
+        // into the dialog when it closes.
+        use_effect_with(*confirming, |&open| {
+            if open {
+                if let Some(b) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| {
+                        d.query_selector(".stats__confirm .button--primary")
+                            .ok()
+                            .flatten()
+                    })
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+                {
+                    let _ = b.focus();
+                }
+            } else {
+                crate::ui::focus::into_dialog();
+            }
+        });
+    }
+    let s = &*stats;
+    let body = if s.games == 0 {
+        html! { <p>{ t(Text::StatsNone) }</p> }
+    } else {
+        let average = s.average().map_or("–".to_string(), |a| format!("{a:.1}"));
+        let best = s.best.as_ref().map_or("–".to_string(), |(name, score)| {
+            format!("{score} ({name})")
+        });
+        let mut people: Vec<(&String, &u32)> = s.wins_by_name.iter().collect();
+        people.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        html! {
+            <>
+                <dl class="stats__numbers">
+                    <div><dt>{ t(Text::StatsGamesHeader) }</dt><dd>{ s.games }</dd></div>
+                    <div><dt>{ t(Text::StatsAverage) }</dt><dd>{ average }</dd></div>
+                    <div><dt>{ t(Text::StatsBest) }</dt><dd>{ best }</dd></div>
+                    <div><dt>{ t(Text::StatsMojoPlusTen) }</dt><dd>{ s.mojo_plus_ten }</dd></div>
+                </dl>
+                if !people.is_empty() {
+                    <table class="stats__table">
+                        <thead><tr><th scope="col">{ t(Text::Player) }</th><th scope="col">{ t(Text::StatsWins) }</th></tr></thead>
+                        <tbody>
+                            { for people.iter().map(|(name, wins)| html! {
+                                <tr><th scope="row">{ (*name).clone() }</th><td>{ **wins }</td></tr>
+                            }) }
+                        </tbody>
+                    </table>
+                }
+                if !s.bot_games.is_empty() {
+                    <table class="stats__table">
+                        <thead><tr>
+                            <th scope="col">{ t(Text::Player) }</th>
+                            <th scope="col">{ t(Text::StatsGamesHeader) }</th>
+                            <th scope="col">{ t(Text::StatsWins) }</th>
+                        </tr></thead>
+                        <tbody>
+                            { for Level::ALL.iter().filter_map(|&l| {
+                                let key = level_key(l);
+                                s.bot_games.get(key).map(|g| html! {
+                                    <tr>
+                                        <th scope="row">{ t(Text::Bot(l)) }</th>
+                                        <td>{ *g }</td>
+                                        <td>{ s.bot_wins.get(key).copied().unwrap_or(0) }</td>
+                                    </tr>
+                                })
+                            }) }
+                        </tbody>
+                    </table>
+                }
+            </>
+        }
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog stats" role="dialog" aria-modal="true" aria-labelledby="stats-title">
+                <h2 id="stats-title">{ t(Text::Statistics) }</h2>
+                <p class="stats__games">{ t(Text::StatsGames(s.games)) }</p>
+                { body }
+                if *confirming {
+                    <div class="stats__confirm" role="alertdialog" aria-labelledby="stats-confirm">
+                        <p id="stats-confirm">{ t(Text::StatsResetConfirm) }</p>
+                        <button type="button" class="button" onclick={reset}>{ t(Text::StatsResetYes) }</button>
+                        <button type="button" class="button button--primary" autofocus=true onclick={cancel}>{ t(Text::Cancel) }</button>
+                    </div>
+                }
+                <div class="menu__actions">
+                    if s.games > 0 && !*confirming {
+                        <button type="button" class="button" onclick={ask}>{ t(Text::StatsReset) }</button>
+                    }
+                    <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
+                </div>
+            </section>
+        </div>
+    }
+}

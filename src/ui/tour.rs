@@ -1,0 +1,124 @@
+//! The first-game walkthrough: a few steps that light up the hand, the
+//! discard pile and the Mojo card, each with a short text, Next and Skip.
+//! A dialog that takes focus when it opens (Escape skips); it is not modal:
+//! the dimmed table stays playable, and its box never covers the lit
+//! target. Shown on the first game, remembered in the settings, re-opened
+//! from the menu.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+
+/// The steps: what to light up (the first of these selectors that finds
+/// something) and what to say.
+pub const STEPS: [(&str, Text<'static>); 3] = [
+    (".hand, .facedown, .handoff, .own", Text::TourHand),
+    (".piles", Text::TourDiscard),
+    (".mojo", Text::TourMojo),
+];
+
+#[derive(Properties, PartialEq)]
+pub struct TourProps {
+    pub lang: Lang,
+    pub step: u8,
+    pub on_step: Callback<u8>,
+    /// Skipped or finished.
+    pub on_done: Callback<()>,
+}
+
+/// Lights up the target: scrolls it into view and sets the spot's box
+/// around it (through the CSSOM: the page's CSP refuses style attributes).
+/// Returns whether the target is in the lower half of the screen.
+fn light_up(selector: &str) -> Option<bool> {
+    let window = web_sys::window()?;
+    let doc = window.document()?;
+    let target = selector
+        .split(", ")
+        .find_map(|s| doc.query_selector(s).ok().flatten())?;
+    target.scroll_into_view_with_bool(false);
+    let r = target.get_bounding_client_rect();
+    let spot = doc
+        .query_selector(".tour__spot")
+        .ok()??
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()?;
+    let pad = 6.0;
+    let style = spot.style();
+    for (name, value) in [
+        ("left", r.left() - pad),
+        ("top", r.top() - pad),
+        ("width", r.width() + 2.0 * pad),
+        ("height", r.height() + 2.0 * pad),
+    ] {
+        let _ = style.set_property(name, &format!("{value:.0}px"));
+    }
+    let _ = style.set_property("display", "block");
+    let vh = window
+        .inner_height()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(800.0);
+    Some(r.top() + r.height() / 2.0 > vh / 2.0)
+}
+
+#[function_component(Tour)]
+pub fn tour(p: &TourProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let step = (p.step as usize).min(STEPS.len() - 1);
+    let (selector, body) = STEPS[step].clone();
+    // Where the lit target is: the text goes above a target in the lower
+    // half of the screen, below one in the upper half.
+    let low = use_state(|| true);
+    {
+        let low = low.clone();
+        use_effect_with(step, move |_| {
+            low.set(light_up(selector).unwrap_or(true));
+            // Keep focus in the dialog as the steps change.
+            if let Some(b) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".tour .button--primary").ok().flatten())
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = b.focus();
+            }
+        });
+    }
+    let last = step + 1 == STEPS.len();
+    let next = {
+        let on_step = p.on_step.clone();
+        let on_done = p.on_done.clone();
+        Callback::from(move |_| {
+            if last {
+                on_done.emit(())
+            } else {
+                on_step.emit(step as u8 + 1)
+            }
+        })
+    };
+    let skip = {
+        let on_done = p.on_done.clone();
+        Callback::from(move |_| on_done.emit(()))
+    };
+    html! {
+        <div class="tour">
+            <div class="tour__spot" aria-hidden="true"></div>
+            <section
+                class={classes!("dialog", "tour__box", if *low { "tour__box--top" } else { "tour__box--bottom" })}
+                role="dialog"
+                aria-labelledby="tour-title"
+                aria-describedby="tour-body"
+            >
+                <h2 id="tour-title">{ t(Text::TourTitle) }</h2>
+                <p class="tour__step">{ t(Text::TourStep { step: step as u8 + 1, of: STEPS.len() as u8 }) }</p>
+                <p id="tour-body">{ t(body) }</p>
+                <div class="tour__actions">
+                    <button type="button" class="button button--ghost" onclick={skip}>{ t(Text::TourSkip) }</button>
+                    <button type="button" class="button button--primary" autofocus=true onclick={next}>
+                        { t(if last { Text::TourDone } else { Text::TourNext }) }
+                    </button>
+                </div>
+            </section>
+        </div>
+    }
+}
