@@ -74,6 +74,12 @@ pub struct AppState {
     pub tab_notice: Option<TabNotice>,
     /// Saving is paused: the save slot holds another tab's game.
     pub saving_paused: bool,
+    /// The position came from another tab, which plays the bots' turns:
+    /// this tab waits longer before playing them itself (only one tab
+    /// should drive a game, or their saves race).
+    pub follower: bool,
+    /// Bumped to save again: another tab wrote an older save of this game.
+    pub resave: u32,
 }
 
 impl PartialEq for AppState {
@@ -88,6 +94,8 @@ impl PartialEq for AppState {
             && self.lang == other.lang
             && self.tab_notice == other.tab_notice
             && self.saving_paused == other.saving_paused
+            && self.follower == other.follower
+            && self.resave == other.resave
     }
 }
 
@@ -166,6 +174,8 @@ impl AppState {
             speed_override,
             tab_notice: None,
             saving_paused: false,
+            follower: false,
+            resave: 0,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -217,6 +227,7 @@ impl AppState {
         if let Some(rc) = self.session.as_mut() {
             if f(Rc::make_mut(rc)) {
                 self.seq += 1;
+                self.follower = false;
             }
         }
     }
@@ -309,6 +320,11 @@ impl Reducible for AppState {
                             s.seq = seq;
                             s.tab_notice = Some(TabNotice::Continued);
                             s.saving_paused = false;
+                            s.follower = true;
+                        } else if seq < s.seq && !s.saving_paused {
+                            // An older save of this game went over ours
+                            // (two tabs racing): write ours again.
+                            s.resave = s.resave.wrapping_add(1);
                         }
                     }
                     Some(_) => {
@@ -320,6 +336,7 @@ impl Reducible for AppState {
                         s.session = Some(Rc::new(session));
                         s.game_id = id;
                         s.seq = seq;
+                        s.follower = true;
                     }
                 }
             }
@@ -497,6 +514,19 @@ mod tests {
         assert_eq!(ahead.session.as_ref().unwrap().record.actions, vec![a]);
         assert_eq!(ahead.tab_notice, Some(TabNotice::Continued));
         assert!(!ahead.saving_paused);
+        assert!(ahead.follower, "the other tab drives the bots now");
+        // An older save of this game written over ours: ours is written again.
+        let repaired = moved.clone().reduce(Msg::Adopt(loaded(&s, "g", 1)));
+        assert_eq!(repaired.resave, moved.resave + 1);
+        assert_eq!(repaired.seq, 2);
+        // A person acting here makes this tab the driver again.
+        let b = ahead.session.as_ref().unwrap().game.legal_actions().get(0);
+        if let Some(b) = b {
+            let driven = ahead.clone().reduce(Msg::Act(b));
+            if driven.seq > ahead.seq {
+                assert!(!driven.follower);
+            }
+        }
         let ahead = ahead.reduce(Msg::DismissTab);
         assert_eq!(ahead.tab_notice, None);
     }

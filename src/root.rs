@@ -5,6 +5,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use mojo_engine::bot::{mix, Budget, HardSearch};
 use mojo_engine::{Action, Phase};
@@ -12,17 +13,17 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg, Notice, Overlay, Screen};
-use crate::i18n::Lang;
-use crate::save::{self, Settings, Speed};
+use crate::app::{AppState, Msg, Notice, Overlay, Screen, TabNotice};
+use crate::i18n::{Lang, Text};
+use crate::save::{self, BeforeWrite, Settings, Speed};
 use crate::session::{Level, Session};
 use crate::storage;
-use crate::ui::lobby::Lobby;
 use crate::ui::focus;
+use crate::ui::lobby::Lobby;
 use crate::ui::panels::{Menu, Notices, RulesHelp};
 use crate::ui::stats::{record_finished, StatsDialog};
-use crate::ui::tour::Tour;
 use crate::ui::table::Table;
+use crate::ui::tour::Tour;
 
 /// Hard's budget in the browser: the same search as natively, capped in
 /// time so a decision stays well under a quarter of a second.
@@ -30,6 +31,10 @@ const HARD_BROWSER: Budget = Budget {
     iterations: Budget::HARD.iterations,
     millis: 160.0,
 };
+
+/// How much longer a tab showing another tab's position waits before it
+/// plays a bot's turn itself (the other tab normally does it first).
+const FOLLOWER_GRACE_MS: u32 = 1500;
 
 /// The longest slice of search between two yields to the browser, in ms.
 const SLICE_MS: f64 = 12.0;
@@ -150,6 +155,158 @@ fn apply_update() {
     }
 }
 
+/// Keeps unreadable text aside under its own key (never deleted).
+fn keep_aside(text: &str) {
+    let aside = format!("{}{}", save::QUARANTINE_PREFIX, js_sys::Date::now() as u64);
+    let _ = storage::write(&aside, text);
+}
+
+/// Saves this tab's game, unless that would overwrite a newer save of the
+/// same game or a game another tab started (several tabs share the one save
+/// slot). `known` is the id of the game this tab last saved or loaded.
+fn save_game(state: &AppState, known: &RefCell<Option<String>>, dispatch: &Callback<Msg>) {
+    let stored = match storage::read(save::GAME_KEY) {
+        Ok(stored) => stored,
+        Err(_) => {
+            dispatch.emit(Msg::Notice(Notice::StorageOff));
+            return;
+        }
+    };
+    let result = match &state.session {
+        Some(session) => {
+            let text = save::encode(session, &state.game_id, state.seq);
+            let known_id = known.borrow().clone();
+            match save::before_write(
+                stored.as_deref(),
+                &text,
+                &state.game_id,
+                state.seq,
+                known_id.as_deref(),
+            ) {
+                BeforeWrite::Newer => {
+                    // Another tab played on: take its position, never
+                    // overwrite it. (Unreadable here, e.g. written by a
+                    // newer version: stop saving and ask.)
+                    match stored.as_deref().map(save::decode) {
+                        Some(Ok(loaded)) => dispatch.emit(Msg::Adopt(Box::new(loaded))),
+                        _ => dispatch.emit(Msg::OtherTab(TabNotice::OtherGame)),
+                    }
+                    return;
+                }
+                BeforeWrite::OtherGame(_) => {
+                    dispatch.emit(Msg::OtherTab(TabNotice::OtherGame));
+                    return;
+                }
+                BeforeWrite::Unreadable => {
+                    if let Some(old) = &stored {
+                        keep_aside(old);
+                    }
+                }
+                BeforeWrite::Write => {}
+            }
+            let written = if stored.as_deref() == Some(text.as_str()) {
+                Ok(())
+            } else {
+                storage::write(save::GAME_KEY, &text)
+            };
+            if written.is_ok() {
+                *known.borrow_mut() = Some(state.game_id.clone());
+            }
+            written
+        }
+        // The game was left: forget it, if the slot holds this tab's game.
+        None => match stored.as_deref().and_then(save::peek) {
+            Some((id, _)) if known.borrow().as_deref() != Some(id.as_str()) => Ok(()),
+            _ => storage::remove(save::GAME_KEY),
+        },
+    };
+    if result.is_err() {
+        dispatch.emit(Msg::Notice(Notice::StorageOff));
+    }
+}
+
+/// Another tab wrote the save slot: the `storage` event carries the new
+/// text, handed to the reducer (which takes it only if it is this game
+/// further on, or if this tab has no game).
+fn watch_other_tabs(dispatch: Callback<Msg>) -> Option<EventListener> {
+    let window = web_sys::window()?;
+    Some(EventListener::new(&window, "storage", move |event| {
+        let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
+            return;
+        };
+        if event.key().as_deref() != Some(save::GAME_KEY) {
+            return;
+        }
+        if let Some(Ok(loaded)) = event.new_value().as_deref().map(save::decode) {
+            dispatch.emit(Msg::Adopt(Box::new(loaded)));
+        }
+    }))
+}
+
+/// The notice about another tab, with its choices.
+fn tab_notice(
+    state: &AppState,
+    known: &Rc<RefCell<Option<String>>>,
+    dispatch: &Callback<Msg>,
+) -> Html {
+    let Some(notice) = state.tab_notice else {
+        return html! {};
+    };
+    let lang = state.lang;
+    let t = |text: Text| text.get(lang);
+    // Below the other notices, if any.
+    let style = format!("top: calc(0.5rem + {}rem)", 5 * state.notices.len());
+    let buttons = match notice {
+        TabNotice::Continued => {
+            let d = dispatch.clone();
+            html! {
+                <button type="button" class="button button--ghost" onclick={Callback::from(move |_| d.emit(Msg::DismissTab))}>{ t(Text::Dismiss) }</button>
+            }
+        }
+        TabNotice::OtherGame => {
+            let d = dispatch.clone();
+            let open = Callback::from(move |_| {
+                match storage::read(save::GAME_KEY)
+                    .ok()
+                    .flatten()
+                    .as_deref()
+                    .map(save::decode)
+                {
+                    Some(Ok(loaded)) => d.emit(Msg::SwitchTo(Box::new(loaded))),
+                    Some(Err(e)) => d.emit(Msg::Notice(Notice::SaveUnreadable(e.to_string()))),
+                    None => d.emit(Msg::KeepThisGame),
+                }
+            });
+            let d = dispatch.clone();
+            let known = known.clone();
+            let keep = Callback::from(move |_| {
+                // The player's choice: this tab's game replaces the other.
+                let stored = storage::read(save::GAME_KEY).ok().flatten();
+                *known.borrow_mut() = stored.as_deref().and_then(save::peek).map(|(id, _)| id);
+                d.emit(Msg::KeepThisGame);
+            });
+            html! {
+                <>
+                    <button type="button" class="button" onclick={open}>{ t(Text::OpenOtherGame) }</button>
+                    <button type="button" class="button button--ghost" onclick={keep}>{ t(Text::KeepThisGame) }</button>
+                </>
+            }
+        }
+    };
+    let text = match notice {
+        TabNotice::Continued => t(Text::TabContinued),
+        TabNotice::OtherGame => t(Text::TabOtherGame),
+    };
+    html! {
+        <div class="notices notices--tabs" role="status" {style}>
+            <div class="notice notice--tab" role="alert">
+                <p>{ text }</p>
+                { buttons }
+            </div>
+        </div>
+    }
+}
+
 /// A bot turn being prepared: cancelled (and its timer dropped) when the
 /// state moves on or the component goes away.
 struct BotJob {
@@ -223,6 +380,7 @@ impl BotJob {
         session: Rc<Session>,
         game_id: String,
         speed: Speed,
+        extra_ms: u32,
         dispatch: Callback<Msg>,
     ) -> Option<BotJob> {
         let after = session.record.actions.len();
@@ -240,7 +398,7 @@ impl BotJob {
                 }
             })
         };
-        let delay = speed.delay_ms();
+        let delay = speed.delay_ms() + extra_ms;
         if let Some((seat, level)) = session.bot_to_act() {
             let view = session.game.view(seat);
             let seed = mix(session.record.seed ^ ((after as u64) << 8) ^ u64::from(seat));
@@ -286,25 +444,39 @@ pub fn app() -> Html {
         Callback::from(move |m| d.dispatch(m))
     };
 
-    // Save the game after every change (and forget it once it is left).
+    // The game this tab last saved or loaded (see `save_game`).
+    let known = {
+        let loaded = state.session.is_some().then(|| state.game_id.clone());
+        use_mut_ref(move || loaded)
+    };
+    // Save the game after every change (and forget it once it is left),
+    // never over another tab's newer save or other game.
     {
         let state = state.clone();
         let d = dispatch.clone();
+        let known = known.clone();
         use_effect_with(
-            (state.game_id.clone(), state.seq, state.session.is_some()),
+            (
+                state.game_id.clone(),
+                state.seq,
+                state.session.is_some(),
+                state.saving_paused,
+                state.resave,
+            ),
             move |_| {
-                let result = match &state.session {
-                    Some(session) => storage::write(
-                        save::GAME_KEY,
-                        &save::encode(session, &state.game_id, state.seq),
-                    ),
-                    None => storage::remove(save::GAME_KEY),
-                };
-                if result.is_err() {
-                    d.emit(Msg::Notice(Notice::StorageOff));
+                if !state.saving_paused {
+                    save_game(&state, &known, &d);
                 }
             },
         );
+    }
+    // Another tab saved: show its newer position of this game, or warn.
+    {
+        let d = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = watch_other_tabs(d);
+            move || drop(listener)
+        });
     }
     // Save the settings when they change.
     {
@@ -357,10 +529,14 @@ pub fn app() -> Html {
             session.as_ref().map(|s| s.record.actions.len()),
             state.speed(),
             state.screen,
+            state.follower,
         );
         let d = dispatch.clone();
-        use_effect_with(key, move |(id, _, speed, _)| {
-            let job = session.and_then(|s| BotJob::start(s, id.clone(), *speed, d));
+        use_effect_with(key, move |(id, _, speed, _, follower)| {
+            // A tab following another one lets that tab play the bots,
+            // taking over only if it falls silent.
+            let extra = if *follower { FOLLOWER_GRACE_MS } else { 0 };
+            let job = session.and_then(|s| BotJob::start(s, id.clone(), *speed, extra, d));
             move || drop(job)
         });
     }
@@ -470,6 +646,7 @@ pub fn app() -> Html {
     html! {
         <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} onkeydown={keys}>
             <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} on_reload={Callback::from(|_| apply_update())} />
+            { tab_notice(&state, &known, &dispatch) }
             { screen }
             { overlay }
         </div>

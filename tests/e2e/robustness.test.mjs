@@ -1,0 +1,316 @@
+// End-to-end robustness (issue 7): hostile names and query parameters, two
+// tabs on one game, a storage quota that fills up mid-game. The release
+// build in Debian's Chromium; `node --test tests/e2e/` after
+// `trunk build --release` (scripts/test.sh does both).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  // MOJO_DIST serves another build folder (e.g. while dist/ is rebuilt).
+  server = await serve('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST } : {});
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const XSS = '<img src=x onerror=alert(1)>';
+const LONG = 'W'.repeat(10000);
+
+/// A fresh context (its own storage) and one page in it that records
+/// uncaught errors and any dialog (alert, confirm, prompt).
+async function open(url, { viewport = { width: 390, height: 844 }, context } = {}) {
+  const ctx = context ?? (await browser.newContext({ viewport }));
+  const page = await ctx.newPage();
+  page.problems = [];
+  page.dialogs = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', async (d) => {
+    page.dialogs.push(d.message());
+    await d.dismiss();
+  });
+  // The first-game walkthrough is marked as seen (as harness.openPage does).
+  await page.addInitScript(() => {
+    try {
+      if (!localStorage.getItem('mojo.settings')) {
+        localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+      }
+    } catch {}
+  });
+  // Every write of the save, with its sequence number and time, to check
+  // that no tab ever writes an older save over a newer one.
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    window.__writes = [];
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'mojo.game') {
+        let seq = null;
+        try {
+          seq = JSON.parse(value).seq;
+        } catch {}
+        window.__writes.push({ t: performance.timeOrigin + performance.now(), seq });
+      }
+      return set.call(this, key, value);
+    };
+  });
+  if (url) await page.goto(url);
+  return page;
+}
+
+function clean(page) {
+  assert.deepEqual(page.problems, [], 'no uncaught error');
+  assert.deepEqual(page.dialogs, [], 'no dialog was opened');
+}
+
+async function noHorizontalScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what}: ${overflow}px of horizontal scrolling`);
+}
+
+/// No element the names could have created, and no script ran.
+async function noInjectedMarkup(page) {
+  const found = await page.evaluate(() => ({
+    imgs: document.querySelectorAll('img[src="x"], img[onerror]').length,
+    scripts: [...document.scripts].filter((s) => s.textContent.includes('alert(1)')).length,
+  }));
+  assert.deepEqual(found, { imgs: 0, scripts: 0 });
+}
+
+const stored = (page) =>
+  page.evaluate(() => {
+    const text = localStorage.getItem('mojo.game');
+    if (!text) return null;
+    const v = JSON.parse(text);
+    return { id: v.game.id, seq: v.seq, actions: v.game.actions.length };
+  });
+
+/// Two people with hostile names at the table, a few moves in.
+async function hostileTable(viewport) {
+  const page = await open(`${server.url}?lang=en&speed=instant`, { viewport });
+  await ready(page);
+  await page.locator('#seat-name-0').fill(XSS);
+  await page.locator('#seat-kind-0').selectOption('person');
+  await page.locator('#seat-name-1').fill(LONG);
+  await page.locator('#seat-kind-1').selectOption('person');
+  const typed = await page.evaluate(() => [0, 1].map((i) => document.querySelector(`#seat-name-${i}`).value));
+  assert.equal(typed[0], XSS.slice(0, 20), 'the markup is kept as text, cut at 20 characters');
+  assert.equal(typed[1], 'W'.repeat(20), 'a 10,000-character name is cut at 20');
+  await noHorizontalScroll(page, 'lobby');
+  await page.getByRole('button', { name: 'Start game' }).click();
+  // Pass-and-play: the cover names the person, as text.
+  const cover = page.getByRole('heading', { name: /^Pass the device to / });
+  await cover.waitFor();
+  assert.equal(await cover.textContent(), `Pass the device to ${XSS.slice(0, 20)}`);
+  await page.getByRole('button', { name: 'Show my cards' }).click();
+  for (let i = 0; i < 40; i++) {
+    if ((await step(page)) === 'over') break;
+  }
+  // The other seats by name, and "You are …" for the person shown.
+  const names = await page.locator('.seat__name').allTextContents();
+  const me = (await page.locator('.topbar__me').allTextContents()).map((t) => t.replace(/^You are /, ''));
+  const shown = [...names, ...me];
+  assert.ok(shown.includes(XSS.slice(0, 20)), `names shown: ${shown}`);
+  assert.ok(shown.includes('W'.repeat(20)), `names shown: ${shown}`);
+  assert.ok(shown.every((n) => n.length <= 20));
+  return page;
+}
+
+test('hostile names are text, limited in length, and the layout holds', async () => {
+  const page = await hostileTable({ width: 1024, height: 768 });
+  await noInjectedMarkup(page);
+  await noHorizontalScroll(page, 'table');
+  await saveScreenshot(page, 'robustness-hostile-names');
+  // The save keeps the names as data; a reload shows them as text again.
+  await page.reload();
+  await ready(page);
+  await noInjectedMarkup(page);
+  clean(page);
+  await page.context().close();
+});
+
+// Found by this suite, for the web app's styling (styles/, src/ui/): at
+// phone width the score pad's header row takes each full name, and two
+// 20-character names push the page 390 px wide. Runs, reported as TODO
+// until the score pad wraps or truncates names.
+test('long names do not widen the score pad at phone width', { todo: 'score pad headers overflow with 20-character names at 390 px' }, async () => {
+  const page = await hostileTable({ width: 390, height: 844 });
+  try {
+    await noHorizontalScroll(page, 'table at 390 px');
+    clean(page);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('unexpected query parameters are ignored safely', async () => {
+  for (const query of [
+    '?lang=xx&speed=warp&foo=<script>alert(1)</script>',
+    '?lang=&speed=',
+    '?lang=en&lang=<img src=x onerror=alert(1)>&speed=instant&speed=%00',
+    `?speed=${'9'.repeat(5000)}&lang=${'x'.repeat(5000)}`,
+    '?%E0%A4%A=%&&&==',
+  ]) {
+    const page = await open(server.url + query);
+    await ready(page);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.getByRole('group', { name: 'Your hand' }).waitFor();
+    await step(page);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', query);
+    await noInjectedMarkup(page);
+    await noHorizontalScroll(page, query);
+    clean(page);
+    await page.context().close();
+  }
+});
+
+/// Two tabs (two pages of one browser context share localStorage and get
+/// each other's `storage` events).
+async function twoTabs() {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const url = `${server.url}?lang=en&speed=instant`;
+  const a = await open(url, { context });
+  await a.getByRole('button', { name: 'Start game' }).click();
+  await a.getByRole('group', { name: 'Your hand' }).waitFor();
+  const b = await open(url, { context });
+  await ready(b);
+  await b.getByRole('group', { name: 'Your hand' }).or(b.locator('.facedown')).first().waitFor();
+  return { context, a, b };
+}
+
+/// Plays by clicks until the person has made `n` moves (bots answer
+/// instantly).
+async function movesIn(page, n) {
+  let done = 0;
+  for (let i = 0; i < 400 && done < n; i++) {
+    const what = await step(page);
+    if (what === 'over') break;
+    if (what !== 'wait') done++;
+  }
+}
+
+/// Waits until both pages show the same position.
+async function converge(a, b, what) {
+  for (let i = 0; i < 100; i++) {
+    if (JSON.stringify(await snapshot(a)) === JSON.stringify(await snapshot(b))) return;
+    await a.waitForTimeout(50);
+  }
+  assert.deepEqual(await snapshot(b), await snapshot(a), what);
+}
+
+/// Every tab's writes of the save, in time order, never go back in `seq`
+/// for the same game.
+async function assertNoOlderWrites(pages) {
+  const writes = (await Promise.all(pages.map((p) => p.evaluate(() => window.__writes)))).flat();
+  writes.sort((x, y) => x.t - y.t);
+  for (let i = 1; i < writes.length; i++) {
+    assert.ok(writes[i].seq >= writes[i - 1].seq, `write ${i}: seq ${writes[i].seq} after ${writes[i - 1].seq}`);
+  }
+  return writes.length;
+}
+
+test('two tabs: the other tab shows the newer position, and plays on from it', async () => {
+  const { context, a, b } = await twoTabs();
+  await converge(a, b, 'the second tab opens the saved game');
+  await movesIn(a, 3);
+  await converge(a, b, 'moves in the first tab show in the second');
+  await b.getByRole('alert').filter({ hasText: 'This game went on in another tab' }).waitFor();
+  await movesIn(b, 3);
+  await converge(a, b, 'and back');
+  const writes = await assertNoOlderWrites([a, b]);
+  assert.ok(writes > 2);
+  clean(a);
+  clean(b);
+  await context.close();
+});
+
+test('two tabs: a tab that missed the news never overwrites the newer save', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const url = `${server.url}?lang=en&speed=instant`;
+  const a = await open(url, { context });
+  await a.getByRole('button', { name: 'Start game' }).click();
+  await a.getByRole('group', { name: 'Your hand' }).waitFor();
+  // Tab B hears no storage event (as if asleep), so it stays behind.
+  const b = await context.newPage();
+  b.problems = [];
+  b.dialogs = [];
+  b.on('pageerror', (e) => b.problems.push(e.message));
+  await b.addInitScript(() => {
+    if (!localStorage.getItem('mojo.settings')) {
+      localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+    }
+    window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true);
+  });
+  await b.goto(url);
+  await b.getByRole('group', { name: 'Your hand' }).waitFor();
+  const before = await snapshot(b);
+  await movesIn(a, 2);
+  const newer = await stored(a);
+  assert.deepEqual(await snapshot(b), before, 'B did not hear of it');
+  // B acts on its old position: its save would be older; it takes the
+  // newer one instead of writing.
+  assert.equal(await whatNow(b), 'play');
+  await step(b);
+  await converge(a, b, 'B now shows the newer position');
+  const after = await stored(a);
+  assert.equal(after.id, newer.id);
+  assert.ok(after.seq >= newer.seq, `stored seq ${after.seq} < ${newer.seq}`);
+  await b.getByRole('alert').filter({ hasText: 'This game went on in another tab' }).waitFor();
+  clean(a);
+  assert.deepEqual(b.problems, []);
+  await context.close();
+});
+
+test('two tabs: a different game started in another tab is never overwritten silently', async () => {
+  const { context, a, b } = await twoTabs();
+  await converge(a, b, 'same game');
+  const first = await stored(a);
+  // B leaves to the lobby and starts a new game.
+  await b.getByRole('button', { name: 'Menu' }).click();
+  await b.getByRole('button', { name: 'Leave to the lobby' }).click();
+  await b.getByRole('button', { name: 'Start game' }).click();
+  await b.getByRole('group', { name: 'Your hand' }).waitFor();
+  const second = await stored(b);
+  assert.notEqual(second.id, first.id);
+  // A is told, stops saving, and plays on without touching B's game.
+  await a.getByRole('alert').filter({ hasText: 'Another tab started a different game' }).waitFor();
+  await movesIn(a, 2);
+  assert.equal((await stored(a)).id, second.id, "A did not overwrite B's game");
+  await saveScreenshot(a, 'robustness-other-tab');
+  // The player chooses: keep saving A's game (B is then told in turn).
+  await a.getByRole('button', { name: 'Keep saving this one' }).click();
+  for (let i = 0; i < 50 && (await stored(a)).id !== first.id; i++) await a.waitForTimeout(20);
+  assert.equal((await stored(a)).id, first.id);
+  await b.getByRole('alert').filter({ hasText: 'Another tab started a different game' }).waitFor();
+  // B chooses to open A's game.
+  await b.getByRole('button', { name: 'Open that game' }).click();
+  await converge(a, b, 'B opened the game A kept');
+  clean(a);
+  clean(b);
+  await context.close();
+});
+
+test('a storage quota that fills up mid-game: play goes on, saving is off', async () => {
+  const page = await open(`${server.url}?lang=en&speed=instant`);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('group', { name: 'Your hand' }).waitFor();
+  await movesIn(page, 2);
+  const saved = await stored(page);
+  await page.evaluate(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await movesIn(page, 5);
+  await page.getByRole('alert').filter({ hasText: 'Saving is off' }).waitFor();
+  assert.ok(await page.locator('.table').isVisible());
+  assert.deepEqual(await stored(page), saved, 'the last good save is kept');
+  clean(page);
+  await page.context().close();
+});
