@@ -29,7 +29,8 @@ const REMEMBERED: usize = 32;
 pub struct Stats {
     /// Finished games.
     pub games: u32,
-    /// Wins of people, by name (a shared win counts for each winner).
+    /// Wins of people, by name (a shared win counts for each winner);
+    /// everyone who finished a game is listed, with 0 if they never won.
     pub wins_by_name: BTreeMap<String, u32>,
     /// Games with at least one bot of a level, and their wins, by level
     /// ("easy", "medium", "hard").
@@ -116,9 +117,7 @@ impl Stats {
                 }
                 None => {
                     let name = session.name(seat).to_string();
-                    if won {
-                        *self.wins_by_name.entry(name.clone()).or_default() += 1;
-                    }
+                    *self.wins_by_name.entry(name.clone()).or_default() += u32::from(won);
                     self.score_sum += u64::from(total);
                     self.scores += 1;
                     if self.best.as_ref().is_none_or(|(_, b)| total < *b) {
@@ -181,8 +180,8 @@ mod tests {
         assert_eq!(st.average(), Some(f64::from(totals[0])));
         let winners = s.game.winners();
         assert_eq!(
-            st.wins_by_name.get("Ana").copied().unwrap_or(0),
-            u32::from(winners.contains(&0))
+            st.wins_by_name.get("Ana"),
+            Some(&u32::from(winners.contains(&0)))
         );
         assert_eq!(st.bot_games.get("easy"), Some(&1));
         assert_eq!(st.bot_games.get("hard"), Some(&1));

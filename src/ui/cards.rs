@@ -58,8 +58,11 @@ fn face_inner(value: Value, lang: Lang) -> Html {
     let long = name.chars().count() > 6;
     html! {
         <>
+            // The corner's value is drawn by CSS (`attr(data-v)`), so that
+            // a card button's visible words are exactly its name ("5
+            // yellow"): speech input users say what they see (WCAG 2.5.3).
             <span class="card__corner card__corner--top" aria-hidden="true">
-                <span class="card__corner-value">{ value }</span>
+                <span class="card__corner-value" data-v={value.to_string()}></span>
                 <span class="card__corner-symbol">{ sym }</span>
             </span>
             <span class="card__value" aria-hidden="true">{ value }</span>
@@ -145,8 +148,10 @@ pub fn card_button(p: &CardButtonProps) -> Html {
             if p.count > 1 {
                 <span class="card__count" aria-hidden="true">{ format!("×{}", p.count) }</span>
             }
+            // The hint's words are drawn by CSS too (`attr(data-hint)`);
+            // they reach screen readers as the button's description.
             if let Some(h) = &p.hint {
-                <span class={classes!("card__hint", hint_class)} aria-hidden="true">{ h.clone() }</span>
+                <span class={classes!("card__hint", hint_class)} data-hint={h.clone()} aria-hidden="true"></span>
             }
         </button>
     }

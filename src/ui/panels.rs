@@ -181,7 +181,8 @@ pub fn game_log(p: &SessionProps) -> Html {
     html! {
         <section class="log" aria-labelledby="log-title">
             <h2 id="log-title" class="panel__title">{ t(Text::GameLog) }</h2>
-            <ol class="log__lines">
+            // Scrollable: focusable, so that keyboard users can scroll it.
+            <ol class="log__lines" tabindex="0" aria-labelledby="log-title">
                 { for lines.into_iter().skip(skip).rev().map(|l| html! { <li>{ l }</li> }) }
             </ol>
         </section>
@@ -218,7 +219,9 @@ pub fn score_pad(p: &SessionProps) -> Html {
         html! { <ScoreChart session={session.clone()} lang={p.lang} /> }
     };
     html! {
-        <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby={title_id.clone()}>
+        // It scrolls sideways when the table is wide (eight players, long
+        // names): focusable, so that keyboard users can scroll it.
+        <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby={title_id.clone()} tabindex="0">
             <h2 id={title_id} class="panel__title">{ t(Text::ScorePad) }</h2>
             <table class="scorepad__table">
                 <thead>
@@ -265,7 +268,7 @@ pub fn score_pad(p: &SessionProps) -> Html {
                     </tr>
                     if !game.is_over() {
                         <tr class="scorepad__togo">
-                            <th scope="row"></th>
+                            <td></td>
                             <td colspan={n.to_string()}>
                                 { t(Text::ToTarget(target.saturating_sub(max_total))) }
                             </td>

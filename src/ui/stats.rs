@@ -100,7 +100,6 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
         html! {
             <>
                 <dl class="stats__numbers">
-                    <div><dt>{ t(Text::StatsGamesHeader) }</dt><dd>{ s.games }</dd></div>
                     <div><dt>{ t(Text::StatsAverage) }</dt><dd>{ average }</dd></div>
                     <div><dt>{ t(Text::StatsBest) }</dt><dd>{ best }</dd></div>
                     <div><dt>{ t(Text::StatsMojoPlusTen) }</dt><dd>{ s.mojo_plus_ten }</dd></div>

@@ -1,0 +1,193 @@
+// End-to-end accessibility: axe-core (npm) injected into the release build,
+// run on the lobby, the table, Mojo Time, the round summary and the score
+// pad at game over, in all five languages; no serious or critical
+// violation may remain. A screenshot of each screen in each language (at
+// phone size, 390 x 844) goes to tests/e2e/artifacts/ for a person to look
+// at, and no screen may scroll sideways.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { serve, launch, openPage, saveScreenshot } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve('/games/mojo/');
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/// Runs axe on the page; returns the serious and critical violations, one
+/// line each (rule, impact, first elements).
+async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+    // Injected by evaluation: the page's CSP has no say over the test.
+    await page.evaluate(axeSource);
+  }
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+    }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const langs = ['en', 'fr', 'ru', 'nl', 'pl'];
+
+/// The screens, reached by clicks with the harness's English-independent
+/// checks (class names, not words).
+async function whatNowAnyLang(page) {
+  return page.evaluate(() => {
+    const enabled = (sel) => [...document.querySelectorAll(sel)].some((b) => !b.disabled);
+    if (document.querySelector('.summary .summary__winner')) return 'over';
+    if (document.querySelector('.summary')) return 'next';
+    if (document.querySelector('.handoff')) return 'show';
+    if (enabled('.draw-choice button')) return 'draw';
+    if (enabled('.facedown__row button')) return 'reveal';
+    if (enabled('.hand button')) return 'play';
+    return 'wait';
+  });
+}
+
+async function stepAnyLang(page) {
+  const what = await whatNowAnyLang(page);
+  const click = (sel) => page.locator(sel).first().click();
+  switch (what) {
+    case 'next':
+      await click('.summary .button--primary');
+      break;
+    case 'show':
+      await click('.handoff button');
+      break;
+    case 'draw':
+      await click('.draw-choice button');
+      break;
+    case 'reveal':
+      await click('.facedown__row button:not([disabled])');
+      break;
+    case 'play':
+      await click('.hand button:not([disabled])');
+      break;
+    default:
+      await page.waitForTimeout(15);
+  }
+  return what;
+}
+
+/// Plays until the screen is one of `wanted` (or game over), without
+/// acting on it.
+async function until(page, wanted) {
+  for (let i = 0; i < 6000; i++) {
+    const what = await whatNowAnyLang(page);
+    if (wanted.includes(what) || what === 'over') return what;
+    await stepAnyLang(page);
+  }
+  throw new Error(`never reached ${wanted}`);
+}
+
+/// No string of the catalogue is missing: no empty button, heading or
+/// label, and no English left on a screen in another language (a few
+/// words are the same everywhere: Mojo, names, numbers).
+async function noMissingText(page, lang, screen) {
+  const problems = await page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('button, h1, h2, h3, label, legend, th, summary, [role="img"]')) {
+      const name = (el.getAttribute('aria-label') ?? el.textContent).trim();
+      if (!name) out.push(el.outerHTML.slice(0, 80));
+    }
+    return out;
+  });
+  assert.deepEqual(problems, [], `${lang} ${screen}: elements without words`);
+  if (lang !== 'en') {
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const english of ['Your turn', 'Start game', 'Round ', 'Score pad', 'Next round', 'Draw pile', 'Discard pile', 'Game log']) {
+      assert.ok(!text.includes(english), `${lang} ${screen}: English "${english}" on screen`);
+    }
+  }
+}
+
+for (const lang of langs) {
+  test(`axe: no serious or critical violation on every main screen (${lang})`, async () => {
+    const page = await openPage(browser, `${server.url}?lang=${lang}&speed=instant`, { width: 390, height: 844 });
+    // No animation half-way through when axe measures colours (and the
+    // reduced-motion styles get checked too).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.locator('.lobby').waitFor();
+    const found = {};
+    const otherProblems = [];
+    const check = async (screen) => {
+      await page.waitForTimeout(50);
+      found[screen] = await axe(page);
+      try {
+        await noMissingText(page, lang, screen);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${lang} ${screen}: ${overflow}px of horizontal scrolling`);
+      } catch (e) {
+        otherProblems.push(e.message);
+      }
+      await saveScreenshot(page, `a11y-${lang}-${screen}`);
+    };
+    await check('lobby');
+    await page.locator('.lobby .button--primary.button--large').click();
+    await page.locator('.hand').waitFor();
+    await check('table');
+    // Reduced motion: the arriving card and the dialogs do not animate.
+    const animated = await page.evaluate(() =>
+      [...document.querySelectorAll('.card, .mojo__inner, .seat')]
+        .map((e) => getComputedStyle(e))
+        .filter((c) => c.animationName !== 'none' || parseFloat(c.transitionDuration) > 0).length,
+    );
+    assert.equal(animated, 0, `${lang}: elements still animated with reduced motion`);
+    // Mojo Time and a round summary, in whichever rounds they come.
+    let mojoTime = false;
+    let summary = false;
+    for (;;) {
+      const what = await until(page, mojoTime ? ['next'] : ['reveal', 'next']);
+      if (what === 'over') break;
+      if (what === 'reveal') {
+        await check('mojo-time');
+        mojoTime = true;
+      } else if (!summary) {
+        await check('round-summary');
+        summary = true;
+      }
+      if (mojoTime && summary) break;
+      await stepAnyLang(page);
+    }
+    assert.ok(summary, 'a round summary was checked');
+    await until(page, ['over']);
+    await check('game-over');
+    // A reload on the game-over screen does not count the game twice.
+    await page.reload();
+    await page.locator('.summary .summary__winner').waitFor();
+    await page.locator('.summary .scorepad').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `a11y-${lang}-score-pad`);
+    // The statistics now count this game.
+    await page.locator('.summary .button--large:not(.button--primary)').click();
+    await page.locator('.lobby').waitFor();
+    await page.locator('.lobby__footer button').last().click();
+    await page.locator('.stats').waitFor();
+    await check('statistics');
+    assert.match(await page.locator('.stats__games').textContent(), /: 1$/, 'one finished game counted');
+    const bad = Object.entries(found).filter(([, v]) => v.length);
+    assert.deepEqual(bad, [], `${lang}: ${JSON.stringify(bad, null, 1)}`);
+    assert.deepEqual(otherProblems, []);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
