@@ -4,7 +4,7 @@
 # toolchain, Trunk tools and release profile.
 #
 #   bash scripts/budget.sh                  # build both, sizes + start/tap/bot-round timings
-#   bash scripts/budget.sh --size           # sizes only (fast); fails over 2x the floor
+#   bash scripts/budget.sh --size           # sizes only (fast); reports the 2x budget, fails past the regression ceiling (budget.mjs)
 #   bash scripts/budget.sh --size --game-dist dist   # reuse a finished game build
 #
 # Builds go to target/budget/{hello,game}; figures to target/budget/*.json.
