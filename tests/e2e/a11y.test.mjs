@@ -64,8 +64,11 @@ async function whatNowAnyLang(page) {
   });
 }
 
-async function stepAnyLang(page) {
-  const what = await whatNowAnyLang(page);
+/// Acts on the screen: on `seen` when the caller has just looked (acting on
+/// a fresh look could click "Next round" on a summary that appeared in
+/// between, so the caller would never see it), otherwise on a new look.
+async function stepAnyLang(page, seen) {
+  const what = seen ?? (await whatNowAnyLang(page));
   const click = (sel) => page.locator(sel).first().click();
   switch (what) {
     case 'next':
@@ -95,7 +98,7 @@ async function until(page, wanted) {
   for (let i = 0; i < 6000; i++) {
     const what = await whatNowAnyLang(page);
     if (wanted.includes(what) || what === 'over') return what;
-    await stepAnyLang(page);
+    await stepAnyLang(page, what);
   }
   throw new Error(`never reached ${wanted}`);
 }
@@ -167,7 +170,7 @@ for (const lang of langs) {
         summary = true;
       }
       if (mojoTime && summary) break;
-      await stepAnyLang(page);
+      await stepAnyLang(page, what);
     }
     assert.ok(summary, 'a round summary was checked');
     await until(page, ['over']);

@@ -151,8 +151,10 @@ export async function whatNow(page) {
 
 /// Takes one step as the person at the screen (by clicking); `choose`
 /// picks a card button among the enabled ones (default: the first).
-export async function step(page, choose = (n) => 0) {
-  const what = await whatNow(page);
+export async function step(page, choose = (n) => 0, seen) {
+  // Act on what the caller just saw, if it looked: a fresh look could find
+  // a screen that appeared meanwhile (a round summary) and click past it.
+  const what = seen ?? (await whatNow(page));
   switch (what) {
     case 'next':
       await page.getByRole('button', { name: 'Next round' }).click();
@@ -186,6 +188,17 @@ export async function playUntil(page, until, { maxSteps = 5000, choose } = {}) {
     if (what === 'over' || (until && (await until(what)))) return what;
   }
   throw new Error(`no end after ${maxSteps} steps`);
+}
+
+/// Plays by clicks until the screen is one of `wanted` (or the game is
+/// over) and returns it without acting on it (to look at that screen).
+export async function reachScreen(page, wanted, { maxSteps = 5000, choose } = {}) {
+  for (let i = 0; i < maxSteps; i++) {
+    const what = await whatNow(page);
+    if (what === 'over' || wanted.includes(what)) return what;
+    await step(page, choose, what);
+  }
+  throw new Error(`never reached ${wanted.join(' or ')} in ${maxSteps} steps`);
 }
 
 /// A compact, comparable picture of what the screen shows (for reloads).

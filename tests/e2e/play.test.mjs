@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  serve, launch, openPage, saveScreenshot, playUntil, step, whatNow, snapshot, ready, artifacts,
+  serve, launch, openPage, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
 } from './harness.mjs';
 
 let server;
@@ -210,7 +210,7 @@ test('screenshots of every main screen at three sizes, nothing cut off', async (
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
     for (let i = 0; i < 6; i++) await step(page);
-    await playUntil(page, async (w) => w === 'play');
+    await reachScreen(page, ['play']);
     await saveScreenshot(page, `${size}-table`);
     await noHorizontalScroll('table');
     // Touch targets: every card in hand is at least 44 px on each side.
@@ -220,13 +220,14 @@ test('screenshots of every main screen at three sizes, nothing cut off', async (
         .filter((r) => r.width < 44 || r.height < 44).length,
     );
     assert.equal(small, 0, `${size}: touch targets under 44 px`);
-    const mojoTime = await playUntil(page, async (w) => w === 'reveal' || w === 'next');
+    const mojoTime = await reachScreen(page, ['reveal', 'next']);
     if (mojoTime === 'reveal') {
       await saveScreenshot(page, `${size}-mojo-time`);
       await noHorizontalScroll('Mojo Time');
     }
-    await playUntil(page, async (w) => w === 'next');
+    assert.equal(await reachScreen(page, ['next']), 'next', `${size}: a round summary`);
     await saveScreenshot(page, `${size}-round-summary`);
+    await noHorizontalScroll('round summary');
     await playUntil(page, null);
     await saveScreenshot(page, `${size}-game-over`);
     await page.locator('.summary .scorepad').scrollIntoViewIfNeeded();
@@ -249,6 +250,11 @@ test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.m
   await setUpTable(page, [['Hard 1', 'hard'], ['Hard 2', 'hard'], ['Medium', 'medium'], ['Easy', 'easy']]);
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.locator('.table').waitFor();
+  // Count only what happens while the bots play: loading the page, setting
+  // up the lobby and building the table are the start-up budget's business
+  // (scripts/budget.sh), not this requirement's.
+  await page.waitForTimeout(100);
+  const startUpTasks = await page.evaluate(() => window.__longTasks.splice(0));
   // Bots play by themselves; let them play a while (a table of bots also
   // deals its next rounds).
   const started = Date.now();
@@ -270,11 +276,12 @@ test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.m
       medium_decisions: medium.length,
       medium_p95_ms: q(medium, 0.95),
       long_tasks: window.__longTasks.length,
+      long_task_durations_ms: window.__longTasks.map((d) => Math.round(d)),
       longest_task_ms: window.__longTasks.length ? Math.max(...window.__longTasks) : 0,
     };
   });
   await mkdir(artifacts, { recursive: true });
-  await writeFile(join(artifacts, 'bot-perf.json'), JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2));
+  await writeFile(join(artifacts, 'bot-perf.json'), JSON.stringify({ date: new Date().toISOString(), start_up_long_tasks_ms: startUpTasks.map((d) => Math.round(d)), ...result }, null, 2));
   console.log('bot-perf', JSON.stringify(result));
   assert.ok(result.hard_decisions >= 20, `only ${result.hard_decisions} Hard decisions`);
   assert.ok(result.hard_p95_ms <= 250, `Hard p95 ${result.hard_p95_ms} ms`);
