@@ -288,6 +288,8 @@ pub struct SummaryProps {
     pub on_next: Callback<()>,
     pub on_rematch: Callback<()>,
     pub on_new_game: Callback<()>,
+    /// The rules stay reachable while the summary covers the table.
+    pub on_rules: Callback<()>,
 }
 
 /// Cards grouped by colour, the counting card of each colour marked.
@@ -351,6 +353,10 @@ pub fn round_summary(p: &SummaryProps) -> Html {
         let cb = p.on_new_game.clone();
         Callback::from(move |_| cb.emit(()))
     };
+    let rules = {
+        let cb = p.on_rules.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
     html! {
         <div class="dialog-backdrop">
             <section class="dialog summary" role="dialog" aria-modal="true" aria-labelledby="summary-title">
@@ -392,10 +398,12 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
+                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 } else {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" autofocus=true onclick={next}>{ t(Text::NextRound) }</button>
+                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 }
             </section>

@@ -387,6 +387,7 @@ pub fn table(p: &TableProps) -> Html {
                     on_next={let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound))}
                     on_rematch={p.on_rematch.clone()}
                     on_new_game={p.on_new_game.clone()}
+                    on_rules={p.on_rules.clone()}
                 />
             }
         </main>

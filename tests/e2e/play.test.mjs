@@ -50,6 +50,13 @@ test('a full game against three bots, to game over, by clicks', async () => {
   const page = await openPage(browser, instant());
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.getByRole('group', { name: 'Your hand' }).waitFor();
+  // The rules stay reachable while a round summary covers the table.
+  assert.equal(await reachScreen(page, ['next']), 'next');
+  await page.locator('.summary').getByRole('button', { name: 'Rules' }).click();
+  await page.getByRole('heading', { name: 'How to play Mojo' }).waitFor();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('heading', { name: 'How to play Mojo' }).waitFor({ state: 'detached' });
+  assert.equal(await whatNow(page), 'next', 'back on the summary');
   let rounds = 0;
   const end = await playUntil(page, async (what) => {
     if (what === 'next') rounds++;
