@@ -536,17 +536,7 @@ impl Game {
         if !self.known[s].is_empty() {
             self.known[s].clamp_to(&hand);
         }
-        let outcome = if hand.is_empty() {
-            Outcome::LastCard
-        } else {
-            match covered {
-                Some(c) if value == c => Outcome::Equal,
-                Some(c) if value > c => Outcome::Higher,
-                // Lower, or a pile that was empty (only in partial
-                // positions): nothing to beat, so the turn ends.
-                _ => Outcome::Lower,
-            }
-        };
+        let outcome = Outcome::of(value, covered, hand.len());
         sink.emit(Event::Played {
             seat,
             value,

@@ -310,6 +310,25 @@ pub enum Outcome {
     LastCard,
 }
 
+impl Outcome {
+    /// What playing `value` on a pile whose top is `covered` does, when
+    /// `left` cards stay in hand after it (RULES R4). The engine applies
+    /// this; a screen uses it to say beforehand what a card will do.
+    #[inline]
+    pub fn of(value: Value, covered: Option<Value>, left: usize) -> Outcome {
+        if left == 0 {
+            return Outcome::LastCard;
+        }
+        match covered {
+            Some(c) if value == c => Outcome::Equal,
+            Some(c) if value > c => Outcome::Higher,
+            // Lower, or a pile that was empty (only in partial positions):
+            // nothing to beat, so the turn ends.
+            _ => Outcome::Lower,
+        }
+    }
+}
+
 /// Why a round ended (RULES R9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

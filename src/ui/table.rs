@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use mojo_engine::{Action, Cards, DrawSource, Event, Phase, PlayerView, Seat, Value};
+use mojo_engine::{Action, Cards, DrawSource, Event, Outcome, Phase, PlayerView, Seat, Value};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -33,13 +33,11 @@ pub struct TableProps {
 /// What playing `value` on a pile whose top is `top` will do, for a hand of
 /// `hand_len` cards (RULES R4).
 pub fn hint(value: Value, top: Option<Value>, hand_len: usize) -> Text<'static> {
-    if hand_len <= 1 {
-        return Text::HintLast;
-    }
-    match top {
-        Some(t) if value == t => Text::HintEqual,
-        Some(t) if value > t => Text::HintHigher,
-        _ => Text::HintLower,
+    match Outcome::of(value, top, hand_len.saturating_sub(1)) {
+        Outcome::LastCard => Text::HintLast,
+        Outcome::Equal => Text::HintEqual,
+        Outcome::Higher => Text::HintHigher,
+        Outcome::Lower => Text::HintLower,
     }
 }
 
