@@ -3,6 +3,7 @@
 //! - [`session`] and [`save`] are pure Rust (tested natively): a game at the
 //!   table as table + seed + actions, and its versioned save format.
 //! - [`stats`] (pure Rust too): statistics across finished games.
+//! - [`json`]: the small JSON reader and writer those three store with.
 //! - [`app`] holds the one reducer; [`root`] the root component and the
 //!   browser side effects (storage, timers, bot turns); [`ui`] the
 //!   components; [`i18n`] every word shown.
@@ -12,6 +13,7 @@
 
 pub mod app;
 pub mod i18n;
+pub mod json;
 pub mod root;
 pub mod save;
 pub mod session;

@@ -9,9 +9,9 @@
 //! Pure Rust: the browser storage itself is in `storage.rs`.
 
 use mojo_engine::cards::MAX_VALUE;
-use mojo_engine::{Action, GameRecord, Seat};
-use serde::{Deserialize, Serialize};
+use mojo_engine::{Action, DrawSource, GameRecord, Seat};
 
+use crate::json::{self, obj, opt_int, Fields, Json};
 use crate::session::{Level, SeatSetup, Session, SessionError, Starter, TableSetup};
 
 /// The localStorage key of the game in progress.
@@ -30,7 +30,7 @@ pub const FIRST_VERSION: u32 = 1;
 
 /// One step of the migration chain: the `game` part of a save of version
 /// `v`, rewritten as version `v + 1` (or why it cannot be).
-type Migration = fn(serde_json::Value) -> Result<serde_json::Value, String>;
+type Migration = fn(Json) -> Result<Json, String>;
 
 /// The migration chain, oldest first: `MIGRATIONS[i]` turns version
 /// `FIRST_VERSION + i` into the next. Every save ever written is upgraded
@@ -47,7 +47,7 @@ const MIGRATIONS: &[Migration] = &[];
 const _: () = assert!(MIGRATIONS.len() as u32 == VERSION - FIRST_VERSION);
 
 /// Upgrades the `game` part of a save of `version` to [`VERSION`].
-fn upgrade(version: u32, game: serde_json::Value) -> Result<serde_json::Value, LoadError> {
+fn upgrade(version: u32, game: Json) -> Result<Json, LoadError> {
     if !(FIRST_VERSION..=VERSION).contains(&version) {
         return Err(LoadError::UnknownVersion(version));
     }
@@ -67,17 +67,32 @@ fn upgrade(version: u32, game: serde_json::Value) -> Result<serde_json::Value, L
 /// The envelope: format name, version, and a sequence number that grows with
 /// every save of the same game (a newer save is never overwritten by an
 /// older one).
-#[derive(Serialize, Deserialize)]
 struct Envelope {
     format: String,
     version: u32,
     seq: u64,
-    game: serde_json::Value,
+    game: Json,
 }
 
-/// Version 1 of a saved game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Envelope {
+    /// The envelope's own fields; anything else beside them is ignored.
+    fn read(text: &str) -> Result<Envelope, String> {
+        let doc = json::parse(text)?;
+        let mut f = Fields::of(&doc, "a save")?;
+        Ok(Envelope {
+            format: f.string("format")?,
+            version: f.int("version")?,
+            seq: f.int("seq")?,
+            game: f.req("game")?.clone(),
+        })
+    }
+}
+
+/// Version 1 of a saved game: `{"id", "seats": [{"name", "bot"}],
+/// "double_discard", "target", "starter": "random" | {"seat": n}, "seed",
+/// "actions", "shown_to"}`; every field is required but `bot` and
+/// `shown_to` (null or absent for none), and no other field is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct GameV1 {
     /// Identifies one game across saves (two tabs, two games).
     id: String,
@@ -91,18 +106,152 @@ struct GameV1 {
     shown_to: Option<Seat>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct SeatV1 {
     name: String,
     bot: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StarterV1 {
     Seat(Seat),
     Random,
+}
+
+impl GameV1 {
+    fn to_json(&self) -> Json {
+        obj([
+            ("id", json::str(&self.id)),
+            (
+                "seats",
+                Json::Arr(
+                    self.seats
+                        .iter()
+                        .map(|s| {
+                            obj([
+                                ("name", json::str(&s.name)),
+                                ("bot", s.bot.as_deref().map_or(Json::Null, json::str)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            ("double_discard", Json::Bool(self.double_discard)),
+            ("target", Json::Int(self.target.into())),
+            ("starter", starter_json(self.starter)),
+            ("seed", json::str(&self.seed)),
+            (
+                "actions",
+                Json::Arr(self.actions.iter().map(|&a| action_json(a)).collect()),
+            ),
+            ("shown_to", opt_int(self.shown_to)),
+        ])
+    }
+
+    fn from_json(v: &Json) -> Result<GameV1, String> {
+        let mut f = Fields::of(v, "the game")?;
+        let seats = f
+            .list("seats")?
+            .iter()
+            .map(|s| {
+                let mut f = Fields::of(s, "a seat")?;
+                let seat = SeatV1 {
+                    name: f.string("name")?,
+                    bot: match f.opt("bot") {
+                        None => None,
+                        Some(b) => Some(
+                            b.as_str()
+                                .ok_or_else(|| json::wrong("bot", "a string", b))?
+                                .to_string(),
+                        ),
+                    },
+                };
+                f.done()?;
+                Ok(seat)
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let starter = match f.req("starter")? {
+            Json::Str(s) if s == "random" => StarterV1::Random,
+            other => {
+                let mut s = Fields::of(other, "`starter` (\"random\" or {\"seat\": n})")?;
+                let seat = s.int("seat")?;
+                s.done()?;
+                StarterV1::Seat(seat)
+            }
+        };
+        let game = GameV1 {
+            id: f.string("id")?,
+            seats,
+            double_discard: f.boolean("double_discard")?,
+            target: f.int("target")?,
+            starter,
+            seed: f.string("seed")?,
+            actions: f
+                .list("actions")?
+                .iter()
+                .enumerate()
+                .map(|(i, a)| action_from(a).map_err(|e| format!("action {}: {e}", i + 1)))
+                .collect::<Result<_, _>>()?,
+            shown_to: f.opt_int("shown_to")?,
+        };
+        f.done()?;
+        Ok(game)
+    }
+}
+
+fn starter_json(s: StarterV1) -> Json {
+    match s {
+        StarterV1::Random => json::str("random"),
+        StarterV1::Seat(seat) => obj([("seat", Json::Int(seat.into()))]),
+    }
+}
+
+/// An action in the scenario format (as the engine writes it):
+/// `{"play": 7, "pile": 0}`, `{"draw": "deck"}`, `{"reveal": 4}`,
+/// `{"next_round": true}`.
+fn action_json(a: Action) -> Json {
+    match a {
+        Action::Play { value, pile } => obj([
+            ("play", Json::Int(value.into())),
+            ("pile", Json::Int(pile.into())),
+        ]),
+        Action::Draw(src) => obj([(
+            "draw",
+            json::str(match src {
+                DrawSource::Deck => "deck",
+                DrawSource::Discard => "discard",
+            }),
+        )]),
+        Action::Reveal(v) => obj([("reveal", Json::Int(v.into()))]),
+        Action::NextRound => obj([("next_round", Json::Bool(true))]),
+    }
+}
+
+/// Reads what [`action_json`] writes (a play's pile may be left out: 0).
+fn action_from(v: &Json) -> Result<Action, String> {
+    const SHAPES: &str = "an action is one of {\"play\": V, \"pile\": P}, {\"draw\": \"deck\"|\"discard\"}, {\"reveal\": V}, {\"next_round\": true}";
+    let mut f = Fields::of(v, "an action")?;
+    let play = f.opt_int("play")?;
+    let pile = f.opt_int("pile")?;
+    let draw = f.opt("draw").map(|d| match d.as_str() {
+        Some("deck") => Ok(DrawSource::Deck),
+        Some("discard") => Ok(DrawSource::Discard),
+        _ => Err(json::wrong("draw", "\"deck\" or \"discard\"", d)),
+    });
+    let draw = draw.transpose()?;
+    let reveal = f.opt_int("reveal")?;
+    let next = f.opt("next_round").map(Json::as_bool);
+    f.done()?;
+    match (play, pile, draw, reveal, next) {
+        (Some(value), pile, None, None, None) => Ok(Action::Play {
+            value,
+            pile: pile.unwrap_or(0),
+        }),
+        (None, None, Some(src), None, None) => Ok(Action::Draw(src)),
+        (None, None, None, Some(v), None) => Ok(Action::Reveal(v)),
+        (None, None, None, None, Some(Some(true))) => Ok(Action::NextRound),
+        _ => Err(SHAPES.to_string()),
+    }
 }
 
 /// Why a save could not be loaded. The raw text is kept aside.
@@ -176,19 +325,20 @@ pub fn encode(session: &Session, id: &str, seq: u64) -> String {
         actions: session.record.actions.clone(),
         shown_to: session.shown_to,
     };
-    let envelope = Envelope {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        seq,
-        game: serde_json::to_value(game).unwrap_or(serde_json::Value::Null),
-    };
-    serde_json::to_string(&envelope).unwrap_or_default()
+    obj([
+        ("format", json::str(FORMAT)),
+        ("version", Json::Int(VERSION.into())),
+        // A save number past 2^63 cannot happen (one per action).
+        ("seq", Json::Int(i64::try_from(seq).unwrap_or(i64::MAX))),
+        ("game", game.to_json()),
+    ])
+    .to_text()
 }
 
 /// Reads the envelope only: game id and save number, cheaply (to compare
 /// two tabs' saves without replaying).
 pub fn peek(text: &str) -> Option<(String, u64)> {
-    let envelope: Envelope = serde_json::from_str(text).ok()?;
+    let envelope = Envelope::read(text).ok()?;
     let id = envelope.game.get("id")?.as_str()?.to_string();
     (envelope.format == FORMAT).then_some((id, envelope.seq))
 }
@@ -247,8 +397,7 @@ pub fn before_write(
 
 /// Reads a saved game, checking everything by replaying it.
 pub fn decode(text: &str) -> Result<Loaded, LoadError> {
-    let envelope: Envelope =
-        serde_json::from_str(text).map_err(|e| LoadError::NotASave(e.to_string()))?;
+    let envelope = Envelope::read(text).map_err(LoadError::NotASave)?;
     if envelope.format != FORMAT {
         return Err(LoadError::NotASave(format!(
             "its format is `{}`",
@@ -260,8 +409,8 @@ pub fn decode(text: &str) -> Result<Loaded, LoadError> {
 }
 
 /// Decodes the current version (every older one was upgraded to it).
-fn decode_v1(value: serde_json::Value, seq: u64) -> Result<Loaded, LoadError> {
-    let g: GameV1 = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+fn decode_v1(value: Json, seq: u64) -> Result<Loaded, LoadError> {
+    let g = GameV1::from_json(&value).map_err(LoadError::Damaged)?;
     if let Some((i, v)) = g.actions.iter().enumerate().find_map(|(i, a)| match *a {
         Action::Play { value, .. } | Action::Reveal(value) if value > MAX_VALUE => Some((i, value)),
         _ => None,
@@ -314,8 +463,7 @@ fn decode_v1(value: serde_json::Value, seq: u64) -> Result<Loaded, LoadError> {
 }
 
 /// Bot pacing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Speed {
     Slow,
     #[default]
@@ -338,19 +486,22 @@ impl Speed {
     }
 
     pub fn parse(s: &str) -> Option<Speed> {
-        match s {
-            "slow" => Some(Speed::Slow),
-            "normal" => Some(Speed::Normal),
-            "fast" => Some(Speed::Fast),
-            "instant" => Some(Speed::Instant),
-            _ => None,
+        Speed::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// Its name in the settings and in `?speed=`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
         }
     }
 }
 
 /// What the game remembers between visits.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub version: u32,
     /// The last table set up in the lobby (names, bots, options).
@@ -383,18 +534,104 @@ impl Settings {
     /// Settings from storage; anything unreadable gives the defaults (the
     /// settings are a convenience, never a reason to stop the game).
     pub fn decode(text: &str) -> Settings {
-        let mut s: Settings = serde_json::from_str(text).unwrap_or_default();
-        if let Some(t) = &s.table {
-            if t.check().is_err() {
-                s.table = None;
-            }
+        let d = Settings::default();
+        let Ok(Json::Obj(fields)) = json::parse(text) else {
+            return d;
+        };
+        // Field by field: one unreadable setting does not cost the others.
+        let get = |key: &str| fields.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        let flag = |key: &str, default: bool| get(key).and_then(Json::as_bool).unwrap_or(default);
+        Settings {
+            version: get("version").and_then(Json::as_int).unwrap_or(d.version),
+            table: get("table")
+                .and_then(|t| table_from(t).ok())
+                .filter(|t| t.check().is_ok()),
+            lang: get("lang").and_then(Json::as_str).map(str::to_string),
+            speed: get("speed")
+                .and_then(Json::as_str)
+                .and_then(Speed::parse)
+                .unwrap_or(d.speed),
+            reduce_motion: flag("reduce_motion", d.reduce_motion),
+            in_lobby: flag("in_lobby", d.in_lobby),
+            tour_done: flag("tour_done", d.tour_done),
         }
-        s
     }
 
     pub fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        obj([
+            ("version", Json::Int(self.version.into())),
+            ("table", self.table.as_ref().map_or(Json::Null, table_json)),
+            ("lang", self.lang.as_deref().map_or(Json::Null, json::str)),
+            ("speed", json::str(self.speed.name())),
+            ("reduce_motion", Json::Bool(self.reduce_motion)),
+            ("in_lobby", Json::Bool(self.in_lobby)),
+            ("tour_done", Json::Bool(self.tour_done)),
+        ])
+        .to_text()
     }
+}
+
+/// The lobby's table as the settings keep it: `{"seats": [{"name", "bot":
+/// "easy"|"medium"|"hard"|null}], "double_discard", "target", "starter"}`.
+fn table_json(t: &TableSetup) -> Json {
+    obj([
+        (
+            "seats",
+            Json::Arr(
+                t.seats
+                    .iter()
+                    .map(|s| {
+                        obj([
+                            ("name", json::str(&s.name)),
+                            (
+                                "bot",
+                                s.bot.map_or(Json::Null, |l| json::str(level_name(l))),
+                            ),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+        ("double_discard", Json::Bool(t.double_discard)),
+        ("target", Json::Int(t.target.into())),
+        (
+            "starter",
+            starter_json(match t.starter {
+                Starter::Seat(s) => StarterV1::Seat(s),
+                Starter::Random => StarterV1::Random,
+            }),
+        ),
+    ])
+}
+
+fn table_from(v: &Json) -> Result<TableSetup, String> {
+    let mut f = Fields::of(v, "the table")?;
+    let seats = f
+        .list("seats")?
+        .iter()
+        .map(|s| {
+            let mut f = Fields::of(s, "a seat")?;
+            let name = f.string("name")?;
+            Ok(match f.opt("bot") {
+                None => SeatSetup::human(&name),
+                Some(b) => SeatSetup::bot(
+                    &name,
+                    b.as_str()
+                        .and_then(level_from)
+                        .ok_or_else(|| json::wrong("bot", "a bot level", b))?,
+                ),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(TableSetup {
+        seats,
+        double_discard: f.boolean("double_discard")?,
+        target: f.int("target")?,
+        starter: match f.req("starter")? {
+            Json::Str(s) if s == "random" => Starter::Random,
+            other => Starter::Seat(Fields::of(other, "`starter`")?.int("seat")?),
+        },
+    })
 }
 
 #[cfg(test)]
@@ -549,5 +786,51 @@ mod tests {
         let mut broken = s.clone();
         broken.table.as_mut().unwrap().seats.clear();
         assert_eq!(Settings::decode(&broken.encode()).table, None);
+    }
+
+    /// Settings as earlier builds wrote them (serde's derived shape) read
+    /// back the same; one unreadable setting does not cost the others.
+    #[test]
+    fn stored_settings_of_earlier_builds_still_read() {
+        let earlier = r#"{"version":1,"table":{"seats":[{"name":"Ana","bot":null},{"name":"Bot 2","bot":"medium"},{"name":"Bot 3","bot":"hard"}],"double_discard":true,"target":80,"starter":{"seat":2}},"lang":"pl","speed":"slow","reduce_motion":true,"in_lobby":true,"tour_done":true}"#;
+        let s = Settings::decode(earlier);
+        let table = TableSetup {
+            seats: vec![
+                SeatSetup::human("Ana"),
+                SeatSetup::bot("Bot 2", Level::Medium),
+                SeatSetup::bot("Bot 3", Level::Hard),
+            ],
+            double_discard: true,
+            target: 80,
+            starter: Starter::Seat(2),
+        };
+        let expected = Settings {
+            version: 1,
+            table: Some(table),
+            lang: Some("pl".into()),
+            speed: Speed::Slow,
+            reduce_motion: true,
+            in_lobby: true,
+            tour_done: true,
+        };
+        assert_eq!(s, expected);
+        let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();
+        let theirs: serde_json::Value = serde_json::from_str(earlier).unwrap();
+        assert_eq!(ours, theirs, "written back in the same shape");
+        // What the tests' init scripts store: the rest are defaults.
+        let tour = Settings::decode(r#"{"tour_done": true}"#);
+        assert_eq!(
+            tour,
+            Settings {
+                tour_done: true,
+                ..Settings::default()
+            }
+        );
+        // A wrong speed and a table that is not one: those two only.
+        let odd = Settings::decode(r#"{"speed": "warp", "table": 3, "lang": "ru"}"#);
+        assert_eq!(
+            (odd.speed, odd.table, odd.lang.as_deref()),
+            (Speed::Normal, None, Some("ru"))
+        );
     }
 }

@@ -8,14 +8,12 @@ use mojo_engine::{
     Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Phase, ReplayError,
     RoundResult, RuleError, Seat, SetupError,
 };
-use serde::{Deserialize, Serialize};
 
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 20;
 
 /// A bot's level as the lobby offers it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     Easy,
     Medium,
@@ -35,7 +33,7 @@ impl Level {
 }
 
 /// One seat of the table: a person (by name) or a bot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatSetup {
     pub name: String,
     /// `None` for a person.
@@ -75,15 +73,14 @@ pub fn clean_name(name: &str) -> String {
 }
 
 /// Who starts the first round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Starter {
     Seat(Seat),
     Random,
 }
 
 /// Everything the lobby decides.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSetup {
     pub seats: Vec<SeatSetup>,
     pub double_discard: bool,

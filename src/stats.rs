@@ -10,8 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
+use crate::json::{self, obj, Fields, Json};
 use crate::session::{Level, Session};
 
 /// The localStorage key of the statistics.
@@ -23,9 +22,10 @@ pub const VERSION: u32 = 1;
 /// How many recent game ids are remembered against double counting.
 const REMEMBERED: usize = 32;
 
-/// Version 1 of the statistics.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Version 1 of the statistics, stored as `{"format": "mojo-stats",
+/// "version": 1, "stats": {…}}` with these fields (`best` is `[name, score]`
+/// or null); every field is required but `best`, and no other is allowed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Finished games.
     pub games: u32,
@@ -47,13 +47,6 @@ pub struct Stats {
     pub recent: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope {
-    format: String,
-    version: u32,
-    stats: Stats,
-}
-
 /// A level's name in the stored shape.
 pub fn level_key(level: Level) -> &'static str {
     match level {
@@ -67,23 +60,93 @@ impl Stats {
     /// Reads stored statistics; `Err` when the text is not a version this
     /// build reads (the caller keeps it aside and starts from zero).
     pub fn decode(text: &str) -> Result<Stats, String> {
-        let envelope: Envelope = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        if envelope.format != FORMAT {
-            return Err(format!("not Mojo statistics ({})", envelope.format));
+        let doc = json::parse(text)?;
+        let mut envelope = Fields::of(&doc, "the statistics")?;
+        let format = envelope.string("format")?;
+        if format != FORMAT {
+            return Err(format!("not Mojo statistics ({format})"));
         }
-        if envelope.version != VERSION {
-            return Err(format!("statistics format {}", envelope.version));
+        let version: u32 = envelope.int("version")?;
+        if version != VERSION {
+            return Err(format!("statistics format {version}"));
         }
-        Ok(envelope.stats)
+        let mut f = Fields::of(envelope.req("stats")?, "the statistics")?;
+        let map = |f: &mut Fields, key: &str| -> Result<BTreeMap<String, u32>, String> {
+            let Json::Obj(entries) = f.req(key)? else {
+                return Err(format!("`{key}` should be an object"));
+            };
+            entries
+                .iter()
+                .map(|(k, v)| {
+                    let n = v.as_int().ok_or_else(|| json::wrong(k, "a count", v))?;
+                    Ok((k.clone(), n))
+                })
+                .collect()
+        };
+        let stats = Stats {
+            games: f.int("games")?,
+            wins_by_name: map(&mut f, "wins_by_name")?,
+            bot_games: map(&mut f, "bot_games")?,
+            bot_wins: map(&mut f, "bot_wins")?,
+            score_sum: f.int("score_sum")?,
+            scores: f.int("scores")?,
+            best: match f.opt("best").map(|b| b.as_array()) {
+                None => None,
+                Some(Some([Json::Str(name), n])) => Some((
+                    name.clone(),
+                    n.as_int()
+                        .ok_or_else(|| json::wrong("best", "a score", n))?,
+                )),
+                Some(_) => return Err("`best` should be [name, score]".into()),
+            },
+            mojo_plus_ten: f.int("mojo_plus_ten")?,
+            recent: f
+                .list("recent")?
+                .iter()
+                .map(|r| r.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or("`recent` should be a list of game ids")?,
+        };
+        f.done()?;
+        Ok(stats)
     }
 
     pub fn encode(&self) -> String {
-        serde_json::to_string(&Envelope {
-            format: FORMAT.into(),
-            version: VERSION,
-            stats: self.clone(),
-        })
-        .unwrap_or_default()
+        let map = |m: &BTreeMap<String, u32>| {
+            Json::Obj(
+                m.iter()
+                    .map(|(k, &n)| (k.clone(), Json::Int(n.into())))
+                    .collect(),
+            )
+        };
+        let stats = obj([
+            ("games", Json::Int(self.games.into())),
+            ("wins_by_name", map(&self.wins_by_name)),
+            ("bot_games", map(&self.bot_games)),
+            ("bot_wins", map(&self.bot_wins)),
+            (
+                "score_sum",
+                Json::Int(i64::try_from(self.score_sum).unwrap_or(i64::MAX)),
+            ),
+            ("scores", Json::Int(self.scores.into())),
+            (
+                "best",
+                self.best.as_ref().map_or(Json::Null, |(name, n)| {
+                    Json::Arr(vec![json::str(name), Json::Int((*n).into())])
+                }),
+            ),
+            ("mojo_plus_ten", Json::Int(self.mojo_plus_ten.into())),
+            (
+                "recent",
+                Json::Arr(self.recent.iter().map(|r| json::str(r)).collect()),
+            ),
+        ]);
+        obj([
+            ("format", json::str(FORMAT)),
+            ("version", Json::Int(VERSION.into())),
+            ("stats", stats),
+        ])
+        .to_text()
     }
 
     /// The people's average final score, if any person finished a game.
@@ -218,6 +281,38 @@ mod tests {
         assert!(Stats::decode(r#"{"format":"mojo-save","version":1,"stats":{}}"#).is_err());
         let newer = st.encode().replace("\"version\":1", "\"version\":2");
         assert!(Stats::decode(&newer).is_err());
+    }
+
+    /// Statistics as earlier builds wrote them (serde's derived shape) read
+    /// back, and are written again in the same shape.
+    #[test]
+    fn statistics_of_earlier_builds_still_read() {
+        let earlier = r#"{"format":"mojo-stats","version":1,"stats":{"games":3,"wins_by_name":{"Ana":2,"Zoé \"Z\"":0},"bot_games":{"easy":1,"hard":2},"bot_wins":{"hard":1},"score_sum":97,"scores":3,"best":["Ana",21],"mojo_plus_ten":4,"recent":["g1","g2","g3"]}}"#;
+        let st = Stats::decode(earlier).unwrap();
+        assert_eq!(st.games, 3);
+        assert_eq!(st.wins_by_name.get("Zoé \"Z\""), Some(&0));
+        assert_eq!(st.bot_games.get("hard"), Some(&2));
+        assert_eq!(st.bot_wins.get("hard"), Some(&1));
+        assert_eq!((st.score_sum, st.scores), (97, 3));
+        assert_eq!(st.best, Some(("Ana".into(), 21)));
+        assert_eq!(st.mojo_plus_ten, 4);
+        assert_eq!(st.recent, ["g1", "g2", "g3"]);
+        let ours: serde_json::Value = serde_json::from_str(&st.encode()).unwrap();
+        let theirs: serde_json::Value = serde_json::from_str(earlier).unwrap();
+        assert_eq!(ours, theirs);
+        // No best score yet: null.
+        let none = earlier.replace(r#"["Ana",21]"#, "null");
+        assert_eq!(Stats::decode(&none).unwrap().best, None);
+        // Strict shape: an unknown field, a missing one, a wrong type.
+        let extra = earlier.replace(r#""games":3"#, r#""games":3,"streak":9"#);
+        assert_eq!(Stats::decode(&extra), Err("unknown field `streak`".into()));
+        let missing = earlier.replace(r#""scores":3,"#, "");
+        assert_eq!(
+            Stats::decode(&missing),
+            Err("missing field `scores`".into())
+        );
+        let wrong = earlier.replace(r#""Ana":2"#, r#""Ana":"two""#);
+        assert!(Stats::decode(&wrong).unwrap_err().contains("`Ana`"));
     }
 
     #[test]
