@@ -62,6 +62,14 @@ impl Lang {
         Lang::ALL.into_iter().find(|l| l.code() == primary)
     }
 
+    /// The decimal separator: "12.5" in English, "12,5" in the others.
+    pub fn decimal_sep(self) -> char {
+        match self {
+            Lang::En => '.',
+            Lang::Fr | Lang::Ru | Lang::Nl | Lang::Pl => ',',
+        }
+    }
+
     /// The plural category of `n` in this language.
     pub fn plural(self, n: u64) -> Plural {
         match self {

@@ -102,25 +102,27 @@ pub fn score_chart(p: &SessionProps) -> Html {
     let step = if top > 100 { 20 } else { 10 };
     let top = top.div_ceil(step) * step;
     let (w, h, left, right, up, down) = (320.0, 170.0, 30.0, 10.0, 8.0, 22.0);
+    // SVG numbers, to a tenth of a unit.
+    let n1 = |v: f64| crate::ui::tenths(v, '.');
     let x = |i: usize| left + (w - left - right) * i as f64 / rounds.max(1) as f64;
     let y = |v: u32| up + (h - up - down) * (1.0 - f64::from(v) / f64::from(top.max(1)));
     let grid = (0..=top / step).map(|k| {
         let v = k * step;
         html! {
             <g class="chart__grid">
-                <line x1={left.to_string()} x2={(w - right).to_string()} y1={y(v).to_string()} y2={y(v).to_string()} />
-                <text x={(left - 4.0).to_string()} y={(y(v) + 3.5).to_string()} text-anchor="end">{ v }</text>
+                <line x1={n1(left)} x2={n1(w - right)} y1={n1(y(v))} y2={n1(y(v))} />
+                <text x={n1(left - 4.0)} y={n1(y(v) + 3.5)} text-anchor="end">{ v }</text>
             </g>
         }
     });
     let xlabels = (0..=rounds).map(|i| html! {
-        <text class="chart__xlabel" x={x(i).to_string()} y={(h - 6.0).to_string()} text-anchor="middle">{ i }</text>
+        <text class="chart__xlabel" x={n1(x(i))} y={n1(h - 6.0)} text-anchor="middle">{ i }</text>
     });
     let lines = (0..n).map(|s| {
         let points: Vec<String> = std::iter::once(0)
             .chain(session.rounds.iter().map(|r| r.totals[s]))
             .enumerate()
-            .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .map(|(i, v)| format!("{},{}", n1(x(i)), n1(y(v))))
             .collect();
         html! {
             <polyline
@@ -142,13 +144,13 @@ pub fn score_chart(p: &SessionProps) -> Html {
     );
     html! {
         <figure class="chart">
-            <svg class="chart__svg" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={format!("{}. {desc}", t(Text::ChartTitle))}>
+            <svg class="chart__svg" viewBox={format!("0 0 {} {}", n1(w), n1(h))} role="img" aria-label={format!("{}. {desc}", t(Text::ChartTitle))}>
                 <title>{ t(Text::ChartTitle) }</title>
                 <desc>{ desc.clone() }</desc>
                 { for grid }
                 { for xlabels }
-                <line class="chart__target" x1={left.to_string()} x2={(w - right).to_string()} y1={y(target).to_string()} y2={y(target).to_string()} />
-                <text class="chart__target-label" x={(w - right).to_string()} y={(y(target) - 3.0).to_string()} text-anchor="end">{ t(Text::Target(target)) }</text>
+                <line class="chart__target" x1={n1(left)} x2={n1(w - right)} y1={n1(y(target))} y2={n1(y(target))} />
+                <text class="chart__target-label" x={n1(w - right)} y={n1(y(target) - 3.0)} text-anchor="end">{ t(Text::Target(target)) }</text>
                 { for lines }
             </svg>
             <figcaption>

@@ -91,7 +91,9 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
     let body = if s.games == 0 {
         html! { <p>{ t(Text::StatsNone) }</p> }
     } else {
-        let average = s.average().map_or("–".to_string(), |a| format!("{a:.1}"));
+        let average = s.average().map_or("–".to_string(), |a| {
+            crate::ui::tenths(a, p.lang.decimal_sep())
+        });
         let best = s.best.as_ref().map_or("–".to_string(), |(name, score)| {
             format!("{score} ({name})")
         });

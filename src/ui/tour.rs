@@ -51,7 +51,7 @@ fn light_up(selector: &str) -> Option<bool> {
         ("width", r.width() + 2.0 * pad),
         ("height", r.height() + 2.0 * pad),
     ] {
-        let _ = style.set_property(name, &format!("{value:.0}px"));
+        let _ = style.set_property(name, &format!("{}px", value.round() as i64));
     }
     let _ = style.set_property("display", "block");
     let vh = window
