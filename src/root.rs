@@ -602,7 +602,11 @@ pub fn app() -> Html {
         }
         Overlay::Tour(step) => {
             let d = dispatch.clone();
-            html! { <Tour {lang} {step} on_step={Callback::from(move |s| d.emit(Msg::Overlay(Overlay::Tour(s))))} on_done={on(|_| Msg::EndTour)} /> }
+            let threshold = state
+                .session
+                .as_ref()
+                .map_or(3, |s| s.game.options().threshold());
+            html! { <Tour {lang} {step} {threshold} on_step={Callback::from(move |s| d.emit(Msg::Overlay(Overlay::Tour(s))))} on_done={on(|_| Msg::EndTour)} /> }
         }
         Overlay::Menu => {
             let d = dispatch.clone();

@@ -146,6 +146,9 @@ pub enum Text<'a> {
     Counterclockwise,
     YourHand,
     YourFaceDown,
+    /// What all of one's own cards (hand, face-down, face-up) would score
+    /// now (RULES R10).
+    CardsWorth(u32),
     CardName(Value),
     /// A colour's name as printed on a large card ("yellow").
     ColourName(Colour),
@@ -305,7 +308,10 @@ pub enum Text<'a> {
         of: u8,
     },
     TourHand,
-    TourDiscard,
+    /// The discard pile and Mojo Time, with the table's threshold (3, or 2
+    /// with two players).
+    TourDiscard(usize),
+    TourPoints,
     TourMojo,
     TourNext,
     TourDone,

@@ -115,6 +115,7 @@ pub(super) fn text(t: &Text) -> String {
         Counterclockwise => "przeciwnie do ruchu wskazówek zegara".into(),
         YourHand => "Twoja ręka".into(),
         YourFaceDown => "Twoje zakryte karty".into(),
+        CardsWorth(n) => format!("Twoje karty: {}", count(n.into(), POINTS)),
         CardName(v) => card(v),
         // A soft hyphen lets the longest name break on a large card.
         ColourName(c) => match c {
@@ -305,7 +306,8 @@ pub(super) fn text(t: &Text) -> String {
         TourTitle => "Twoja pierwsza gra".into(),
         TourStep { step, of } => format!("Krok {step} z {of}"),
         TourHand => "To twoje karty. W swojej turze kładziesz jedną na stos odrzuconych; każda karta mówi, co zrobi. Klawiaturą: Tab do ręki, strzałki, by wybrać, Enter, by zagrać.".into(),
-        TourDiscard => "Stos kart odrzuconych. Niższa od wierzchniej: twoja tura się kończy. Wyższa: dobierasz kartę. Równa: grasz jeszcze raz. Gdy zostaną ci 3 karty lub mniej, kładziesz je zakryte i odkrywasz po jednej na turę.".into(),
+        TourDiscard(t) => format!("Stos kart odrzuconych. Niższa od wierzchniej: twoja tura się kończy. Wyższa: dobierasz kartę. Równa: grasz jeszcze raz. Gdy zostaną ci {t} karty lub mniej, kładziesz je zakryte i odkrywasz po jednej na turę."),
+        TourPoints => "Tyle byłyby warte twoje karty, gdyby runda skończyła się teraz: w każdym kolorze liczy się tylko twoja najwyższa karta. Najszybciej obniża to pozbywanie się wysokich kart.".into(),
         TourMojo => "Karta Mojo. Bierze ją ten, kto kończy rundę: 0 punktów, jeśli nikt nie ma mniej, w przeciwnym razie jego punkty plus 10. Gdy ktoś osiągnie cel, wygrywa najniższa suma.".into(),
         TourNext => "Dalej".into(),
         TourDone => "Gramy".into(),

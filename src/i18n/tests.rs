@@ -52,6 +52,10 @@ fn samples() -> Vec<Text<'static>> {
         Counterclockwise,
         YourHand,
         YourFaceDown,
+        CardsWorth(0),
+        CardsWorth(1),
+        CardsWorth(2),
+        CardsWorth(23),
         HintLower,
         HintHigher,
         HintEqual,
@@ -182,7 +186,9 @@ fn samples() -> Vec<Text<'static>> {
         TourTitle,
         TourStep { step: 1, of: 3 },
         TourHand,
-        TourDiscard,
+        TourDiscard(3),
+        TourDiscard(2),
+        TourPoints,
         TourMojo,
         TourNext,
         TourDone,
@@ -276,6 +282,7 @@ fn variant(t: &Text) -> &'static str {
         Counterclockwise => "Counterclockwise",
         YourHand => "YourHand",
         YourFaceDown => "YourFaceDown",
+        CardsWorth(_) => "CardsWorth",
         CardName(_) => "CardName",
         ColourName(_) => "ColourName",
         RevealCard(_) => "RevealCard",
@@ -391,7 +398,8 @@ fn variant(t: &Text) -> &'static str {
         TourTitle => "TourTitle",
         TourStep { .. } => "TourStep",
         TourHand => "TourHand",
-        TourDiscard => "TourDiscard",
+        TourDiscard(_) => "TourDiscard",
+        TourPoints => "TourPoints",
         TourMojo => "TourMojo",
         TourNext => "TourNext",
         TourDone => "TourDone",
@@ -402,7 +410,7 @@ fn variant(t: &Text) -> &'static str {
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 153;
+const VARIANTS: usize = 155;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -583,6 +591,26 @@ fn two_form_plurals() {
     assert_eq!(Text::Points(1).get(Lang::Nl), "1 punt");
     assert_eq!(Text::Points(0).get(Lang::Nl), "0 punten");
     assert_eq!(Text::Total(1).get(Lang::En), "1 point");
+}
+
+/// What one's cards are worth, in every language's plural forms; the
+/// walkthrough gives the table's own Mojo Time threshold.
+#[test]
+fn cards_worth_and_the_threshold() {
+    let worth = |lang, n| Text::CardsWorth(n).get(lang);
+    assert_eq!(worth(Lang::En, 1), "Your cards: 1 point");
+    assert_eq!(worth(Lang::En, 31), "Your cards: 31 points");
+    assert_eq!(worth(Lang::Fr, 0), "Vos cartes\u{a0}: 0 point");
+    assert_eq!(worth(Lang::Ru, 22), "Ваши карты: 22 очка");
+    assert_eq!(worth(Lang::Ru, 25), "Ваши карты: 25 очков");
+    assert_eq!(worth(Lang::Nl, 1), "Jouw kaarten: 1 punt");
+    assert_eq!(worth(Lang::Pl, 12), "Twoje karty: 12 punktów");
+    for lang in Lang::ALL {
+        let three = Text::TourDiscard(3).get(lang);
+        let two = Text::TourDiscard(2).get(lang);
+        assert!(three.contains(" 3 ") && !three.contains(" 2 "), "{three}");
+        assert_eq!(two, three.replace(" 3 ", " 2 "), "{lang:?}");
+    }
 }
 
 #[test]

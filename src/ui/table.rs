@@ -448,6 +448,15 @@ fn own_area(
     let phase = game.phase();
     let act = p.on_act.clone();
 
+    // What all of this seat's cards would score now (RULES R10): a
+    // beginner's best guide to which cards to shed.
+    let worth = {
+        let mut mine = view.hand;
+        mine.add_all(&view.face_down);
+        mine.add_all(&view.seats[me as usize].face_up);
+        mine.points()
+    };
+
     // Mojo Time: the face-down row. The owner may look at these cards
     // (RULES R5.3) and picks the one to reveal.
     let down = &view.face_down;
@@ -560,6 +569,7 @@ fn own_area(
             <div class="own__head">
                 <span class="own__name">{ session.name(me).to_string() }</span>
                 <span class="own__total">{ t(Text::Total(game.totals()[me as usize])) }</span>
+                <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
             </div>
             { draw_choice }
             { face_down }

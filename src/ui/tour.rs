@@ -1,5 +1,6 @@
 //! The first-game walkthrough: a few steps that light up the hand, the
-//! discard pile and the Mojo card, each with a short text, Next and Skip.
+//! discard pile, what one's cards are worth and the Mojo card, each with a
+//! short text, Next and Skip.
 //! A dialog that takes focus when it opens (Escape skips); it is not modal:
 //! the dimmed table stays playable, and its box never covers the lit
 //! target. Shown on the first game, remembered in the settings, re-opened
@@ -10,18 +11,27 @@ use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
 
-/// The steps: what to light up (the first of these selectors that finds
-/// something) and what to say.
-pub const STEPS: [(&str, Text<'static>); 3] = [
-    (".hand, .facedown, .handoff, .own", Text::TourHand),
-    (".piles", Text::TourDiscard),
-    (".mojo", Text::TourMojo),
-];
+/// How many steps the walkthrough has.
+pub const STEPS: usize = 4;
+
+/// Step `i`: what to light up (the first of these selectors that finds
+/// something) and what to say. `threshold` is the table's Mojo Time
+/// threshold (RULES R5, R6).
+pub fn step(i: usize, threshold: usize) -> (&'static str, Text<'static>) {
+    match i {
+        0 => (".hand, .facedown, .handoff, .own", Text::TourHand),
+        1 => (".piles", Text::TourDiscard(threshold)),
+        2 => (".own__points, .own", Text::TourPoints),
+        _ => (".mojo", Text::TourMojo),
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct TourProps {
     pub lang: Lang,
     pub step: u8,
+    /// The table's Mojo Time threshold (3, or 2 with two players).
+    pub threshold: usize,
     pub on_step: Callback<u8>,
     /// Skipped or finished.
     pub on_done: Callback<()>,
@@ -65,8 +75,8 @@ fn light_up(selector: &str) -> Option<bool> {
 #[function_component(Tour)]
 pub fn tour(p: &TourProps) -> Html {
     let t = |text: Text| text.get(p.lang);
-    let step = (p.step as usize).min(STEPS.len() - 1);
-    let (selector, body) = STEPS[step].clone();
+    let step = (p.step as usize).min(STEPS - 1);
+    let (selector, body) = self::step(step, p.threshold);
     // Where the lit target is: the text goes above a target in the lower
     // half of the screen, below one in the upper half.
     let low = use_state(|| true);
@@ -84,7 +94,7 @@ pub fn tour(p: &TourProps) -> Html {
             }
         });
     }
-    let last = step + 1 == STEPS.len();
+    let last = step + 1 == STEPS;
     let next = {
         let on_step = p.on_step.clone();
         let on_done = p.on_done.clone();
@@ -110,7 +120,7 @@ pub fn tour(p: &TourProps) -> Html {
                 aria-describedby="tour-body"
             >
                 <h2 id="tour-title">{ t(Text::TourTitle) }</h2>
-                <p class="tour__step">{ t(Text::TourStep { step: step as u8 + 1, of: STEPS.len() as u8 }) }</p>
+                <p class="tour__step">{ t(Text::TourStep { step: step as u8 + 1, of: STEPS as u8 }) }</p>
                 <p id="tour-body">{ t(body) }</p>
                 <div class="tour__actions">
                     <button type="button" class="button button--ghost" onclick={skip}>{ t(Text::TourSkip) }</button>

@@ -162,7 +162,8 @@ test('the walkthrough on a first game: Next, Escape skips, remembered, re-opened
   const tour = page.getByRole('dialog', { name: 'Your first game' });
   await tour.waitFor();
   await focusIs(page, (f) => f.where === 'dialog' && f.name === 'Next', 'walkthrough opens');
-  // Step 1 lights up the hand; step 2 the discard pile; step 3 the Mojo card.
+  // Step 1 lights up the hand; step 2 the discard pile; step 3 what the
+  // cards are worth; step 4 the Mojo card.
   const lit = async () =>
     page.evaluate(() => {
       const spot = document.querySelector('.tour__spot').getBoundingClientRect();
@@ -170,15 +171,20 @@ test('the walkthrough on a first game: Next, Escape skips, remembered, re-opened
         const r = document.querySelector(sel).getBoundingClientRect();
         return r.left >= spot.left - 1 && r.top >= spot.top - 1 && r.right <= spot.right + 1 && r.bottom <= spot.bottom + 1;
       };
-      return { hand: inside('.hand'), piles: inside('.piles'), mojo: inside('.mojo') };
+      return { hand: inside('.hand'), piles: inside('.piles'), points: inside('.own__points'), mojo: inside('.mojo') };
     });
   assert.equal((await lit()).hand, true, 'the hand is lit');
-  assert.match(await tour.textContent(), /Step 1 of 3/);
+  assert.match(await tour.textContent(), /Step 1 of 4/);
   await page.keyboard.press('Enter');
-  await page.getByText('Step 2 of 3').waitFor();
+  await page.getByText('Step 2 of 4').waitFor();
   assert.equal((await lit()).piles, true, 'the discard pile is lit');
+  // Four players: Mojo Time starts at 3 cards (2 in a two-player game).
+  assert.match(await tour.textContent(), /Left with 3 cards or fewer/);
   await page.keyboard.press('Enter');
-  await page.getByText('Step 3 of 3').waitFor();
+  await page.getByText('Step 3 of 4').waitFor();
+  assert.equal((await lit()).points, true, "what one's cards are worth is lit");
+  await page.keyboard.press('Enter');
+  await page.getByText('Step 4 of 4').waitFor();
   assert.equal((await lit()).mojo, true, 'the Mojo card is lit');
   await page.keyboard.press('Escape');
   await tour.waitFor({ state: 'detached' });

@@ -46,6 +46,28 @@ async function setUpTable(page, seats) {
   }
 }
 
+/// "Your cards: N points" matches the cards shown: hand, face-down and
+/// face-up, the highest card of each colour counting (RULES R10).
+async function pointsAreRight(page) {
+  const { labels, shown } = await page.evaluate(() => {
+    const own = document.querySelector('.own');
+    return {
+      labels: [...own.querySelectorAll('.hand button, .facedown button, .own__faceup [aria-label]')].map((b) =>
+        b.getAttribute('aria-label'),
+      ),
+      shown: own.querySelector('.own__points').textContent,
+    };
+  });
+  const top = {};
+  for (const label of labels) {
+    const m = /(\d+) (blue|green|yellow|orange|red)$/.exec(label);
+    if (m) top[m[2]] = Math.max(top[m[2]] ?? 0, Number(m[1]));
+  }
+  const points = Object.values(top).reduce((a, b) => a + b, 0);
+  assert.ok(labels.length > 0, 'cards were read');
+  assert.equal(shown, `Your cards: ${points} ${points === 1 ? 'point' : 'points'}`, labels.join(', '));
+}
+
 test('a full game against three bots, to game over, by clicks', async () => {
   const page = await openPage(browser, instant());
   await page.getByRole('button', { name: 'Start game' }).click();
@@ -58,10 +80,16 @@ test('a full game against three bots, to game over, by clicks', async () => {
   await page.getByRole('heading', { name: 'How to play Mojo' }).waitFor({ state: 'detached' });
   assert.equal(await whatNow(page), 'next', 'back on the summary');
   let rounds = 0;
+  let pointsChecked = 0;
   const end = await playUntil(page, async (what) => {
     if (what === 'next') rounds++;
+    if (what === 'play' && pointsChecked < 12) {
+      await pointsAreRight(page);
+      pointsChecked++;
+    }
     return false;
   });
+  assert.ok(pointsChecked > 0, 'the points readout was checked');
   assert.equal(end, 'over');
   await page.getByRole('heading', { name: 'Game over' }).waitFor();
   const winner = await page.locator('.summary__winner').textContent();
