@@ -122,20 +122,7 @@ impl GameV1 {
     fn to_json(&self) -> Json {
         obj([
             ("id", json::str(&self.id)),
-            (
-                "seats",
-                Json::Arr(
-                    self.seats
-                        .iter()
-                        .map(|s| {
-                            obj([
-                                ("name", json::str(&s.name)),
-                                ("bot", s.bot.as_deref().map_or(Json::Null, json::str)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
+            ("seats", seats_json(&self.seats)),
             ("double_discard", Json::Bool(self.double_discard)),
             ("target", Json::Int(self.target.into())),
             ("starter", starter_json(self.starter)),
@@ -150,41 +137,12 @@ impl GameV1 {
 
     fn from_json(v: &Json) -> Result<GameV1, String> {
         let mut f = Fields::of(v, "the game")?;
-        let seats = f
-            .list("seats")?
-            .iter()
-            .map(|s| {
-                let mut f = Fields::of(s, "a seat")?;
-                let seat = SeatV1 {
-                    name: f.string("name")?,
-                    bot: match f.opt("bot") {
-                        None => None,
-                        Some(b) => Some(
-                            b.as_str()
-                                .ok_or_else(|| json::wrong("bot", "a string", b))?
-                                .to_string(),
-                        ),
-                    },
-                };
-                f.done()?;
-                Ok(seat)
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let starter = match f.req("starter")? {
-            Json::Str(s) if s == "random" => StarterV1::Random,
-            other => {
-                let mut s = Fields::of(other, "`starter` (\"random\" or {\"seat\": n})")?;
-                let seat = s.int("seat")?;
-                s.done()?;
-                StarterV1::Seat(seat)
-            }
-        };
         let game = GameV1 {
             id: f.string("id")?,
-            seats,
+            seats: seats_from(f.list("seats")?, true)?,
             double_discard: f.boolean("double_discard")?,
             target: f.int("target")?,
-            starter,
+            starter: starter_from(f.req("starter")?)?,
             seed: f.string("seed")?,
             actions: f
                 .list("actions")?
@@ -199,11 +157,63 @@ impl GameV1 {
     }
 }
 
+/// Seats, in the save and in the settings: `[{"name", "bot"}]`, `bot`
+/// null (or absent) for a person.
+fn seats_json(seats: &[SeatV1]) -> Json {
+    Json::Arr(
+        seats
+            .iter()
+            .map(|s| {
+                obj([
+                    ("name", json::str(&s.name)),
+                    ("bot", s.bot.as_deref().map_or(Json::Null, json::str)),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// `strict`: a field other than `name` and `bot` is an error (saves); the
+/// settings ignore it, as they ignore any field they do not know.
+fn seats_from(list: &[Json], strict: bool) -> Result<Vec<SeatV1>, String> {
+    list.iter()
+        .map(|s| {
+            let mut f = Fields::of(s, "a seat")?;
+            let seat = SeatV1 {
+                name: f.string("name")?,
+                bot: match f.opt("bot") {
+                    None => None,
+                    Some(b) => Some(
+                        b.as_str()
+                            .ok_or_else(|| json::wrong("bot", "a string", b))?
+                            .to_string(),
+                    ),
+                },
+            };
+            if strict {
+                f.done()?;
+            }
+            Ok(seat)
+        })
+        .collect()
+}
+
+/// Who starts: `"random"` or `{"seat": n}`.
 fn starter_json(s: StarterV1) -> Json {
     match s {
         StarterV1::Random => json::str("random"),
         StarterV1::Seat(seat) => obj([("seat", Json::Int(seat.into()))]),
     }
+}
+
+fn starter_from(v: &Json) -> Result<StarterV1, String> {
+    if v.as_str() == Some("random") {
+        return Ok(StarterV1::Random);
+    }
+    let mut f = Fields::of(v, "`starter` (\"random\" or {\"seat\": n})")?;
+    let seat = f.int("seat")?;
+    f.done()?;
+    Ok(StarterV1::Seat(seat))
 }
 
 /// An action in the scenario format (as the engine writes it):
@@ -302,25 +312,54 @@ fn level_from(name: &str) -> Option<Level> {
     Level::ALL.into_iter().find(|&l| level_name(l) == name)
 }
 
+fn seats_v1(seats: &[SeatSetup]) -> Vec<SeatV1> {
+    seats
+        .iter()
+        .map(|s| SeatV1 {
+            name: s.name.clone(),
+            bot: s.bot.map(|l| level_name(l).to_string()),
+        })
+        .collect()
+}
+
+/// The seats as the table has them (names cleaned), or the first seat
+/// whose bot level is unknown, and that level.
+fn seats_setup(seats: &[SeatV1]) -> Result<Vec<SeatSetup>, (usize, String)> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.bot {
+            None => Ok(SeatSetup::human(&s.name)),
+            Some(name) => level_from(name)
+                .map(|l| SeatSetup::bot(&s.name, l))
+                .ok_or_else(|| (i, name.clone())),
+        })
+        .collect()
+}
+
+fn starter_v1(s: Starter) -> StarterV1 {
+    match s {
+        Starter::Seat(s) => StarterV1::Seat(s),
+        Starter::Random => StarterV1::Random,
+    }
+}
+
+fn starter_of(s: StarterV1) -> Starter {
+    match s {
+        StarterV1::Seat(s) => Starter::Seat(s),
+        StarterV1::Random => Starter::Random,
+    }
+}
+
 /// The text to store for `session` (game `id`, save number `seq`).
 pub fn encode(session: &Session, id: &str, seq: u64) -> String {
     let setup = &session.setup;
     let game = GameV1 {
         id: id.to_string(),
-        seats: setup
-            .seats
-            .iter()
-            .map(|s| SeatV1 {
-                name: s.name.clone(),
-                bot: s.bot.map(|l| level_name(l).to_string()),
-            })
-            .collect(),
+        seats: seats_v1(&setup.seats),
         double_discard: setup.double_discard,
         target: setup.target,
-        starter: match setup.starter {
-            Starter::Seat(s) => StarterV1::Seat(s),
-            Starter::Random => StarterV1::Random,
-        },
+        starter: starter_v1(setup.starter),
         seed: session.record.seed.to_string(),
         actions: session.record.actions.clone(),
         shown_to: session.shown_to,
@@ -420,27 +459,13 @@ fn decode_v1(value: Json, seq: u64) -> Result<Loaded, LoadError> {
             i + 1
         )));
     }
-    let seats = g
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match &s.bot {
-            None => Ok(SeatSetup::human(&s.name)),
-            Some(name) => level_from(name)
-                .map(|l| SeatSetup::bot(&s.name, l))
-                .ok_or_else(|| {
-                    LoadError::Damaged(format!("seat {}: no bot level `{name}`", i + 1))
-                }),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let seats = seats_setup(&g.seats)
+        .map_err(|(i, bot)| LoadError::Damaged(format!("seat {}: no bot level `{bot}`", i + 1)))?;
     let setup = TableSetup {
         seats,
         double_discard: g.double_discard,
         target: g.target,
-        starter: match g.starter {
-            StarterV1::Seat(s) => Starter::Seat(s),
-            StarterV1::Random => Starter::Random,
-        },
+        starter: starter_of(g.starter),
     };
     let seed: u64 = g
         .seed
@@ -575,63 +600,24 @@ impl Settings {
 /// "easy"|"medium"|"hard"|null}], "double_discard", "target", "starter"}`.
 fn table_json(t: &TableSetup) -> Json {
     obj([
-        (
-            "seats",
-            Json::Arr(
-                t.seats
-                    .iter()
-                    .map(|s| {
-                        obj([
-                            ("name", json::str(&s.name)),
-                            (
-                                "bot",
-                                s.bot.map_or(Json::Null, |l| json::str(level_name(l))),
-                            ),
-                        ])
-                    })
-                    .collect(),
-            ),
-        ),
+        ("seats", seats_json(&seats_v1(&t.seats))),
         ("double_discard", Json::Bool(t.double_discard)),
         ("target", Json::Int(t.target.into())),
-        (
-            "starter",
-            starter_json(match t.starter {
-                Starter::Seat(s) => StarterV1::Seat(s),
-                Starter::Random => StarterV1::Random,
-            }),
-        ),
+        ("starter", starter_json(starter_v1(t.starter))),
     ])
 }
 
 fn table_from(v: &Json) -> Result<TableSetup, String> {
     let mut f = Fields::of(v, "the table")?;
-    let seats = f
-        .list("seats")?
-        .iter()
-        .map(|s| {
-            let mut f = Fields::of(s, "a seat")?;
-            let name = f.string("name")?;
-            Ok(match f.opt("bot") {
-                None => SeatSetup::human(&name),
-                Some(b) => SeatSetup::bot(
-                    &name,
-                    b.as_str()
-                        .and_then(level_from)
-                        .ok_or_else(|| json::wrong("bot", "a bot level", b))?,
-                ),
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok(TableSetup {
-        seats,
+    let seats = seats_from(f.list("seats")?, false)?;
+    let table = TableSetup {
+        seats: seats_setup(&seats)
+            .map_err(|(i, bot)| format!("seat {}: no bot level `{bot}`", i + 1))?,
         double_discard: f.boolean("double_discard")?,
         target: f.int("target")?,
-        starter: match f.req("starter")? {
-            Json::Str(s) if s == "random" => Starter::Random,
-            other => Starter::Seat(Fields::of(other, "`starter`")?.int("seat")?),
-        },
-    })
+        starter: starter_of(starter_from(f.req("starter")?)?),
+    };
+    Ok(table)
 }
 
 #[cfg(test)]
@@ -817,6 +803,11 @@ mod tests {
         let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();
         let theirs: serde_json::Value = serde_json::from_str(earlier).unwrap();
         assert_eq!(ours, theirs, "written back in the same shape");
+        // Fields a later build may add are ignored, in the table too.
+        let later = earlier
+            .replace(r#""bot":null"#, r#""bot":null,"colour":"red""#)
+            .replace(r#""target":80"#, r#""target":80,"timer":30"#);
+        assert_eq!(Settings::decode(&later), expected);
         // What the tests' init scripts store: the rest are defaults.
         let tour = Settings::decode(r#"{"tour_done": true}"#);
         assert_eq!(
