@@ -8,6 +8,7 @@
 use std::rc::Rc;
 
 use mojo_engine::{Action, Cards, DrawSource, Event, Outcome, Phase, PlayerView, Seat, Value};
+use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -344,8 +345,14 @@ pub fn table(p: &TableProps) -> Html {
         }
     };
     {
+        // After the render's task, not inside it: focusing forces a style
+        // and layout pass, which then runs on its own instead of lengthening
+        // the render (a round's end was one 40-50 ms task unthrottled; now
+        // two of about half that).
         let target = focus_target(session, my_turn);
-        use_effect_with((p.seq, target), move |(_, target)| move_focus(target));
+        use_effect_with((p.seq, target), move |&(_, target)| {
+            Timeout::new(0, move || move_focus(target)).forget();
+        });
     }
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
     let on_rules = p.on_rules.clone();
