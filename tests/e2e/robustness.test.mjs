@@ -148,6 +148,31 @@ test('long names do not widen the score pad at phone width', async () => {
   }
 });
 
+test('eight players: every name and "Total" readable in the score pad, in every language', async () => {
+  for (const lang of ['en', 'fr', 'ru', 'nl', 'pl']) {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1180, height: 820 }]) {
+      const page = await open(`${server.url}?lang=${lang}&speed=slow`, { viewport });
+      await ready(page);
+      while ((await page.locator('.lobby__seat').count()) < 8) await page.getByRole('button', { name: /^\+ / }).click();
+      await page.locator('.lobby .button--primary').first().click();
+      await page.locator('.table').waitFor();
+      const cut = await page.evaluate(() => {
+        const pad = document.querySelector('.side .scorepad__table');
+        const cells = [...pad.querySelectorAll('thead th:not(:first-child)'), pad.querySelector('tfoot th')];
+        // A cell whose text needs more room than it has is cut (ellipsis) or
+        // runs into its neighbour.
+        return cells
+          .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+          .map((c) => c.textContent);
+      });
+      assert.deepEqual(cut, [], `${lang} at ${viewport.width} px`);
+      await noHorizontalScroll(page, `${lang}, eight players at ${viewport.width} px`);
+      clean(page);
+      await page.context().close();
+    }
+  }
+});
+
 test('unexpected query parameters are ignored safely', async () => {
   for (const query of [
     '?lang=xx&speed=warp&foo=<script>alert(1)</script>',
