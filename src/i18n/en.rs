@@ -61,6 +61,13 @@ pub(super) fn text(t: &Text) -> String {
             Level::Hard => "Hard bot",
         }
         .into(),
+        Bots => "Bots".into(),
+        LevelName(l) => match l {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+        }
+        .into(),
         AddSeat => "Add a seat".into(),
         RemoveSeat(name) => format!("Remove {name}"),
         TwoPiles => "Two discard piles".into(),

@@ -62,6 +62,13 @@ pub(super) fn text(t: &Text) -> String {
             Level::Hard => "Robot difficile",
         }
         .into(),
+        Bots => "Robots".into(),
+        LevelName(l) => match l {
+            Level::Easy => "Facile",
+            Level::Medium => "Moyen",
+            Level::Hard => "Difficile",
+        }
+        .into(),
         AddSeat => "Ajouter une place".into(),
         RemoveSeat(name) => format!("Retirer {name}"),
         TwoPiles => "Deux défausses".into(),

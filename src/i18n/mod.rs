@@ -119,6 +119,10 @@ pub enum Text<'a> {
     /// The default name of the n-th bot seat ("Bot 2").
     DefaultBot(usize),
     Bot(Level),
+    /// The lobby's seat menu: the group of bot levels, and a level's
+    /// short name inside it (the menu is narrow on a phone).
+    Bots,
+    LevelName(Level),
     AddSeat,
     RemoveSeat(&'a str),
     TwoPiles,

@@ -62,6 +62,13 @@ pub(super) fn text(t: &Text) -> String {
             Level::Hard => "Sterke bot",
         }
         .into(),
+        Bots => "Bots".into(),
+        LevelName(l) => match l {
+            Level::Easy => "Makkelijk",
+            Level::Medium => "Gemiddeld",
+            Level::Hard => "Sterk",
+        }
+        .into(),
         AddSeat => "Plaats toevoegen".into(),
         RemoveSeat(name) => format!("{name} verwijderen"),
         TwoPiles => "Twee aflegstapels".into(),

@@ -85,6 +85,13 @@ pub(super) fn text(t: &Text) -> String {
             Level::Hard => "Bot trudny",
         }
         .into(),
+        Bots => "Boty".into(),
+        LevelName(l) => match l {
+            Level::Easy => "Łatwy",
+            Level::Medium => "Średni",
+            Level::Hard => "Trudny",
+        }
+        .into(),
         AddSeat => "Dodaj miejsce".into(),
         RemoveSeat(name) => format!("Usuń: {name}"),
         TwoPiles => "Dwa stosy kart odrzuconych".into(),

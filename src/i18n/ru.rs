@@ -82,6 +82,13 @@ pub(super) fn text(t: &Text) -> String {
             Level::Hard => "Сильный бот",
         }
         .into(),
+        Bots => "Боты".into(),
+        LevelName(l) => match l {
+            Level::Easy => "Лёгкий",
+            Level::Medium => "Средний",
+            Level::Hard => "Сильный",
+        }
+        .into(),
         AddSeat => "Добавить место".into(),
         RemoveSeat(name) => format!("Убрать: {name}"),
         TwoPiles => "Две стопки сброса".into(),

@@ -25,6 +25,10 @@ fn samples() -> Vec<Text<'static>> {
         DefaultName,
         DefaultBot(2),
         AddSeat,
+        Bots,
+        LevelName(Level::Easy),
+        LevelName(Level::Medium),
+        LevelName(Level::Hard),
         RemoveSeat("Ana"),
         TwoPiles,
         TwoPilesHelp,
@@ -259,6 +263,8 @@ fn variant(t: &Text) -> &'static str {
         DefaultName => "DefaultName",
         DefaultBot(_) => "DefaultBot",
         Bot(_) => "Bot",
+        Bots => "Bots",
+        LevelName(_) => "LevelName",
         AddSeat => "AddSeat",
         RemoveSeat(_) => "RemoveSeat",
         TwoPiles => "TwoPiles",
@@ -410,7 +416,7 @@ fn variant(t: &Text) -> &'static str {
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 155;
+const VARIANTS: usize = 157;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -463,8 +469,9 @@ fn other_languages_are_translated() {
         "Cards",
         "CardName",
         "ColourName",
-        // "Bot" is the Polish word too.
+        // "Bot" is the Polish word too, "Bots" the Dutch plural.
         "DefaultBot",
+        "Bots",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

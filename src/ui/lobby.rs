@@ -112,10 +112,12 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 <label class="visually-hidden" for={kind_id.clone()}>{ seat_label.clone() }</label>
                 <select id={kind_id} class="lobby__kind" onchange={on_kind}>
                     <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
-                    { for Level::ALL.iter().map(|&l| {
-                        let v = kind_value(&SeatSetup { name: String::new(), bot: Some(l) });
-                        html! { <option value={v} selected={kind == v}>{ t(Text::Bot(l)) }</option> }
-                    }) }
+                    <optgroup label={t(Text::Bots)}>
+                        { for Level::ALL.iter().map(|&l| {
+                            let v = kind_value(&SeatSetup { name: String::new(), bot: Some(l) });
+                            html! { <option value={v} selected={kind == v}>{ t(Text::LevelName(l)) }</option> }
+                        }) }
+                    </optgroup>
                 </select>
                 <button
                     type="button"

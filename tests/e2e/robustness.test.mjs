@@ -148,12 +148,23 @@ test('long names do not widen the score pad at phone width', async () => {
   }
 });
 
-test('eight players: every name and "Total" readable in the score pad, in every language', async () => {
+test('eight players: every name, seat choice and "Total" readable, in every language', async () => {
   for (const lang of ['en', 'fr', 'ru', 'nl', 'pl']) {
     for (const viewport of [{ width: 390, height: 844 }, { width: 1180, height: 820 }]) {
       const page = await open(`${server.url}?lang=${lang}&speed=slow`, { viewport });
       await ready(page);
       while ((await page.locator('.lobby__seat').count()) < 8) await page.getByRole('button', { name: /^\+ / }).click();
+      // Each choice of the seat menu fits the closed menu (its text, plus
+      // about 20 px for the arrow).
+      const tight = await page.evaluate(() => {
+        const sel = document.querySelector('#seat-kind-1');
+        const cs = getComputedStyle(sel);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        return [...sel.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+      });
+      assert.deepEqual(tight, [], `${lang} at ${viewport.width} px: seat menu choices cut`);
       await page.locator('.lobby .button--primary').first().click();
       await page.locator('.table').waitFor();
       const cut = await page.evaluate(() => {
