@@ -71,23 +71,58 @@ pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Points (R10) of a set of values given as a mask (bit v: value v held),
+/// for every mask: the search bots evaluate hands millions of times.
+static MASK_POINTS: [u8; 1 << 13] = mask_points();
+
+const fn mask_points() -> [u8; 1 << 13] {
+    let mut t = [0u8; 1 << 13];
+    let mut m = 0;
+    while m < (1 << 13) {
+        // Colours: 0-1, 2-4, 5-7, 8-10, 11-12; the highest bit in each counts.
+        let ranges = [(0u32, 1u32), (2, 4), (5, 7), (8, 10), (11, 12)];
+        let mut sum = 0u32;
+        let mut c = 0;
+        while c < 5 {
+            let (lo, hi) = ranges[c];
+            let mut v = hi + 1;
+            while v > lo {
+                v -= 1;
+                if m & (1 << v) != 0 {
+                    sum += v;
+                    break;
+                }
+            }
+            c += 1;
+        }
+        t[m] = sum as u8;
+        m += 1;
+    }
+    t
+}
+
+/// Points (R10) of `hand`, by table.
+#[inline]
+pub(crate) fn points(hand: &Cards) -> u32 {
+    u32::from(MASK_POINTS[(hand.mask() & 0x1FFF) as usize])
+}
+
 /// Points (R10) of the `keep` lowest cards of `hand`: roughly the hand a
 /// player will end up putting face down, since they shed their high cards.
 #[inline]
 pub(crate) fn keep_points(hand: &Cards, keep: usize) -> u32 {
-    let mut kept = Cards::EMPTY;
+    let mut mask = 0usize;
     let mut left = keep;
     for (v, &c) in hand.counts().iter().enumerate() {
         if left == 0 {
             break;
         }
-        let take = (c as usize).min(left);
-        for _ in 0..take {
-            kept.add(v as Value);
+        if c > 0 {
+            mask |= 1 << v;
+            left = left.saturating_sub(c as usize);
         }
-        left -= take;
     }
-    kept.points()
+    u32::from(MASK_POINTS[mask])
 }
 
 /// The tunable weights of the hand evaluation.
@@ -106,6 +141,10 @@ pub(crate) struct Weights {
     pub proj_per_card: f64,
     /// Tempo: going face down early also hurries the others.
     pub down_bonus: f64,
+    /// Bonus per value of the card a turn ends on: of two plays that leave
+    /// equally good hands, shed the higher card (the points of a high card
+    /// still in hand count if the round ends sooner than expected).
+    pub shed: f64,
 }
 
 pub(crate) const WEIGHTS: Weights = Weights {
@@ -115,6 +154,7 @@ pub(crate) const WEIGHTS: Weights = Weights {
     risk_slope: 1.5,
     proj_per_card: 0.0,
     down_bonus: -4.0,
+    shed: 0.3,
 };
 
 /// The weights in use (tuned against `greedy` and `medium` with
@@ -145,7 +185,7 @@ impl Eval {
         if len == 0 {
             return 0.0;
         }
-        let p = hand.points();
+        let p = points(hand);
         if len <= self.threshold {
             return self.down(p, len);
         }
@@ -186,7 +226,7 @@ pub(crate) fn projected(game: &Game, s: Seat, threshold: usize, per_card: f64) -
         let mut all = *down;
         all.add_all(up);
         all.add_all(hand);
-        f64::from(all.points())
+        f64::from(points(&all))
     } else {
         f64::from(keep_points(hand, threshold))
             + per_card * hand.len().saturating_sub(threshold) as f64
@@ -212,8 +252,17 @@ fn eval_in_game(game: &Game) -> Eval {
         }
     }
     let mut risk = [0.0; 41];
-    for (p, r) in risk.iter_mut().enumerate() {
-        *r = logistic((p as f64 - best - 0.5) * w.risk_slope);
+    if best.fract() == 0.0 && (0.0..=RISK_SPAN as f64).contains(&best) {
+        // Whole points (the usual case): the logistic by table.
+        let table = risk_table(w.risk_slope);
+        let b = best as usize;
+        for (p, r) in risk.iter_mut().enumerate() {
+            *r = table[p + RISK_SPAN - b];
+        }
+    } else {
+        for (p, r) in risk.iter_mut().enumerate() {
+            *r = logistic((p as f64 - best - 0.5) * w.risk_slope);
+        }
     }
     Eval {
         threshold,
@@ -221,6 +270,26 @@ fn eval_in_game(game: &Game) -> Eval {
         down_min,
         w,
     }
+}
+
+/// Largest projected points served by [`risk_table`].
+const RISK_SPAN: usize = 120;
+
+/// `logistic((k - 0.5) * slope)` for `k` in `-RISK_SPAN..=40`, at index
+/// `k + RISK_SPAN`: the same numbers [`eval_in_game`] would compute, without
+/// 41 exponentials per simulated decision.
+fn risk_table(slope: f64) -> &'static [f64; RISK_SPAN + 41] {
+    static TABLE: std::sync::OnceLock<(f64, [f64; RISK_SPAN + 41])> = std::sync::OnceLock::new();
+    let (s, t) = TABLE.get_or_init(|| {
+        let mut t = [0.0; RISK_SPAN + 41];
+        for (i, x) in t.iter_mut().enumerate() {
+            let k = i as f64 - RISK_SPAN as f64;
+            *x = logistic((k - 0.5) * slope);
+        }
+        (slope, t)
+    });
+    debug_assert_eq!(*s, slope);
+    t
 }
 
 /// The search bots' simulation policy: a Medium-like one-ply choice on a
@@ -281,6 +350,8 @@ pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Opt
     if left.is_empty() {
         return -5.0;
     }
+    // Ending the turn on a high card sheds it (see `Weights::shed`).
+    let g = -eval.w.shed;
     match top {
         Some(c) if value == c => {
             // Plays again: the best next card is at least one free shed.
@@ -291,11 +362,11 @@ pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Opt
                 let sc = if l2.is_empty() {
                     -5.0
                 } else if v > value {
-                    eval.expect_draw(&l2)
+                    eval.expect_draw(&l2) + g * f64::from(v)
                 } else if v == value {
-                    eval.leaf(&l2) - 1.0
+                    eval.leaf(&l2) - 1.0 + g * f64::from(v)
                 } else {
-                    eval.leaf(&l2)
+                    eval.leaf(&l2) + g * f64::from(v)
                 };
                 best = best.min(sc);
             }
@@ -304,9 +375,9 @@ pub(crate) fn quick_play_score(eval: &Eval, hand: &Cards, value: Value, top: Opt
         Some(c) if value > c => {
             // The hand keeps its size: a higher card is shed, a random one
             // drawn. The drawn card may add points: count its average.
-            eval.expect_draw(&left)
+            eval.expect_draw(&left) + g * f64::from(value)
         }
-        _ => eval.leaf(&left),
+        _ => eval.leaf(&left) + g * f64::from(value),
     }
 }
 

@@ -12,7 +12,11 @@
 //! - going face down with `p` points costs `p`, or `p + 10` when it ends the
 //!   round and someone has fewer points: that risk is estimated from
 //!   samples of the hidden cards, using the revealed cards and hand sizes of
-//!   the others; emptying the hand scores 0.
+//!   the others; emptying the hand scores 0;
+//! - of two plays that leave equally good hands it sheds the higher card: the
+//!   value of the card a turn ends on earns a small bonus
+//!   ([`super::common::Weights::shed`]; +9 points of win share against
+//!   greedy, BENCHMARKS.md).
 //!
 //! With two piles it takes the other pile's top when that beats the
 //! expected deck card. It reveals its highest face-down card first (the
@@ -118,6 +122,8 @@ struct Ctx<'a> {
     /// Tops of the discard piles.
     tops: [Option<Value>; 2],
     piles: u8,
+    /// [`super::common::Weights::shed`].
+    shed: f64,
 }
 
 impl Ctx<'_> {
@@ -139,8 +145,9 @@ impl Ctx<'_> {
                 }
                 best
             }
-            Some(t) if value > t => self.after_draw(&left, p),
-            _ => self.eval.leaf(&left),
+            // The turn ends on `value`: a higher card shed is worth a little.
+            Some(t) if value > t => self.after_draw(&left, p) - self.shed * f64::from(value),
+            _ => self.eval.leaf(&left) - self.shed * f64::from(value),
         }
     }
 
@@ -197,6 +204,7 @@ impl Bot for MediumBot {
                     pool: &pool,
                     tops: [view.top(0), view.top(1)],
                     piles: view.options.piles(),
+                    shed: eval.w.shed,
                 };
                 let mut best = (f64::INFINITY, fallback(&legal));
                 for a in legal.iter() {

@@ -208,3 +208,33 @@ fn hard_search_stops_on_the_clock() {
     assert!(search.simulations() > 0);
     assert!(search.step_timed(1, 10.0));
 }
+
+/// The search bots' table of points agrees with the rules' scoring (R10)
+/// for every set of values, and `keep_points` with scoring the `keep`
+/// lowest cards one by one.
+#[test]
+fn r10_points_table_agrees_with_scoring() {
+    use crate::cards::Cards;
+    for mask in 0u16..(1 << 13) {
+        let mut c = Cards::EMPTY;
+        for v in 0..13u8 {
+            if mask & (1 << v) != 0 {
+                c.add(v);
+                c.add(v);
+            }
+        }
+        assert_eq!(common::points(&c), c.points(), "mask {mask:#x}");
+    }
+    let mut rng = common::bot_rng(3);
+    for _ in 0..2000 {
+        let game = Game::new(Options::players(2), rand::RngCore::next_u64(&mut rng)).unwrap();
+        let hand = *game.hand(0);
+        for keep in 0..=9 {
+            let mut kept = Cards::EMPTY;
+            for v in hand.iter().take(keep) {
+                kept.add(v);
+            }
+            assert_eq!(common::keep_points(&hand, keep), kept.points());
+        }
+    }
+}
