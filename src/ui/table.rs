@@ -7,8 +7,8 @@
 
 use std::rc::Rc;
 
-use mojo_engine::{Action, Cards, DrawSource, Event, Outcome, Phase, PlayerView, Seat, Value};
 use gloo::timers::callback::Timeout;
+use mojo_engine::{Action, Cards, DrawSource, Event, Outcome, Phase, PlayerView, Seat, Value};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
