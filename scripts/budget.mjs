@@ -30,7 +30,7 @@ const TARGET_RATIO = 1.6;
 // are, the test run fails when the bundle grows past what it is now, so the
 // miss cannot quietly get worse; the verdict line still says OVER BUDGET.
 // Lower this as the bundle shrinks, down to MAX_RATIO.
-const REGRESSION_CEILING = 3.8;
+const REGRESSION_CEILING = 3.6;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
