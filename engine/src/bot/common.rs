@@ -20,8 +20,9 @@ pub struct Budget {
 impl Budget {
     /// Hard's default: p95 well under 100 ms per decision natively. With
     /// Medium's move as the default (see `hard`), more simulations let more
-    /// real gains through: 35.8% against 3 Medium at 700, 39.8% at 1,400,
-    /// no better at 2,000 or 3,000 (800 games each, BENCHMARKS.md).
+    /// real gains through: on one 800-game screen against 3 Medium, 35.8% at
+    /// 700, 39.8% at 1,400, no better at 2,000 or 3,000 (2,000-game runs at
+    /// 1,400: 36.0% on two seeds; BENCHMARKS.md).
     pub const HARD: Budget = Budget {
         iterations: 1400,
         millis: 80.0,
