@@ -112,6 +112,14 @@ async function hostileTable(viewport) {
   for (let i = 0; i < 40; i++) {
     if ((await step(page)) === 'over') break;
   }
+  // The steps may stop on a hand-off cover, which names the next person
+  // only in its heading (checked above): show that person's hand, as they
+  // would, so that the table names everyone.
+  const show = page.getByRole('button', { name: 'Show my cards' });
+  if (await show.count()) {
+    await show.click();
+    await page.locator('.topbar__me').waitFor();
+  }
   // The other seats by name, and "You are …" for the person shown.
   const names = await page.locator('.seat__name').allTextContents();
   const me = (await page.locator('.topbar__me').allTextContents()).map((t) => t.replace(/^You are /, ''));
