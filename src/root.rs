@@ -83,8 +83,7 @@ fn load() -> AppState {
     let saved = match storage::read(save::GAME_KEY) {
         Ok(Some(text)) => Some(save::decode(&text).map_err(|e| {
             // Keep the raw text aside under another key, never lose it.
-            let aside = format!("{}{}", save::QUARANTINE_PREFIX, js_sys::Date::now() as u64);
-            let _ = storage::write(&aside, &text);
+            let _ = storage::keep_aside("", &text);
             let _ = storage::remove(save::GAME_KEY);
             e.to_string()
         })),
@@ -155,12 +154,6 @@ fn apply_update() {
     }
 }
 
-/// Keeps unreadable text aside under its own key (never deleted).
-fn keep_aside(text: &str) {
-    let aside = format!("{}{}", save::QUARANTINE_PREFIX, js_sys::Date::now() as u64);
-    let _ = storage::write(&aside, text);
-}
-
 /// Saves this tab's game, unless that would overwrite a newer save of the
 /// same game or a game another tab started (several tabs share the one save
 /// slot). `known` is the id of the game this tab last saved or loaded.
@@ -199,7 +192,7 @@ fn save_game(state: &AppState, known: &RefCell<Option<String>>, dispatch: &Callb
                 }
                 BeforeWrite::Unreadable => {
                     if let Some(old) = &stored {
-                        keep_aside(old);
+                        let _ = storage::keep_aside("", old);
                     }
                 }
                 BeforeWrite::Write => {}

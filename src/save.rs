@@ -300,24 +300,12 @@ pub struct Loaded {
     pub seq: u64,
 }
 
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-    }
-}
-
-fn level_from(name: &str) -> Option<Level> {
-    Level::ALL.into_iter().find(|&l| level_name(l) == name)
-}
-
 fn seats_v1(seats: &[SeatSetup]) -> Vec<SeatV1> {
     seats
         .iter()
         .map(|s| SeatV1 {
             name: s.name.clone(),
-            bot: s.bot.map(|l| level_name(l).to_string()),
+            bot: s.bot.map(|l| l.key().to_string()),
         })
         .collect()
 }
@@ -330,7 +318,7 @@ fn seats_setup(seats: &[SeatV1]) -> Result<Vec<SeatSetup>, (usize, String)> {
         .enumerate()
         .map(|(i, s)| match &s.bot {
             None => Ok(SeatSetup::human(&s.name)),
-            Some(name) => level_from(name)
+            Some(name) => Level::from_key(name)
                 .map(|l| SeatSetup::bot(&s.name, l))
                 .ok_or_else(|| (i, name.clone())),
         })

@@ -23,6 +23,20 @@ pub enum Level {
 impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// The level's name in saves, settings, statistics and the lobby's
+    /// menu: "easy", "medium", "hard".
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.key() == key)
+    }
+
     pub fn bot_kind(self) -> BotKind {
         match self {
             Level::Easy => BotKind::Easy,

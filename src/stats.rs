@@ -47,15 +47,6 @@ pub struct Stats {
     pub recent: Vec<String>,
 }
 
-/// A level's name in the stored shape.
-pub fn level_key(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-    }
-}
-
 impl Stats {
     /// Reads stored statistics; `Err` when the text is not a version this
     /// build reads (the caller keeps it aside and starts from zero).
@@ -172,10 +163,10 @@ impl Stats {
                 Some(level) => {
                     if !levels.contains(&level) {
                         levels.push(level);
-                        *self.bot_games.entry(level_key(level).into()).or_default() += 1;
+                        *self.bot_games.entry(level.key().into()).or_default() += 1;
                     }
                     if won {
-                        *self.bot_wins.entry(level_key(level).into()).or_default() += 1;
+                        *self.bot_wins.entry(level.key().into()).or_default() += 1;
                     }
                 }
                 None => {

@@ -35,6 +35,18 @@ pub fn write(key: &str, value: &str) -> Result<(), StorageError> {
         .map_err(|_| StorageError::WriteFailed)
 }
 
+/// Keeps unreadable text aside, never deleted: under
+/// `mojo.unreadable.{kind}{milliseconds since 1970}` (`kind` is "" for the
+/// game, "stats." for the statistics).
+pub fn keep_aside(kind: &str, text: &str) -> Result<(), StorageError> {
+    let key = format!(
+        "{}{kind}{}",
+        crate::save::QUARANTINE_PREFIX,
+        js_sys::Date::now() as u64
+    );
+    write(&key, text)
+}
+
 /// Removes `key` (nothing happens if it is absent).
 pub fn remove(key: &str) -> Result<(), StorageError> {
     storage()?

@@ -25,6 +25,13 @@ fn document() -> Option<Document> {
     web_sys::window()?.document()
 }
 
+/// Focuses the first element matching `selector`; whether it could.
+pub fn focus_first(selector: &str) -> bool {
+    document()
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .is_some_and(focus)
+}
+
 fn focus(el: Element) -> bool {
     el.dyn_into::<HtmlElement>()
         .map(|e| e.focus().is_ok())
@@ -68,18 +75,8 @@ pub fn dialog_changed(open: bool, opener: &RefCell<Option<Element>>) {
         }
         into_dialog();
     } else if let Some(el) = opener.borrow_mut().take() {
-        if el.is_connected() && focus(el) {
-            return;
-        }
-        for selector in FALLBACK {
-            if doc
-                .query_selector(selector)
-                .ok()
-                .flatten()
-                .is_some_and(focus)
-            {
-                return;
-            }
+        if !(el.is_connected() && focus(el)) {
+            FALLBACK.iter().any(|s| focus_first(s));
         }
     }
 }

@@ -20,12 +20,7 @@ pub struct LobbyProps {
 }
 
 fn kind_value(seat: &SeatSetup) -> &'static str {
-    match seat.bot {
-        None => "person",
-        Some(Level::Easy) => "easy",
-        Some(Level::Medium) => "medium",
-        Some(Level::Hard) => "hard",
-    }
+    seat.bot.map_or("person", Level::key)
 }
 
 fn problem_text(p: &SetupProblem) -> Text<'static> {
@@ -72,12 +67,7 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 let select: HtmlSelectElement = e.target_unchecked_into();
                 let mut s = setup.clone();
                 if let Some(seat) = s.seats.get_mut(i) {
-                    seat.bot = match select.value().as_str() {
-                        "easy" => Some(Level::Easy),
-                        "medium" => Some(Level::Medium),
-                        "hard" => Some(Level::Hard),
-                        _ => None,
-                    };
+                    seat.bot = Level::from_key(&select.value());
                 }
                 on_edit.emit(s);
             })
@@ -114,7 +104,7 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
                     <optgroup label={t(Text::Bots)}>
                         { for Level::ALL.iter().map(|&l| {
-                            let v = kind_value(&SeatSetup { name: String::new(), bot: Some(l) });
+                            let v = l.key();
                             html! { <option value={v} selected={kind == v}>{ t(Text::LevelName(l)) }</option> }
                         }) }
                     </optgroup>

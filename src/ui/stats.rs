@@ -6,17 +6,15 @@
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::save::QUARANTINE_PREFIX;
 use crate::session::{Level, Session};
-use crate::stats::{level_key, Stats, STATS_KEY};
+use crate::stats::{Stats, STATS_KEY};
 use crate::storage;
 
 /// The stored statistics (zero if none; unreadable ones are kept aside).
 pub fn load() -> Stats {
     match storage::read(STATS_KEY) {
         Ok(Some(text)) => Stats::decode(&text).unwrap_or_else(|_| {
-            let aside = format!("{QUARANTINE_PREFIX}stats.{}", js_sys::Date::now() as u64);
-            let _ = storage::write(&aside, &text);
+            let _ = storage::keep_aside("stats.", &text);
             let _ = storage::remove(STATS_KEY);
             Stats::default()
         }),
@@ -71,17 +69,7 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
         // into the dialog when it closes.
         use_effect_with(*confirming, |&open| {
             if open {
-                if let Some(b) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| {
-                        d.query_selector(".stats__confirm .button--primary")
-                            .ok()
-                            .flatten()
-                    })
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = b.focus();
-                }
+                crate::ui::focus::focus_first(".stats__confirm .button--primary");
             } else {
                 crate::ui::focus::into_dialog();
             }
@@ -125,7 +113,7 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
                         </tr></thead>
                         <tbody>
                             { for Level::ALL.iter().filter_map(|&l| {
-                                let key = level_key(l);
+                                let key = l.key();
                                 s.bot_games.get(key).map(|g| html! {
                                     <tr>
                                         <th scope="row">{ t(Text::Bot(l)) }</th>

@@ -85,13 +85,7 @@ pub fn tour(p: &TourProps) -> Html {
         use_effect_with(step, move |_| {
             low.set(light_up(selector).unwrap_or(true));
             // Keep focus in the dialog as the steps change.
-            if let Some(b) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector(".tour .button--primary").ok().flatten())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = b.focus();
-            }
+            crate::ui::focus::focus_first(".tour .button--primary");
         });
     }
     let last = step + 1 == STEPS;
