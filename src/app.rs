@@ -385,6 +385,17 @@ mod tests {
         ))
     }
 
+    /// The first legal action of the game in progress.
+    fn first_action(s: &AppState) -> Action {
+        s.session
+            .as_ref()
+            .unwrap()
+            .game
+            .legal_actions()
+            .get(0)
+            .unwrap()
+    }
+
     #[test]
     fn start_then_a_person_plays_and_every_change_is_numbered() {
         let s = fresh().reduce(Msg::Start {
@@ -409,14 +420,7 @@ mod tests {
         });
         // Play the person's turns until a bot is to act.
         while s.session.as_ref().unwrap().bot_to_act().is_none() {
-            let a = s
-                .session
-                .as_ref()
-                .unwrap()
-                .game
-                .legal_actions()
-                .get(0)
-                .unwrap();
+            let a = first_action(&s);
             s = s.reduce(Msg::Act(a));
         }
         let session = s.session.clone().unwrap();
@@ -493,14 +497,7 @@ mod tests {
             id: "g".into(),
         });
         let at_start = loaded(&s, "g", 1);
-        let a = s
-            .session
-            .as_ref()
-            .unwrap()
-            .game
-            .legal_actions()
-            .get(0)
-            .unwrap();
+        let a = first_action(&s);
         let moved = s.clone().reduce(Msg::Act(a));
         assert_eq!(moved.seq, 2);
         // The other tab is behind: ignored.
@@ -519,14 +516,21 @@ mod tests {
         let repaired = moved.clone().reduce(Msg::Adopt(loaded(&s, "g", 1)));
         assert_eq!(repaired.resave, moved.resave + 1);
         assert_eq!(repaired.seq, 2);
-        // A person acting here makes this tab the driver again.
-        let b = ahead.session.as_ref().unwrap().game.legal_actions().get(0);
-        if let Some(b) = b {
-            let driven = ahead.clone().reduce(Msg::Act(b));
-            if driven.seq > ahead.seq {
-                assert!(!driven.follower);
-            }
-        }
+        // A move made here (the person's, or a bot's this tab plays) makes
+        // this tab the driver again.
+        let session = ahead.session.clone().unwrap();
+        let b = first_action(&ahead);
+        let msg = match session.bot_to_act() {
+            Some(_) => Msg::BotAct {
+                id: "g".into(),
+                after: session.record.actions.len(),
+                action: b,
+            },
+            None => Msg::Act(b),
+        };
+        let driven = ahead.clone().reduce(msg);
+        assert_eq!(driven.seq, ahead.seq + 1, "the move was taken");
+        assert!(!driven.follower);
         let ahead = ahead.reduce(Msg::DismissTab);
         assert_eq!(ahead.tab_notice, None);
     }
