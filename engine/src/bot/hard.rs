@@ -268,19 +268,36 @@ impl HardSearch {
         if !(first || second) || self.n_active <= 2 {
             return;
         }
-        let mut means: Vec<(f64, usize)> = (0..self.actions.len())
+        let means: Vec<(f64, usize)> = (0..self.actions.len())
             .filter(|&i| self.active[i] && self.counts[i] > 0)
             .map(|i| (self.sums[i] / f64::from(self.counts[i]), i))
             .collect();
-        means.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let keep = means.len().div_ceil(2).max(2);
-        for &(_, i) in means.iter().skip(keep) {
+        for i in outside_best(&means, keep) {
             if Some(i) != self.prior {
                 self.active[i] = false;
             }
         }
         self.n_active = self.active.iter().filter(|&&a| a).count();
     }
+}
+
+/// The candidates (`(mean, index)`) not among the `keep` best: the best mean
+/// first, ties going to the lower index. A candidate's rank is how many
+/// others come before it; with a few dozen candidates at most this needs no
+/// sort (std's stable sort would add about 4 KB to the web app for this one
+/// call).
+pub(crate) fn outside_best(
+    means: &[(f64, usize)],
+    keep: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    means.iter().filter_map(move |&(mean, i)| {
+        let rank = means
+            .iter()
+            .filter(|&&(m, j)| m.total_cmp(&mean).then(i.cmp(&j)).is_gt())
+            .count();
+        (rank >= keep).then_some(i)
+    })
 }
 
 /// Plays `game` on to the end of the current round.

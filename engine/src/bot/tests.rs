@@ -238,3 +238,24 @@ fn r10_points_table_agrees_with_scoring() {
         }
     }
 }
+
+#[test]
+fn hard_halving_keeps_the_best_means_ties_to_the_lower_index() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = crate::GameRng::seed_from_u64(5);
+    for n in 0..24usize {
+        // Means from a few values, so that ties are common.
+        let means: Vec<(f64, usize)> = (0..n)
+            .map(|i| (f64::from(rng.gen_range(0..4u32)) / 2.0 - 0.5, i * 3 + 1))
+            .collect();
+        let keep = n.div_ceil(2).max(2);
+        let mut sorted = means.clone();
+        sorted.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut expected: Vec<usize> = sorted.iter().skip(keep).map(|&(_, i)| i).collect();
+        expected.sort_unstable();
+        let mut dropped: Vec<usize> = hard::outside_best(&means, keep).collect();
+        dropped.sort_unstable();
+        assert_eq!(dropped, expected, "n = {n}: {means:?}");
+        assert_eq!(dropped.len(), n.saturating_sub(keep));
+    }
+}
