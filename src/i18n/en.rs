@@ -2,10 +2,7 @@
 //! hand", "Show my cards", "Start game"…) are a contract of the tests: change
 //! them only together with the tests.
 
-use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
-
-use super::{form, Plural, Text};
-use crate::session::Level;
+use super::{Catalogue, Plural};
 
 /// One for 1, other for everything else (0 cards, 2 cards).
 pub(super) fn plural(n: u64) -> Plural {
@@ -16,287 +13,165 @@ pub(super) fn plural(n: u64) -> Plural {
     }
 }
 
-/// "1 card", "2 cards".
-fn count(n: u64, one: &str, other: &str) -> String {
-    format!("{n} {}", form(plural(n), [one, other, other]))
-}
-
-fn colour(c: Colour) -> &'static str {
-    match c {
-        Colour::Blue => "blue",
-        Colour::Green => "green",
-        Colour::Yellow => "yellow",
-        Colour::Orange => "orange",
-        Colour::Red => "red",
-    }
-}
-
-/// "7 yellow".
-fn card(v: Value) -> String {
-    format!("{v} {}", colour(Colour::of(v)))
-}
-
-fn direction(face: Face) -> &'static str {
-    match face {
-        Face::Zero => "clockwise",
-        Face::PlusTen => "counterclockwise",
-    }
-}
-
-#[deny(clippy::wildcard_enum_match_arm)]
-pub(super) fn text(t: &Text) -> String {
-    use Text::*;
-    match *t {
-        Title => "Mojo".into(),
-        Tagline => "The shedding card game: lowest score wins.".into(),
-        NewTable => "New game".into(),
-        Seat(i) => format!("Seat {}", i + 1),
-        Name => "Name".into(),
-        Person => "Person".into(),
-        DefaultName => "Player".into(),
-        DefaultBot(n) => format!("Bot {n}"),
-        Bot(l) => match l {
-            Level::Easy => "Easy bot",
-            Level::Medium => "Medium bot",
-            Level::Hard => "Hard bot",
-        }
-        .into(),
-        Bots => "Bots".into(),
-        LevelName(l) => match l {
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-        }
-        .into(),
-        AddSeat => "Add a seat".into(),
-        RemoveSeat(name) => format!("Remove {name}"),
-        TwoPiles => "Two discard piles".into(),
-        TwoPilesHelp => {
-            "Play on either pile; after a higher card, draw from the deck or take the other pile's top.".into()
-        }
-        TargetScore => "Game ends at".into(),
-        WhoStarts => "Who starts".into(),
-        RandomStarter => "Random".into(),
-        StartGame => "Start game".into(),
-        Continue => "Continue".into(),
-        ContinueDetail { round, players } => format!(
-            "Saved game: round {round}, {}",
-            count(players as u64, "player", "players")
-        ),
-        ProblemSeats => "A table has 2 to 8 seats.".into(),
-        ProblemName(i) => format!("Seat {} needs a name.", i + 1),
-        ProblemTarget => "The game must end between 10 and 500 points.".into(),
-        Round(n) => format!("Round {n}"),
-        DrawPile => "Draw pile".into(),
-        Cards(n) => count(n as u64, "card", "cards"),
-        DiscardPile => "Discard pile".into(),
-        Pile(i) => if i == 0 { "Left pile" } else { "Right pile" }.into(),
-        MojoCardName(face) => format!(
-            "Mojo card: {} face up, play goes {}",
-            face.label(),
-            direction(face)
-        ),
-        Clockwise => "clockwise".into(),
-        Counterclockwise => "counterclockwise".into(),
-        YourHand => "Your hand".into(),
-        YourFaceDown => "Your face-down cards".into(),
-        CardsWorth(n) => format!("Your cards: {}", count(n.into(), "point", "points")),
-        CardName(v) => card(v),
-        ColourName(c) => colour(c).into(),
-        RevealCard(v) => format!("Reveal {}", card(v)),
-        HintLower => "ends your turn".into(),
-        HintHigher => "you draw a card".into(),
-        HintEqual => "play again".into(),
-        HintLast => "ends the round".into(),
-        PlayOn(i) => format!(
-            "Play on the {} pile",
-            if i == 0 { "left" } else { "right" }
-        ),
-        ChoosePile => "Choose a pile, then a card".into(),
-        DrawFromDeck => "Draw from the deck".into(),
-        TakeFromOtherPile(v) => format!("Take from the other pile ({})", card(v)),
-        MustDraw => "Higher card: draw one. Where from?".into(),
-        MustReveal => "Mojo Time: reveal one of your face-down cards.".into(),
-        YourTurn => "Your turn: play a card.".into(),
-        ContinueChain(v) => format!("Equal! Play another card on the {v}."),
-        TurnOf(name) => format!("{name}'s turn"),
-        Thinking(name) => format!("{name} is thinking…"),
-        HandSize(n) => count(n as u64, "card in hand", "cards in hand"),
-        FaceDownCount(n) => count(n as u64, "card face down", "cards face down"),
-        Total(t) => count(t.into(), "point", "points"),
-        PassDevice(name) => format!("Pass the device to {name}"),
-        PassDeviceHelp => "Everyone else, look away: the next screen shows a hand.".into(),
-        ShowMyCards => "Show my cards".into(),
-        YouAre(name) => format!("You are {name}"),
-        RoundOverTitle(n) => format!("Round {n} is over"),
-        EndedRound { name, reason } => match reason {
-            RoundEnd::EmptiedHand => format!("{name} played their last card."),
-            RoundEnd::RevealedLast => format!("{name} revealed their last card."),
-        },
-        HolderZero(name) => {
-            format!("{name} takes the Mojo with no more points than anyone: 0 for the round.")
-        }
-        HolderPenalty(name) => {
-            format!("{name} takes the Mojo but someone has fewer points: their points + 10.")
-        }
-        Points(p) => count(p.into(), "point", "points"),
-        Score(s) => format!("scores {s}"),
-        NewTotal(t) => format!("total {t}"),
-        Counts => "counts".into(),
-        NextRound => "Next round".into(),
-        ScorePad => "Score pad".into(),
-        Player => "Player".into(),
-        TotalHeader => "Total".into(),
-        ToTarget(n) => format!("{n} to go"),
-        Target(t) => format!("Game ends at {t}"),
-        Leader => "leader".into(),
-        MojoHolder => "took the Mojo".into(),
-        GameOverTitle => "Game over".into(),
-        Winner(name) => format!("{name} wins!"),
-        SharedWin(names) => format!("{names} share the victory!"),
-        NewGame => "New game".into(),
-        Rematch => "Rematch".into(),
-        GameLog => "Game log".into(),
-        LogDealt { round, starter } => format!("Round {round}: {starter} starts."),
-        LogPlayed {
-            name,
-            value,
-            outcome,
-        } => {
-            let card = card(value);
-            match outcome {
-                Outcome::Lower => format!("{name} played {card}: lower, turn over."),
-                Outcome::Equal => format!("{name} played {card}: equal, plays again."),
-                Outcome::Higher => format!("{name} played {card}: higher, draws a card."),
-                Outcome::LastCard => format!("{name} played {card}, their last card."),
-            }
-        }
-        LogDrew { name, source, card: c } => match (source, c) {
-            (DrawSource::Discard, Some(v)) => {
-                format!("{name} took {} from the other pile.", card(v))
-            }
-            (DrawSource::Deck, Some(v)) => format!("{name} drew {} from the deck.", card(v)),
-            (DrawSource::Deck | DrawSource::Discard, None) => {
-                format!("{name} drew a card from the deck.")
-            }
-        },
-        LogNothingToDraw(name) => format!("{name} had nothing to draw."),
-        LogReshuffled(n) => format!(
-            "The discards were shuffled into a new draw pile ({}).",
-            count(n.into(), "card", "cards")
-        ),
-        LogRefilled(v) => format!(
-            "The emptied pile takes the {} from the other pile.",
-            card(v)
-        ),
-        LogFaceDown { name, count: n } => format!(
-            "{name} went face down with {}.",
-            count(n.into(), "card", "cards")
-        ),
-        LogRevealed { name, value } => format!("{name} revealed {}.", card(value)),
-        LogRoundEnded { name, reason } => match reason {
-            RoundEnd::EmptiedHand => format!("{name} emptied their hand and takes the Mojo."),
-            RoundEnd::RevealedLast => {
-                format!("{name} revealed their last card and takes the Mojo.")
-            }
-        },
-        LogScored {
-            name,
-            score,
-            penalised,
-        } => {
-            if penalised {
-                format!("{name} scores {score} (points + 10).")
-            } else {
-                format!("{name} scores 0 with the Mojo.")
-            }
-        }
-        LogMojoTurned(face) => format!(
-            "The Mojo card turns to {}: play goes {}.",
-            face.label(),
-            direction(face)
-        ),
-        LogGameOver(names) => format!("Game over: {names} won."),
-        RulesTitle => "How to play Mojo".into(),
-        RulesCardsHeading => "The cards".into(),
-        RulesCardsBody => {
-            "78 cards from 0 to 12. The value gives the colour, and each colour has its own symbol:"
-                .into()
-        }
-        RulesTurnHeading => "Your turn".into(),
-        RulesTurnBody => {
-            "Play one card from your hand onto the discard pile and compare it with the card it covers:"
-                .into()
-        }
-        RulesLower => "Lower".into(),
-        RulesLowerBody => ": your turn ends.".into(),
-        RulesHigher => "Higher".into(),
-        RulesHigherBody => ": draw a card, and your turn ends.".into(),
-        RulesEqual => "Equal".into(),
-        RulesEqualBody => ": you must play another card on it.".into(),
-        RulesMojoTimeHeading => "Mojo Time".into(),
-        RulesMojoTimeBody => "End a turn with 3 cards or fewer (2 or fewer with two players) and they go face down. On each of your later turns, reveal one of them instead of playing.".into(),
-        RulesRoundEndHeading => "End of a round".into(),
-        RulesRoundEndBody => "The round ends when someone plays their last card or reveals their last face-down card. They take the Mojo card.".into(),
-        RulesScoringHeading => "Scoring".into(),
-        RulesScoringBody => "In each colour only your highest card counts; add the five colours up. The Mojo holder scores 0 if nobody has fewer points, otherwise their points + 10 — and the Mojo card turns to +10, reversing the direction of play.".into(),
-        RulesGameEndHeading => "End of the game".into(),
-        RulesGameEndBody => "When someone reaches the target (50 unless changed), the lowest total wins; ties share the victory.".into(),
-        RulesVariantHeading => "Variant: two discard piles".into(),
-        RulesVariantBody => "Each turn, pick one of two discard piles and play all that turn's cards on it. When you must draw, take the top of the draw pile or the top of the other discard pile.".into(),
-        Rules => "Rules".into(),
-        Close => "Close".into(),
-        Menu => "Menu".into(),
-        Settings => "Settings".into(),
-        Speed => "Bot speed".into(),
-        SpeedName(s) => match s {
-            crate::save::Speed::Slow => "Slow",
-            crate::save::Speed::Normal => "Normal",
-            crate::save::Speed::Fast => "Fast",
-            crate::save::Speed::Instant => "Instant",
-        }
-        .into(),
-        Language => "Language".into(),
-        ReduceMotion => "Reduce animations".into(),
-        BackToLobby => "Leave to the lobby".into(),
-        SaveUnreadable(why) => format!("Your saved game could not be loaded: {why}."),
-        SaveKeptAside => {
-            "Its text is kept aside in this browser's storage; a new game can start.".into()
-        }
-        StorageOff => {
-            "Saving is off: this browser does not let the game store data. You can still play."
-                .into()
-        }
-        UpdateReady => "A new version of Mojo is ready. Your game is saved.".into(),
-        ReloadForUpdate => "New version — reload".into(),
-        TabContinued => "This game went on in another tab: here is its latest position.".into(),
-        TabOtherGame => "Another tab started a different game. This tab no longer saves, so that game is not overwritten.".into(),
-        OpenOtherGame => "Open that game".into(),
-        KeepThisGame => "Keep saving this one".into(),
-        Dismiss => "Dismiss".into(),
-        ChartTitle => "Totals per round".into(),
-        ChartDesc => "One line per player: their total after each round, and the target line. The score pad table holds the same numbers.".into(),
-        Statistics => "Statistics".into(),
-        StatsGames(n) => format!("Games played: {n}"),
-        StatsNone => "No finished game yet.".into(),
-        StatsWins => "Wins".into(),
-        StatsGamesHeader => "Games".into(),
-        StatsAverage => "Average final score".into(),
-        StatsBest => "Best final score".into(),
-        StatsMojoPlusTen => "Mojo +10 taken".into(),
-        StatsReset => "Reset statistics".into(),
-        StatsResetConfirm => "Erase all statistics? This cannot be undone.".into(),
-        StatsResetYes => "Erase".into(),
-        Cancel => "Cancel".into(),
-        TourTitle => "Your first game".into(),
-        TourStep { step, of } => format!("Step {step} of {of}"),
-        TourHand => "These are your cards. On your turn you play one onto the discard pile; each card tells you what it will do. With a keyboard: Tab to your hand, arrow keys to choose, Enter to play.".into(),
-        TourDiscard(t) => format!("The discard pile. Lower than the top card: your turn ends. Higher: you draw a card. Equal: you play again. Left with {t} cards or fewer, you put them face down and reveal one per turn."),
-        TourPoints => "What your cards would score if the round ended now: in each colour only your highest card counts. Shedding high cards brings it down fastest.".into(),
-        TourMojo => "The Mojo card. Whoever ends the round takes it: 0 points if nobody holds fewer, otherwise their points plus 10. When someone reaches the target, the lowest total wins.".into(),
-        TourNext => "Next".into(),
-        TourDone => "Let's play".into(),
-        TourSkip => "Skip".into(),
-        ShowTour => "First-game walkthrough".into(),
-    }
-}
+pub(super) const CATALOGUE: Catalogue = Catalogue {
+    and: "and",
+    colours: ["blue", "green", "yellow", "orange", "red"],
+    colours_acc: ["blue", "green", "yellow", "orange", "red"],
+    directions: ["clockwise", "counterclockwise"],
+    title: "Mojo",
+    tagline: "The shedding card game: lowest score wins.",
+    new_table: "New game",
+    seat: "Seat {n}",
+    name: "Name",
+    person: "Person",
+    default_name: "Player",
+    default_bot: "Bot {n}",
+    bot: ["Easy bot", "Medium bot", "Hard bot"],
+    bots: "Bots",
+    level_name: ["Easy", "Medium", "Hard"],
+    add_seat: "Add a seat",
+    remove_seat: "Remove {name}",
+    two_piles: "Two discard piles",
+    two_piles_help: "Play on either pile; after a higher card, draw from the deck or take the other pile's top.",
+    target_score: "Game ends at",
+    who_starts: "Who starts",
+    random_starter: "Random",
+    start_game: "Start game",
+    continue_: "Continue",
+    continue_detail: "Saved game: round {round}, {players} {players:player|players}",
+    problem_seats: "A table has 2 to 8 seats.",
+    problem_name: "Seat {n} needs a name.",
+    problem_target: "The game must end between 10 and 500 points.",
+    round: "Round {n}",
+    draw_pile: "Draw pile",
+    cards: "{n} {n:card|cards}",
+    discard_pile: "Discard pile",
+    pile: ["Left pile", "Right pile"],
+    mojo_card_name: "Mojo card: {face} face up, play goes {dir}",
+    clockwise: "clockwise",
+    counterclockwise: "counterclockwise",
+    your_hand: "Your hand",
+    your_face_down: "Your face-down cards",
+    cards_worth: "Your cards: {n} {n:point|points}",
+    colour_name: ["blue", "green", "yellow", "orange", "red"],
+    reveal_card: "Reveal {card}",
+    hint_lower: "ends your turn",
+    hint_higher: "you draw a card",
+    hint_equal: "play again",
+    hint_last: "ends the round",
+    play_on: ["Play on the left pile", "Play on the right pile"],
+    choose_pile: "Choose a pile, then a card",
+    draw_from_deck: "Draw from the deck",
+    take_from_other_pile: "Take from the other pile ({card})",
+    must_draw: "Higher card: draw one. Where from?",
+    must_reveal: "Mojo Time: reveal one of your face-down cards.",
+    your_turn: "Your turn: play a card.",
+    continue_chain: "Equal! Play another card on the {v}.",
+    turn_of: "{name}'s turn",
+    thinking: "{name} is thinking…",
+    hand_size: "{n} {n:card in hand|cards in hand}",
+    face_down_count: "{n} {n:card face down|cards face down}",
+    total: "{n} {n:point|points}",
+    pass_device: "Pass the device to {name}",
+    pass_device_help: "Everyone else, look away: the next screen shows a hand.",
+    show_my_cards: "Show my cards",
+    you_are: "You are {name}",
+    round_over_title: "Round {n} is over",
+    ended_round: ["{name} played their last card.", "{name} revealed their last card."],
+    holder_zero: "{name} takes the Mojo with no more points than anyone: 0 for the round.",
+    holder_penalty: "{name} takes the Mojo but someone has fewer points: their points + 10.",
+    points: "{n} {n:point|points}",
+    score: "scores {n}",
+    new_total: "total {n}",
+    counts: "counts",
+    next_round: "Next round",
+    score_pad: "Score pad",
+    player: "Player",
+    total_header: "Total",
+    to_target: "{n} to go",
+    target: "Game ends at {n}",
+    leader: "leader",
+    mojo_holder: "took the Mojo",
+    game_over_title: "Game over",
+    winner: "{name} wins!",
+    shared_win: "{names} share the victory!",
+    new_game: "New game",
+    rematch: "Rematch",
+    game_log: "Game log",
+    log_dealt: "Round {round}: {starter} starts.",
+    log_played: ["{name} played {card}: lower, turn over.", "{name} played {card}: equal, plays again.", "{name} played {card}: higher, draws a card.", "{name} played {card}, their last card."],
+    log_drew: ["{name} took {card} from the other pile.", "{name} drew {card} from the deck.", "{name} drew a card from the deck."],
+    log_nothing_to_draw: "{name} had nothing to draw.",
+    log_reshuffled: "The discards were shuffled into a new draw pile ({n} {n:card|cards}).",
+    log_refilled: "The emptied pile takes the {card} from the other pile.",
+    log_face_down: "{name} went face down with {n} {n:card|cards}.",
+    log_revealed: "{name} revealed {card}.",
+    log_round_ended: ["{name} emptied their hand and takes the Mojo.", "{name} revealed their last card and takes the Mojo."],
+    log_scored: ["{name} scores {score} (points + 10).", "{name} scores 0 with the Mojo."],
+    log_mojo_turned: "The Mojo card turns to {face}: play goes {dir}.",
+    log_game_over: "Game over: {names} won.",
+    rules_title: "How to play Mojo",
+    rules_cards_heading: "The cards",
+    rules_cards_body: "78 cards from 0 to 12. The value gives the colour, and each colour has its own symbol:",
+    rules_turn_heading: "Your turn",
+    rules_turn_body: "Play one card from your hand onto the discard pile and compare it with the card it covers:",
+    rules_lower: "Lower",
+    rules_lower_body: ": your turn ends.",
+    rules_higher: "Higher",
+    rules_higher_body: ": draw a card, and your turn ends.",
+    rules_equal: "Equal",
+    rules_equal_body: ": you must play another card on it.",
+    rules_mojo_time_heading: "Mojo Time",
+    rules_mojo_time_body: "End a turn with 3 cards or fewer (2 or fewer with two players) and they go face down. On each of your later turns, reveal one of them instead of playing.",
+    rules_round_end_heading: "End of a round",
+    rules_round_end_body: "The round ends when someone plays their last card or reveals their last face-down card. They take the Mojo card.",
+    rules_scoring_heading: "Scoring",
+    rules_scoring_body: "In each colour only your highest card counts; add the five colours up. The Mojo holder scores 0 if nobody has fewer points, otherwise their points + 10 — and the Mojo card turns to +10, reversing the direction of play.",
+    rules_game_end_heading: "End of the game",
+    rules_game_end_body: "When someone reaches the target (50 unless changed), the lowest total wins; ties share the victory.",
+    rules_variant_heading: "Variant: two discard piles",
+    rules_variant_body: "Each turn, pick one of two discard piles and play all that turn's cards on it. When you must draw, take the top of the draw pile or the top of the other discard pile.",
+    rules: "Rules",
+    close: "Close",
+    menu: "Menu",
+    settings: "Settings",
+    speed: "Bot speed",
+    speed_name: ["Slow", "Normal", "Fast", "Instant"],
+    language: "Language",
+    reduce_motion: "Reduce animations",
+    back_to_lobby: "Leave to the lobby",
+    save_unreadable: "Your saved game could not be loaded: {why}.",
+    save_kept_aside: "Its text is kept aside in this browser's storage; a new game can start.",
+    storage_off: "Saving is off: this browser does not let the game store data. You can still play.",
+    update_ready: "A new version of Mojo is ready. Your game is saved.",
+    reload_for_update: "New version — reload",
+    tab_continued: "This game went on in another tab: here is its latest position.",
+    tab_other_game: "Another tab started a different game. This tab no longer saves, so that game is not overwritten.",
+    open_other_game: "Open that game",
+    keep_this_game: "Keep saving this one",
+    dismiss: "Dismiss",
+    chart_title: "Totals per round",
+    chart_desc: "One line per player: their total after each round, and the target line. The score pad table holds the same numbers.",
+    statistics: "Statistics",
+    stats_games: "Games played: {n}",
+    stats_none: "No finished game yet.",
+    stats_wins: "Wins",
+    stats_games_header: "Games",
+    stats_average: "Average final score",
+    stats_best: "Best final score",
+    stats_mojo_plus_ten: "Mojo +10 taken",
+    stats_reset: "Reset statistics",
+    stats_reset_confirm: "Erase all statistics? This cannot be undone.",
+    stats_reset_yes: "Erase",
+    cancel: "Cancel",
+    tour_title: "Your first game",
+    tour_step: "Step {step} of {of}",
+    tour_hand: "These are your cards. On your turn you play one onto the discard pile; each card tells you what it will do. With a keyboard: Tab to your hand, arrow keys to choose, Enter to play.",
+    tour_discard: "The discard pile. Lower than the top card: your turn ends. Higher: you draw a card. Equal: you play again. Left with {n} cards or fewer, you put them face down and reveal one per turn.",
+    tour_points: "What your cards would score if the round ended now: in each colour only your highest card counts. Shedding high cards brings it down fastest.",
+    tour_mojo: "The Mojo card. Whoever ends the round takes it: 0 points if nobody holds fewer, otherwise their points plus 10. When someone reaches the target, the lowest total wins.",
+    tour_next: "Next",
+    tour_done: "Let's play",
+    tour_skip: "Skip",
+    show_tour: "First-game walkthrough",
+};

@@ -1,7 +1,16 @@
 //! Every word the app shows, in one catalogue per language. A message is a
 //! variant of [`Text`]; each language (`en.rs`, `fr.rs`, `ru.rs`, `nl.rs`,
-//! `pl.rs`) is one exhaustive `match` over it, with no wildcard arm, so a
+//! `pl.rs`) is one `Catalogue`: plain data, a field per message, so a
 //! missing translation is a compile error, not a blank on screen.
+//! [`Text::get`] is the one place that turns a message's fields into the
+//! arguments of its template, for every language.
+//!
+//! A template is text with placeholders in braces:
+//! - `{name}`: the argument as it is (a player's name, a number);
+//! - `{card}`: a card's name, "7 yellow"; `{card:acc}` declines the colour
+//!   where the card is the object of a verb (Russian and Polish);
+//! - `{n:card|cards}` or `{n:карта|карты|карт}`: the word form for the
+//!   number `n`, by [`Lang::plural`] (one|other, or one|few|many).
 //!
 //! Accessible names ("7 yellow", "Your hand", "Show my cards"…) are part of
 //! the catalogue too; the English ones are a contract of the tests.
@@ -323,34 +332,486 @@ pub enum Text<'a> {
     ShowTour,
 }
 
+impl Lang {
+    fn catalogue(self) -> &'static Catalogue {
+        match self {
+            Lang::En => &en::CATALOGUE,
+            Lang::Fr => &fr::CATALOGUE,
+            Lang::Ru => &ru::CATALOGUE,
+            Lang::Nl => &nl::CATALOGUE,
+            Lang::Pl => &pl::CATALOGUE,
+        }
+    }
+}
+
 impl Text<'_> {
     /// The message in `lang`.
     pub fn get(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => en::text(self),
-            Lang::Fr => fr::text(self),
-            Lang::Ru => ru::text(self),
-            Lang::Nl => nl::text(self),
-            Lang::Pl => pl::text(self),
+        use Arg::{Card, Num, Str};
+        use Text::*;
+        let c = lang.catalogue();
+        let f = |template: &str, args: &[(&str, Arg)]| fill(lang, c, template, args);
+        let name = |name| [("name", Str(name))];
+        let num = |n: u64| [("n", Num(n))];
+        let card = |v: Value| [("card", Card(v))];
+        let named_card = |name, v: Value| [("name", Str(name)), ("card", Card(v))];
+        let face = |face: Face| {
+            let dir = c.directions[usize::from(face == Face::PlusTen)];
+            [("face", Str(face.label())), ("dir", Str(dir))]
+        };
+        let pile = |i: u8| usize::from(i != 0);
+        let round_end = |r: RoundEnd| match r {
+            RoundEnd::EmptiedHand => 0,
+            RoundEnd::RevealedLast => 1,
+        };
+        match *self {
+            Title => f(c.title, &[]),
+            Tagline => f(c.tagline, &[]),
+            NewTable => f(c.new_table, &[]),
+            Seat(i) => f(c.seat, &num(i as u64 + 1)),
+            Name => f(c.name, &[]),
+            Person => f(c.person, &[]),
+            DefaultName => f(c.default_name, &[]),
+            DefaultBot(n) => f(c.default_bot, &num(n as u64)),
+            Bot(l) => f(c.bot[l as usize], &[]),
+            Bots => f(c.bots, &[]),
+            LevelName(l) => f(c.level_name[l as usize], &[]),
+            AddSeat => f(c.add_seat, &[]),
+            RemoveSeat(n) => f(c.remove_seat, &name(n)),
+            TwoPiles => f(c.two_piles, &[]),
+            TwoPilesHelp => f(c.two_piles_help, &[]),
+            TargetScore => f(c.target_score, &[]),
+            WhoStarts => f(c.who_starts, &[]),
+            RandomStarter => f(c.random_starter, &[]),
+            StartGame => f(c.start_game, &[]),
+            Continue => f(c.continue_, &[]),
+            ContinueDetail { round, players } => f(
+                c.continue_detail,
+                &[
+                    ("round", Num(round.into())),
+                    ("players", Num(players as u64)),
+                ],
+            ),
+            ProblemSeats => f(c.problem_seats, &[]),
+            ProblemName(i) => f(c.problem_name, &num(i as u64 + 1)),
+            ProblemTarget => f(c.problem_target, &[]),
+            Round(n) => f(c.round, &num(n.into())),
+            DrawPile => f(c.draw_pile, &[]),
+            Cards(n) => f(c.cards, &num(n as u64)),
+            DiscardPile => f(c.discard_pile, &[]),
+            Pile(i) => f(c.pile[pile(i)], &[]),
+            MojoCardName(fc) => f(c.mojo_card_name, &face(fc)),
+            Clockwise => f(c.clockwise, &[]),
+            Counterclockwise => f(c.counterclockwise, &[]),
+            YourHand => f(c.your_hand, &[]),
+            YourFaceDown => f(c.your_face_down, &[]),
+            CardsWorth(n) => f(c.cards_worth, &num(n.into())),
+            CardName(v) => f("{card}", &card(v)),
+            ColourName(col) => c.colour_name[col as usize].to_string(),
+            RevealCard(v) => f(c.reveal_card, &card(v)),
+            HintLower => f(c.hint_lower, &[]),
+            HintHigher => f(c.hint_higher, &[]),
+            HintEqual => f(c.hint_equal, &[]),
+            HintLast => f(c.hint_last, &[]),
+            PlayOn(i) => f(c.play_on[pile(i)], &[]),
+            ChoosePile => f(c.choose_pile, &[]),
+            DrawFromDeck => f(c.draw_from_deck, &[]),
+            TakeFromOtherPile(v) => f(c.take_from_other_pile, &card(v)),
+            MustDraw => f(c.must_draw, &[]),
+            MustReveal => f(c.must_reveal, &[]),
+            YourTurn => f(c.your_turn, &[]),
+            ContinueChain(v) => f(c.continue_chain, &[("v", Num(v.into()))]),
+            TurnOf(n) => f(c.turn_of, &name(n)),
+            Thinking(n) => f(c.thinking, &name(n)),
+            HandSize(n) => f(c.hand_size, &num(n as u64)),
+            FaceDownCount(n) => f(c.face_down_count, &num(n as u64)),
+            Total(n) => f(c.total, &num(n.into())),
+            PassDevice(n) => f(c.pass_device, &name(n)),
+            PassDeviceHelp => f(c.pass_device_help, &[]),
+            ShowMyCards => f(c.show_my_cards, &[]),
+            YouAre(n) => f(c.you_are, &name(n)),
+            RoundOverTitle(n) => f(c.round_over_title, &num(n.into())),
+            EndedRound { name: n, reason } => f(c.ended_round[round_end(reason)], &name(n)),
+            HolderZero(n) => f(c.holder_zero, &name(n)),
+            HolderPenalty(n) => f(c.holder_penalty, &name(n)),
+            Points(n) => f(c.points, &num(n.into())),
+            Score(n) => f(c.score, &num(n.into())),
+            NewTotal(n) => f(c.new_total, &num(n.into())),
+            Counts => f(c.counts, &[]),
+            NextRound => f(c.next_round, &[]),
+            ScorePad => f(c.score_pad, &[]),
+            Player => f(c.player, &[]),
+            TotalHeader => f(c.total_header, &[]),
+            ToTarget(n) => f(c.to_target, &num(n.into())),
+            Target(n) => f(c.target, &num(n.into())),
+            Leader => f(c.leader, &[]),
+            MojoHolder => f(c.mojo_holder, &[]),
+            GameOverTitle => f(c.game_over_title, &[]),
+            Winner(n) => f(c.winner, &name(n)),
+            SharedWin(names) => f(c.shared_win, &[("names", Str(names))]),
+            NewGame => f(c.new_game, &[]),
+            Rematch => f(c.rematch, &[]),
+            GameLog => f(c.game_log, &[]),
+            LogDealt { round, starter } => f(
+                c.log_dealt,
+                &[("round", Num(round.into())), ("starter", Str(starter))],
+            ),
+            LogPlayed {
+                name: n,
+                value,
+                outcome,
+            } => {
+                let i = match outcome {
+                    Outcome::Lower => 0,
+                    Outcome::Equal => 1,
+                    Outcome::Higher => 2,
+                    Outcome::LastCard => 3,
+                };
+                f(c.log_played[i], &named_card(n, value))
+            }
+            LogDrew {
+                name: n,
+                source,
+                card: drawn,
+            } => match (source, drawn) {
+                (DrawSource::Discard, Some(v)) => f(c.log_drew[0], &named_card(n, v)),
+                (DrawSource::Deck, Some(v)) => f(c.log_drew[1], &named_card(n, v)),
+                (DrawSource::Deck | DrawSource::Discard, None) => f(c.log_drew[2], &name(n)),
+            },
+            LogNothingToDraw(n) => f(c.log_nothing_to_draw, &name(n)),
+            LogReshuffled(n) => f(c.log_reshuffled, &num(n.into())),
+            LogRefilled(v) => f(c.log_refilled, &card(v)),
+            LogFaceDown { name: n, count } => f(
+                c.log_face_down,
+                &[("name", Str(n)), ("n", Num(count.into()))],
+            ),
+            LogRevealed { name: n, value } => f(c.log_revealed, &named_card(n, value)),
+            LogRoundEnded { name: n, reason } => f(c.log_round_ended[round_end(reason)], &name(n)),
+            LogScored {
+                name: n,
+                score,
+                penalised,
+            } => f(
+                c.log_scored[usize::from(!penalised)],
+                &[("name", Str(n)), ("score", Num(score.into()))],
+            ),
+            LogMojoTurned(fc) => f(c.log_mojo_turned, &face(fc)),
+            LogGameOver(names) => f(c.log_game_over, &[("names", Str(names))]),
+            RulesTitle => f(c.rules_title, &[]),
+            RulesCardsHeading => f(c.rules_cards_heading, &[]),
+            RulesCardsBody => f(c.rules_cards_body, &[]),
+            RulesTurnHeading => f(c.rules_turn_heading, &[]),
+            RulesTurnBody => f(c.rules_turn_body, &[]),
+            RulesLower => f(c.rules_lower, &[]),
+            RulesLowerBody => f(c.rules_lower_body, &[]),
+            RulesHigher => f(c.rules_higher, &[]),
+            RulesHigherBody => f(c.rules_higher_body, &[]),
+            RulesEqual => f(c.rules_equal, &[]),
+            RulesEqualBody => f(c.rules_equal_body, &[]),
+            RulesMojoTimeHeading => f(c.rules_mojo_time_heading, &[]),
+            RulesMojoTimeBody => f(c.rules_mojo_time_body, &[]),
+            RulesRoundEndHeading => f(c.rules_round_end_heading, &[]),
+            RulesRoundEndBody => f(c.rules_round_end_body, &[]),
+            RulesScoringHeading => f(c.rules_scoring_heading, &[]),
+            RulesScoringBody => f(c.rules_scoring_body, &[]),
+            RulesGameEndHeading => f(c.rules_game_end_heading, &[]),
+            RulesGameEndBody => f(c.rules_game_end_body, &[]),
+            RulesVariantHeading => f(c.rules_variant_heading, &[]),
+            RulesVariantBody => f(c.rules_variant_body, &[]),
+            Rules => f(c.rules, &[]),
+            Close => f(c.close, &[]),
+            Menu => f(c.menu, &[]),
+            Settings => f(c.settings, &[]),
+            Speed => f(c.speed, &[]),
+            SpeedName(s) => f(c.speed_name[s as usize], &[]),
+            Language => f(c.language, &[]),
+            ReduceMotion => f(c.reduce_motion, &[]),
+            BackToLobby => f(c.back_to_lobby, &[]),
+            SaveUnreadable(why) => f(c.save_unreadable, &[("why", Str(why))]),
+            SaveKeptAside => f(c.save_kept_aside, &[]),
+            StorageOff => f(c.storage_off, &[]),
+            UpdateReady => f(c.update_ready, &[]),
+            ReloadForUpdate => f(c.reload_for_update, &[]),
+            TabContinued => f(c.tab_continued, &[]),
+            TabOtherGame => f(c.tab_other_game, &[]),
+            OpenOtherGame => f(c.open_other_game, &[]),
+            KeepThisGame => f(c.keep_this_game, &[]),
+            Dismiss => f(c.dismiss, &[]),
+            ChartTitle => f(c.chart_title, &[]),
+            ChartDesc => f(c.chart_desc, &[]),
+            Statistics => f(c.statistics, &[]),
+            StatsGames(n) => f(c.stats_games, &num(n.into())),
+            StatsNone => f(c.stats_none, &[]),
+            StatsWins => f(c.stats_wins, &[]),
+            StatsGamesHeader => f(c.stats_games_header, &[]),
+            StatsAverage => f(c.stats_average, &[]),
+            StatsBest => f(c.stats_best, &[]),
+            StatsMojoPlusTen => f(c.stats_mojo_plus_ten, &[]),
+            StatsReset => f(c.stats_reset, &[]),
+            StatsResetConfirm => f(c.stats_reset_confirm, &[]),
+            StatsResetYes => f(c.stats_reset_yes, &[]),
+            Cancel => f(c.cancel, &[]),
+            TourTitle => f(c.tour_title, &[]),
+            TourStep { step, of } => f(
+                c.tour_step,
+                &[("step", Num(step.into())), ("of", Num(of.into()))],
+            ),
+            TourHand => f(c.tour_hand, &[]),
+            TourDiscard(n) => f(c.tour_discard, &num(n as u64)),
+            TourPoints => f(c.tour_points, &[]),
+            TourMojo => f(c.tour_mojo, &[]),
+            TourNext => f(c.tour_next, &[]),
+            TourDone => f(c.tour_done, &[]),
+            TourSkip => f(c.tour_skip, &[]),
+            ShowTour => f(c.show_tour, &[]),
         }
     }
+}
+
+/// A value for a template's `{name}`.
+#[derive(Clone, Copy)]
+enum Arg<'a> {
+    Str(&'a str),
+    /// A number; `{n:one|other}` or `{n:one|few|many}` picks a word form.
+    Num(u64),
+    /// A card: "7 yellow"; `{card:acc}` declines the colour.
+    Card(Value),
+}
+
+/// Fills `template` with `args`. A placeholder with no argument of its
+/// name is left as it is (the tests look for stray braces).
+fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 1..];
+        let Some(close) = inner.find('}') else {
+            break;
+        };
+        let spec = &inner[..close];
+        let (key, how) = spec.split_once(':').unwrap_or((spec, ""));
+        match args.iter().find(|(k, _)| *k == key) {
+            Some((_, Arg::Str(s))) => out.push_str(s),
+            Some(&(_, Arg::Num(n))) if !how.is_empty() => {
+                let mut forms = how.split('|');
+                let one = forms.next().unwrap_or("");
+                let other = forms.next().unwrap_or(one);
+                let many = forms.next().unwrap_or(other);
+                out.push_str(form(lang.plural(n), [one, other, many]));
+            }
+            Some(&(_, Arg::Num(n))) => out.push_str(&n.to_string()),
+            Some(&(_, Arg::Card(v))) => {
+                let names = if how == "acc" {
+                    &c.colours_acc
+                } else {
+                    &c.colours
+                };
+                out.push_str(&v.to_string());
+                out.push(' ');
+                out.push_str(names[Colour::of(v) as usize]);
+            }
+            None => out.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &inner[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Names joined for a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cy"
 /// ("Ana et Ben", "Ана и Бен", "Ana en Ben", "Ana i Ben").
 pub fn join_names(names: &[&str], lang: Lang) -> String {
-    let and = match lang {
-        Lang::En => "and",
-        Lang::Fr => "et",
-        Lang::Ru => "и",
-        Lang::Nl => "en",
-        Lang::Pl => "i",
-    };
     match names {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
+        [rest @ .., last] => {
+            let and = lang.catalogue().and;
+            format!("{} {and} {last}", rest.join(", "))
+        }
     }
+}
+
+/// One language's words. Each message of [`Text`] is a field of the same
+/// name in snake case (an array where the message's field picks the
+/// sentence), so a message missing in a language is a compile error.
+/// Templates are filled by [`fill`]: see the module's documentation.
+pub(super) struct Catalogue {
+    /// The word joining the last two names of a list ("Ana and Ben").
+    pub and: &'static str,
+    /// Colour names as they follow a value in a card's name ("7 yellow"), in [`Colour::ALL`] order.
+    pub colours: [&'static str; 5],
+    /// The same, where the card is the object of a verb (Russian and Polish decline them: «7 жёлтую»); `{card:acc}` uses these.
+    pub colours_acc: [&'static str; 5],
+    /// The direction of play for the Mojo card's faces 0 and +10.
+    pub directions: [&'static str; 2],
+    pub title: &'static str,
+    pub tagline: &'static str,
+    pub new_table: &'static str,
+    pub seat: &'static str,
+    pub name: &'static str,
+    pub person: &'static str,
+    pub default_name: &'static str,
+    pub default_bot: &'static str,
+    /// By [`Level`]: Easy, Medium, Hard.
+    pub bot: [&'static str; 3],
+    pub bots: &'static str,
+    /// By [`Level`].
+    pub level_name: [&'static str; 3],
+    pub add_seat: &'static str,
+    pub remove_seat: &'static str,
+    pub two_piles: &'static str,
+    pub two_piles_help: &'static str,
+    pub target_score: &'static str,
+    pub who_starts: &'static str,
+    pub random_starter: &'static str,
+    pub start_game: &'static str,
+    pub continue_: &'static str,
+    pub continue_detail: &'static str,
+    pub problem_seats: &'static str,
+    pub problem_name: &'static str,
+    pub problem_target: &'static str,
+    pub round: &'static str,
+    pub draw_pile: &'static str,
+    pub cards: &'static str,
+    pub discard_pile: &'static str,
+    /// Left, right.
+    pub pile: [&'static str; 2],
+    pub mojo_card_name: &'static str,
+    pub clockwise: &'static str,
+    pub counterclockwise: &'static str,
+    pub your_hand: &'static str,
+    pub your_face_down: &'static str,
+    pub cards_worth: &'static str,
+    /// Printed on cards, in [`Colour::ALL`] order (may hold soft hyphens).
+    pub colour_name: [&'static str; 5],
+    pub reveal_card: &'static str,
+    pub hint_lower: &'static str,
+    pub hint_higher: &'static str,
+    pub hint_equal: &'static str,
+    pub hint_last: &'static str,
+    /// Left, right.
+    pub play_on: [&'static str; 2],
+    pub choose_pile: &'static str,
+    pub draw_from_deck: &'static str,
+    pub take_from_other_pile: &'static str,
+    pub must_draw: &'static str,
+    pub must_reveal: &'static str,
+    pub your_turn: &'static str,
+    pub continue_chain: &'static str,
+    pub turn_of: &'static str,
+    pub thinking: &'static str,
+    pub hand_size: &'static str,
+    pub face_down_count: &'static str,
+    pub total: &'static str,
+    pub pass_device: &'static str,
+    pub pass_device_help: &'static str,
+    pub show_my_cards: &'static str,
+    pub you_are: &'static str,
+    pub round_over_title: &'static str,
+    /// By [`RoundEnd`]: emptied hand, revealed last.
+    pub ended_round: [&'static str; 2],
+    pub holder_zero: &'static str,
+    pub holder_penalty: &'static str,
+    pub points: &'static str,
+    pub score: &'static str,
+    pub new_total: &'static str,
+    pub counts: &'static str,
+    pub next_round: &'static str,
+    pub score_pad: &'static str,
+    pub player: &'static str,
+    pub total_header: &'static str,
+    pub to_target: &'static str,
+    pub target: &'static str,
+    pub leader: &'static str,
+    pub mojo_holder: &'static str,
+    pub game_over_title: &'static str,
+    pub winner: &'static str,
+    pub shared_win: &'static str,
+    pub new_game: &'static str,
+    pub rematch: &'static str,
+    pub game_log: &'static str,
+    pub log_dealt: &'static str,
+    /// By [`Outcome`]: lower, equal, higher, last card.
+    pub log_played: [&'static str; 4],
+    /// From the other pile, from the deck (card known), a card (unknown).
+    pub log_drew: [&'static str; 3],
+    pub log_nothing_to_draw: &'static str,
+    pub log_reshuffled: &'static str,
+    pub log_refilled: &'static str,
+    pub log_face_down: &'static str,
+    pub log_revealed: &'static str,
+    /// By [`RoundEnd`].
+    pub log_round_ended: [&'static str; 2],
+    /// Penalised (points + 10), scoring 0.
+    pub log_scored: [&'static str; 2],
+    pub log_mojo_turned: &'static str,
+    pub log_game_over: &'static str,
+    pub rules_title: &'static str,
+    pub rules_cards_heading: &'static str,
+    pub rules_cards_body: &'static str,
+    pub rules_turn_heading: &'static str,
+    pub rules_turn_body: &'static str,
+    pub rules_lower: &'static str,
+    pub rules_lower_body: &'static str,
+    pub rules_higher: &'static str,
+    pub rules_higher_body: &'static str,
+    pub rules_equal: &'static str,
+    pub rules_equal_body: &'static str,
+    pub rules_mojo_time_heading: &'static str,
+    pub rules_mojo_time_body: &'static str,
+    pub rules_round_end_heading: &'static str,
+    pub rules_round_end_body: &'static str,
+    pub rules_scoring_heading: &'static str,
+    pub rules_scoring_body: &'static str,
+    pub rules_game_end_heading: &'static str,
+    pub rules_game_end_body: &'static str,
+    pub rules_variant_heading: &'static str,
+    pub rules_variant_body: &'static str,
+    pub rules: &'static str,
+    pub close: &'static str,
+    pub menu: &'static str,
+    pub settings: &'static str,
+    pub speed: &'static str,
+    /// By [`Speed`]: slow, normal, fast, instant.
+    pub speed_name: [&'static str; 4],
+    pub language: &'static str,
+    pub reduce_motion: &'static str,
+    pub back_to_lobby: &'static str,
+    pub save_unreadable: &'static str,
+    pub save_kept_aside: &'static str,
+    pub storage_off: &'static str,
+    pub update_ready: &'static str,
+    pub reload_for_update: &'static str,
+    pub tab_continued: &'static str,
+    pub tab_other_game: &'static str,
+    pub open_other_game: &'static str,
+    pub keep_this_game: &'static str,
+    pub dismiss: &'static str,
+    pub chart_title: &'static str,
+    pub chart_desc: &'static str,
+    pub statistics: &'static str,
+    pub stats_games: &'static str,
+    pub stats_none: &'static str,
+    pub stats_wins: &'static str,
+    pub stats_games_header: &'static str,
+    pub stats_average: &'static str,
+    pub stats_best: &'static str,
+    pub stats_mojo_plus_ten: &'static str,
+    pub stats_reset: &'static str,
+    pub stats_reset_confirm: &'static str,
+    pub stats_reset_yes: &'static str,
+    pub cancel: &'static str,
+    pub tour_title: &'static str,
+    pub tour_step: &'static str,
+    pub tour_hand: &'static str,
+    pub tour_discard: &'static str,
+    pub tour_points: &'static str,
+    pub tour_mojo: &'static str,
+    pub tour_next: &'static str,
+    pub tour_done: &'static str,
+    pub tour_skip: &'static str,
+    pub show_tour: &'static str,
 }
 
 #[cfg(test)]

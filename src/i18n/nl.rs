@@ -4,10 +4,7 @@
 //! "je", as in most Dutch game rules. Card names put the colour after the
 //! number, uninflected, like a label: "7 geel".
 
-use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
-
-use super::{form, Plural, Text};
-use crate::session::Level;
+use super::{Catalogue, Plural};
 
 /// One for 1, other for everything else.
 pub(super) fn plural(n: u64) -> Plural {
@@ -18,281 +15,165 @@ pub(super) fn plural(n: u64) -> Plural {
     }
 }
 
-fn count(n: u64, one: &str, other: &str) -> String {
-    format!("{n} {}", form(plural(n), [one, other, other]))
-}
-
-fn colour(c: Colour) -> &'static str {
-    match c {
-        Colour::Blue => "blauw",
-        Colour::Green => "groen",
-        Colour::Yellow => "geel",
-        Colour::Orange => "oranje",
-        Colour::Red => "rood",
-    }
-}
-
-/// "7 geel".
-fn card(v: Value) -> String {
-    format!("{v} {}", colour(Colour::of(v)))
-}
-
-fn direction(face: Face) -> &'static str {
-    match face {
-        Face::Zero => "met de klok mee",
-        Face::PlusTen => "tegen de klok in",
-    }
-}
-
-#[deny(clippy::wildcard_enum_match_arm)]
-pub(super) fn text(t: &Text) -> String {
-    use Text::*;
-    match *t {
-        Title => "Mojo".into(),
-        Tagline => "Speel je kaarten weg: de laagste score wint.".into(),
-        NewTable => "Nieuw spel".into(),
-        Seat(i) => format!("Plaats {}", i + 1),
-        Name => "Naam".into(),
-        Person => "Mens".into(),
-        DefaultName => "Speler".into(),
-        DefaultBot(n) => format!("Robot {n}"),
-        Bot(l) => match l {
-            Level::Easy => "Makkelijke bot",
-            Level::Medium => "Gemiddelde bot",
-            Level::Hard => "Sterke bot",
-        }
-        .into(),
-        Bots => "Bots".into(),
-        LevelName(l) => match l {
-            Level::Easy => "Makkelijk",
-            Level::Medium => "Gemiddeld",
-            Level::Hard => "Sterk",
-        }
-        .into(),
-        AddSeat => "Plaats toevoegen".into(),
-        RemoveSeat(name) => format!("{name} verwijderen"),
-        TwoPiles => "Twee aflegstapels".into(),
-        TwoPilesHelp => "Speel op een van beide stapels; na een hogere kaart trek je van de trekstapel of neem je de bovenste kaart van de andere aflegstapel.".into(),
-        TargetScore => "Spel eindigt bij".into(),
-        WhoStarts => "Wie begint".into(),
-        RandomStarter => "Willekeurig".into(),
-        StartGame => "Spel starten".into(),
-        Continue => "Verder spelen".into(),
-        ContinueDetail { round, players } => format!(
-            "Opgeslagen spel: ronde {round}, {}",
-            count(players as u64, "speler", "spelers")
-        ),
-        ProblemSeats => "Een tafel heeft 2 tot 8 plaatsen.".into(),
-        ProblemName(i) => format!("Plaats {} heeft een naam nodig.", i + 1),
-        ProblemTarget => "Het spel moet eindigen tussen 10 en 500 punten.".into(),
-        Round(n) => format!("Ronde {n}"),
-        DrawPile => "Trekstapel".into(),
-        Cards(n) => count(n as u64, "kaart", "kaarten"),
-        DiscardPile => "Aflegstapel".into(),
-        Pile(i) => if i == 0 {
-            "Linker stapel"
-        } else {
-            "Rechter stapel"
-        }
-        .into(),
-        MojoCardName(face) => format!(
-            "Mojo-kaart: {} boven, er wordt {} gespeeld",
-            face.label(),
-            direction(face)
-        ),
-        Clockwise => "met de klok mee".into(),
-        Counterclockwise => "tegen de klok in".into(),
-        YourHand => "Jouw hand".into(),
-        YourFaceDown => "Jouw gedekte kaarten".into(),
-        CardsWorth(n) => format!("Jouw kaarten: {}", count(n.into(), "punt", "punten")),
-        CardName(v) => card(v),
-        ColourName(c) => colour(c).into(),
-        RevealCard(v) => format!("{} omdraaien", card(v)),
-        HintLower => "je beurt is voorbij".into(),
-        HintHigher => "je trekt een kaart".into(),
-        HintEqual => "nog een kaart".into(),
-        HintLast => "einde van de ronde".into(),
-        PlayOn(i) => format!(
-            "Op de {} stapel spelen",
-            if i == 0 { "linker" } else { "rechter" }
-        ),
-        ChoosePile => "Kies een stapel, dan een kaart".into(),
-        DrawFromDeck => "Van de trekstapel trekken".into(),
-        TakeFromOtherPile(v) => format!("Van de andere stapel nemen ({})", card(v)),
-        MustDraw => "Hogere kaart: trek er een. Waarvandaan?".into(),
-        MustReveal => "Mojo Time: draai een van je gedekte kaarten om.".into(),
-        YourTurn => "Jouw beurt: speel een kaart.".into(),
-        ContinueChain(v) => format!("Gelijk! Speel nog een kaart op de {v}."),
-        TurnOf(name) => format!("{name} is aan de beurt"),
-        Thinking(name) => format!("{name} denkt na…"),
-        HandSize(n) => format!("{} in de hand", count(n as u64, "kaart", "kaarten")),
-        FaceDownCount(n) => count(n as u64, "gedekte kaart", "gedekte kaarten"),
-        Total(t) => count(t.into(), "punt", "punten"),
-        PassDevice(name) => format!("Geef het toestel aan {name}"),
-        PassDeviceHelp => {
-            "De anderen kijken even weg: het volgende scherm toont een hand.".into()
-        }
-        ShowMyCards => "Toon mijn kaarten".into(),
-        YouAre(name) => format!("Jij bent {name}"),
-        RoundOverTitle(n) => format!("Ronde {n} is voorbij"),
-        EndedRound { name, reason } => match reason {
-            RoundEnd::EmptiedHand => format!("{name} speelde de laatste kaart."),
-            RoundEnd::RevealedLast => format!("{name} draaide de laatste kaart om."),
-        },
-        HolderZero(name) => format!(
-            "{name} neemt de Mojo-kaart met niet meer punten dan de anderen: 0 voor deze ronde."
-        ),
-        HolderPenalty(name) => format!(
-            "{name} neemt de Mojo-kaart, maar iemand heeft minder punten: eigen punten + 10."
-        ),
-        Points(p) => count(p.into(), "punt", "punten"),
-        Score(s) => format!("scoort {s}"),
-        NewTotal(t) => format!("totaal {t}"),
-        Counts => "telt".into(),
-        NextRound => "Volgende ronde".into(),
-        ScorePad => "Scoreblok".into(),
-        Player => "Speler".into(),
-        TotalHeader => "Totaal".into(),
-        ToTarget(n) => format!("nog {}", count(n.into(), "punt", "punten")),
-        Target(t) => format!("Spel eindigt bij {t}"),
-        Leader => "aan kop".into(),
-        MojoHolder => "nam de Mojo-kaart".into(),
-        GameOverTitle => "Spel afgelopen".into(),
-        Winner(name) => format!("{name} wint!"),
-        SharedWin(names) => format!("{names} delen de overwinning!"),
-        NewGame => "Nieuw spel".into(),
-        Rematch => "Revanche".into(),
-        GameLog => "Spelverloop".into(),
-        LogDealt { round, starter } => format!("Ronde {round}: {starter} begint."),
-        LogPlayed {
-            name,
-            value,
-            outcome,
-        } => {
-            let card = card(value);
-            match outcome {
-                Outcome::Lower => format!("{name} speelt {card}: lager, beurt voorbij."),
-                Outcome::Equal => format!("{name} speelt {card}: gelijk, speelt nog een kaart."),
-                Outcome::Higher => format!("{name} speelt {card}: hoger, trekt een kaart."),
-                Outcome::LastCard => format!("{name} speelt {card}, de laatste kaart."),
-            }
-        }
-        LogDrew { name, source, card: c } => match (source, c) {
-            (DrawSource::Discard, Some(v)) => {
-                format!("{name} neemt {} van de andere stapel.", card(v))
-            }
-            (DrawSource::Deck, Some(v)) => {
-                format!("{name} trekt {} van de trekstapel.", card(v))
-            }
-            (DrawSource::Deck | DrawSource::Discard, None) => {
-                format!("{name} trekt een kaart van de trekstapel.")
-            }
-        },
-        LogNothingToDraw(name) => format!("{name} kon niets trekken."),
-        LogReshuffled(n) => format!(
-            "De aflegstapel is geschud tot een nieuwe trekstapel ({}).",
-            count(n.into(), "kaart", "kaarten")
-        ),
-        LogRefilled(v) => format!("De lege stapel krijgt {} van de andere stapel.", card(v)),
-        LogFaceDown { name, count: n } => format!(
-            "{name} legt {} gedekt neer.",
-            count(n.into(), "kaart", "kaarten")
-        ),
-        LogRevealed { name, value } => format!("{name} draait {} om.", card(value)),
-        LogRoundEnded { name, reason } => match reason {
-            RoundEnd::EmptiedHand => {
-                format!("{name} is alle handkaarten kwijt en neemt de Mojo-kaart.")
-            }
-            RoundEnd::RevealedLast => {
-                format!("{name} draait de laatste kaart om en neemt de Mojo-kaart.")
-            }
-        },
-        LogScored {
-            name,
-            score,
-            penalised,
-        } => {
-            if penalised {
-                format!("{name} scoort {score} (punten + 10).")
-            } else {
-                format!("{name} scoort 0 met de Mojo-kaart.")
-            }
-        }
-        LogMojoTurned(face) => format!(
-            "De Mojo-kaart gaat naar {}: er wordt {} gespeeld.",
-            face.label(),
-            direction(face)
-        ),
-        LogGameOver(names) => format!("Spel afgelopen. Winst voor {names}."),
-        RulesTitle => "Zo speel je Mojo".into(),
-        RulesCardsHeading => "De kaarten".into(),
-        RulesCardsBody => "78 kaarten van 0 tot 12. De waarde bepaalt de kleur, en elke kleur heeft een eigen symbool:".into(),
-        RulesTurnHeading => "Jouw beurt".into(),
-        RulesTurnBody => "Leg een kaart uit je hand op de aflegstapel en vergelijk die met de kaart eronder:".into(),
-        RulesLower => "Lager".into(),
-        RulesLowerBody => ": je beurt is voorbij.".into(),
-        RulesHigher => "Hoger".into(),
-        RulesHigherBody => ": trek een kaart, en je beurt is voorbij.".into(),
-        RulesEqual => "Gelijk".into(),
-        RulesEqualBody => ": je moet er nog een kaart op leggen.".into(),
-        RulesMojoTimeHeading => "Mojo Time".into(),
-        RulesMojoTimeBody => "Eindigt je beurt met 3 kaarten of minder in je hand (2 of minder met twee spelers), dan leg je ze gedekt voor je neer. In elke volgende beurt draai je er één om in plaats van te spelen.".into(),
-        RulesRoundEndHeading => "Einde van een ronde".into(),
-        RulesRoundEndBody => "De ronde stopt zodra iemand de laatste handkaart speelt of de laatste gedekte kaart omdraait. Die speler neemt de Mojo-kaart.".into(),
-        RulesScoringHeading => "Punten tellen".into(),
-        RulesScoringBody => "Per kleur telt alleen je hoogste kaart; tel de vijf kleuren op. Wie de Mojo-kaart heeft, krijgt 0 als niemand minder punten heeft, en anders de eigen punten + 10 — dan gaat de Mojo-kaart naar +10 en draait de speelrichting om.".into(),
-        RulesGameEndHeading => "Einde van het spel".into(),
-        RulesGameEndBody => "Zodra iemand het doel haalt (50, tenzij aangepast), wint het laagste totaal; bij gelijkstand delen de spelers de overwinning.".into(),
-        RulesVariantHeading => "Variant: twee aflegstapels".into(),
-        RulesVariantBody => "Kies elke beurt een van de twee aflegstapels en speel al je kaarten van die beurt daarop. Moet je trekken, neem dan de bovenste kaart van de trekstapel of van de andere aflegstapel.".into(),
-        Rules => "Regels".into(),
-        Close => "Sluiten".into(),
-        Menu => "Menu".into(),
-        Settings => "Instellingen".into(),
-        Speed => "Snelheid van de bots".into(),
-        SpeedName(s) => match s {
-            crate::save::Speed::Slow => "Langzaam",
-            crate::save::Speed::Normal => "Normaal",
-            crate::save::Speed::Fast => "Snel",
-            crate::save::Speed::Instant => "Direct",
-        }
-        .into(),
-        Language => "Taal".into(),
-        ReduceMotion => "Minder animaties".into(),
-        BackToLobby => "Naar het startscherm".into(),
-        SaveUnreadable(why) => format!("Je opgeslagen spel kon niet worden geladen: {why}."),
-        SaveKeptAside => "De tekst ervan is apart bewaard in de opslag van deze browser; je kunt een nieuw spel beginnen.".into(),
-        StorageOff => "Opslaan staat uit: deze browser laat het spel geen gegevens bewaren. Je kunt gewoon spelen.".into(),
-        UpdateReady => "Er staat een nieuwe versie van Mojo klaar. Je spel is opgeslagen.".into(),
-        ReloadForUpdate => "Nieuwe versie — herladen".into(),
-        TabContinued => "Dit spel ging verder in een ander tabblad: hier is de nieuwste stand.".into(),
-        TabOtherGame => "Een ander tabblad is een ander spel begonnen. Dit tabblad slaat niet meer op, zodat dat spel niet wordt overschreven.".into(),
-        OpenOtherGame => "Dat spel openen".into(),
-        KeepThisGame => "Dit spel blijven opslaan".into(),
-        Dismiss => "Verbergen".into(),
-        ChartTitle => "Totalen per ronde".into(),
-        ChartDesc => "Eén lijn per speler: het totaal na elke ronde, en de lijn van het doel. De scoretabel bevat dezelfde getallen.".into(),
-        Statistics => "Statistieken".into(),
-        StatsGames(n) => format!("Gespeelde spellen: {n}"),
-        StatsNone => "Nog geen uitgespeeld spel.".into(),
-        StatsWins => "Gewonnen".into(),
-        StatsGamesHeader => "Spellen".into(),
-        StatsAverage => "Gemiddelde eindscore".into(),
-        StatsBest => "Beste eindscore".into(),
-        StatsMojoPlusTen => "Mojo +10 gekregen".into(),
-        StatsReset => "Statistieken wissen".into(),
-        StatsResetConfirm => "Alle statistieken wissen? Dit kan niet ongedaan worden.".into(),
-        StatsResetYes => "Wissen".into(),
-        Cancel => "Annuleren".into(),
-        TourTitle => "Je eerste spel".into(),
-        TourStep { step, of } => format!("Stap {step} van {of}"),
-        TourHand => "Dit zijn je kaarten. Als je aan de beurt bent, leg je er een op de aflegstapel; elke kaart zegt wat ze zal doen. Met het toetsenbord: Tab naar je hand, pijltjes om te kiezen, Enter om te spelen.".into(),
-        TourDiscard(t) => format!("De aflegstapel. Lager dan de bovenste kaart: je beurt is voorbij. Hoger: je trekt een kaart. Gelijk: je speelt nog een keer. Met {t} kaarten of minder over leg je ze gedekt neer en draai je er elke beurt één om."),
-        TourPoints => "Zoveel zouden je kaarten nu tellen als de ronde stopte: per kleur telt alleen je hoogste kaart. Hoge kaarten wegspelen verlaagt dit het snelst.".into(),
-        TourMojo => "De Mojo-kaart. Wie de ronde beëindigt, krijgt hem: 0 punten als niemand minder heeft, anders zijn punten plus 10. Haalt iemand het doel, dan wint het laagste totaal.".into(),
-        TourNext => "Volgende".into(),
-        TourDone => "Spelen maar".into(),
-        TourSkip => "Overslaan".into(),
-        ShowTour => "Uitleg bij het eerste spel".into(),
-    }
-}
+pub(super) const CATALOGUE: Catalogue = Catalogue {
+    and: "en",
+    colours: ["blauw", "groen", "geel", "oranje", "rood"],
+    colours_acc: ["blauw", "groen", "geel", "oranje", "rood"],
+    directions: ["met de klok mee", "tegen de klok in"],
+    title: "Mojo",
+    tagline: "Speel je kaarten weg: de laagste score wint.",
+    new_table: "Nieuw spel",
+    seat: "Plaats {n}",
+    name: "Naam",
+    person: "Mens",
+    default_name: "Speler",
+    default_bot: "Robot {n}",
+    bot: ["Makkelijke bot", "Gemiddelde bot", "Sterke bot"],
+    bots: "Bots",
+    level_name: ["Makkelijk", "Gemiddeld", "Sterk"],
+    add_seat: "Plaats toevoegen",
+    remove_seat: "{name} verwijderen",
+    two_piles: "Twee aflegstapels",
+    two_piles_help: "Speel op een van beide stapels; na een hogere kaart trek je van de trekstapel of neem je de bovenste kaart van de andere aflegstapel.",
+    target_score: "Spel eindigt bij",
+    who_starts: "Wie begint",
+    random_starter: "Willekeurig",
+    start_game: "Spel starten",
+    continue_: "Verder spelen",
+    continue_detail: "Opgeslagen spel: ronde {round}, {players} {players:speler|spelers}",
+    problem_seats: "Een tafel heeft 2 tot 8 plaatsen.",
+    problem_name: "Plaats {n} heeft een naam nodig.",
+    problem_target: "Het spel moet eindigen tussen 10 en 500 punten.",
+    round: "Ronde {n}",
+    draw_pile: "Trekstapel",
+    cards: "{n} {n:kaart|kaarten}",
+    discard_pile: "Aflegstapel",
+    pile: ["Linker stapel", "Rechter stapel"],
+    mojo_card_name: "Mojo-kaart: {face} boven, er wordt {dir} gespeeld",
+    clockwise: "met de klok mee",
+    counterclockwise: "tegen de klok in",
+    your_hand: "Jouw hand",
+    your_face_down: "Jouw gedekte kaarten",
+    cards_worth: "Jouw kaarten: {n} {n:punt|punten}",
+    colour_name: ["blauw", "groen", "geel", "oranje", "rood"],
+    reveal_card: "{card} omdraaien",
+    hint_lower: "je beurt is voorbij",
+    hint_higher: "je trekt een kaart",
+    hint_equal: "nog een kaart",
+    hint_last: "einde van de ronde",
+    play_on: ["Op de linker stapel spelen", "Op de rechter stapel spelen"],
+    choose_pile: "Kies een stapel, dan een kaart",
+    draw_from_deck: "Van de trekstapel trekken",
+    take_from_other_pile: "Van de andere stapel nemen ({card})",
+    must_draw: "Hogere kaart: trek er een. Waarvandaan?",
+    must_reveal: "Mojo Time: draai een van je gedekte kaarten om.",
+    your_turn: "Jouw beurt: speel een kaart.",
+    continue_chain: "Gelijk! Speel nog een kaart op de {v}.",
+    turn_of: "{name} is aan de beurt",
+    thinking: "{name} denkt na…",
+    hand_size: "{n} {n:kaart|kaarten} in de hand",
+    face_down_count: "{n} {n:gedekte kaart|gedekte kaarten}",
+    total: "{n} {n:punt|punten}",
+    pass_device: "Geef het toestel aan {name}",
+    pass_device_help: "De anderen kijken even weg: het volgende scherm toont een hand.",
+    show_my_cards: "Toon mijn kaarten",
+    you_are: "Jij bent {name}",
+    round_over_title: "Ronde {n} is voorbij",
+    ended_round: ["{name} speelde de laatste kaart.", "{name} draaide de laatste kaart om."],
+    holder_zero: "{name} neemt de Mojo-kaart met niet meer punten dan de anderen: 0 voor deze ronde.",
+    holder_penalty: "{name} neemt de Mojo-kaart, maar iemand heeft minder punten: eigen punten + 10.",
+    points: "{n} {n:punt|punten}",
+    score: "scoort {n}",
+    new_total: "totaal {n}",
+    counts: "telt",
+    next_round: "Volgende ronde",
+    score_pad: "Scoreblok",
+    player: "Speler",
+    total_header: "Totaal",
+    to_target: "nog {n} {n:punt|punten}",
+    target: "Spel eindigt bij {n}",
+    leader: "aan kop",
+    mojo_holder: "nam de Mojo-kaart",
+    game_over_title: "Spel afgelopen",
+    winner: "{name} wint!",
+    shared_win: "{names} delen de overwinning!",
+    new_game: "Nieuw spel",
+    rematch: "Revanche",
+    game_log: "Spelverloop",
+    log_dealt: "Ronde {round}: {starter} begint.",
+    log_played: ["{name} speelt {card}: lager, beurt voorbij.", "{name} speelt {card}: gelijk, speelt nog een kaart.", "{name} speelt {card}: hoger, trekt een kaart.", "{name} speelt {card}, de laatste kaart."],
+    log_drew: ["{name} neemt {card} van de andere stapel.", "{name} trekt {card} van de trekstapel.", "{name} trekt een kaart van de trekstapel."],
+    log_nothing_to_draw: "{name} kon niets trekken.",
+    log_reshuffled: "De aflegstapel is geschud tot een nieuwe trekstapel ({n} {n:kaart|kaarten}).",
+    log_refilled: "De lege stapel krijgt {card} van de andere stapel.",
+    log_face_down: "{name} legt {n} {n:kaart|kaarten} gedekt neer.",
+    log_revealed: "{name} draait {card} om.",
+    log_round_ended: ["{name} is alle handkaarten kwijt en neemt de Mojo-kaart.", "{name} draait de laatste kaart om en neemt de Mojo-kaart."],
+    log_scored: ["{name} scoort {score} (punten + 10).", "{name} scoort 0 met de Mojo-kaart."],
+    log_mojo_turned: "De Mojo-kaart gaat naar {face}: er wordt {dir} gespeeld.",
+    log_game_over: "Spel afgelopen. Winst voor {names}.",
+    rules_title: "Zo speel je Mojo",
+    rules_cards_heading: "De kaarten",
+    rules_cards_body: "78 kaarten van 0 tot 12. De waarde bepaalt de kleur, en elke kleur heeft een eigen symbool:",
+    rules_turn_heading: "Jouw beurt",
+    rules_turn_body: "Leg een kaart uit je hand op de aflegstapel en vergelijk die met de kaart eronder:",
+    rules_lower: "Lager",
+    rules_lower_body: ": je beurt is voorbij.",
+    rules_higher: "Hoger",
+    rules_higher_body: ": trek een kaart, en je beurt is voorbij.",
+    rules_equal: "Gelijk",
+    rules_equal_body: ": je moet er nog een kaart op leggen.",
+    rules_mojo_time_heading: "Mojo Time",
+    rules_mojo_time_body: "Eindigt je beurt met 3 kaarten of minder in je hand (2 of minder met twee spelers), dan leg je ze gedekt voor je neer. In elke volgende beurt draai je er één om in plaats van te spelen.",
+    rules_round_end_heading: "Einde van een ronde",
+    rules_round_end_body: "De ronde stopt zodra iemand de laatste handkaart speelt of de laatste gedekte kaart omdraait. Die speler neemt de Mojo-kaart.",
+    rules_scoring_heading: "Punten tellen",
+    rules_scoring_body: "Per kleur telt alleen je hoogste kaart; tel de vijf kleuren op. Wie de Mojo-kaart heeft, krijgt 0 als niemand minder punten heeft, en anders de eigen punten + 10 — dan gaat de Mojo-kaart naar +10 en draait de speelrichting om.",
+    rules_game_end_heading: "Einde van het spel",
+    rules_game_end_body: "Zodra iemand het doel haalt (50, tenzij aangepast), wint het laagste totaal; bij gelijkstand delen de spelers de overwinning.",
+    rules_variant_heading: "Variant: twee aflegstapels",
+    rules_variant_body: "Kies elke beurt een van de twee aflegstapels en speel al je kaarten van die beurt daarop. Moet je trekken, neem dan de bovenste kaart van de trekstapel of van de andere aflegstapel.",
+    rules: "Regels",
+    close: "Sluiten",
+    menu: "Menu",
+    settings: "Instellingen",
+    speed: "Snelheid van de bots",
+    speed_name: ["Langzaam", "Normaal", "Snel", "Direct"],
+    language: "Taal",
+    reduce_motion: "Minder animaties",
+    back_to_lobby: "Naar het startscherm",
+    save_unreadable: "Je opgeslagen spel kon niet worden geladen: {why}.",
+    save_kept_aside: "De tekst ervan is apart bewaard in de opslag van deze browser; je kunt een nieuw spel beginnen.",
+    storage_off: "Opslaan staat uit: deze browser laat het spel geen gegevens bewaren. Je kunt gewoon spelen.",
+    update_ready: "Er staat een nieuwe versie van Mojo klaar. Je spel is opgeslagen.",
+    reload_for_update: "Nieuwe versie — herladen",
+    tab_continued: "Dit spel ging verder in een ander tabblad: hier is de nieuwste stand.",
+    tab_other_game: "Een ander tabblad is een ander spel begonnen. Dit tabblad slaat niet meer op, zodat dat spel niet wordt overschreven.",
+    open_other_game: "Dat spel openen",
+    keep_this_game: "Dit spel blijven opslaan",
+    dismiss: "Verbergen",
+    chart_title: "Totalen per ronde",
+    chart_desc: "Eén lijn per speler: het totaal na elke ronde, en de lijn van het doel. De scoretabel bevat dezelfde getallen.",
+    statistics: "Statistieken",
+    stats_games: "Gespeelde spellen: {n}",
+    stats_none: "Nog geen uitgespeeld spel.",
+    stats_wins: "Gewonnen",
+    stats_games_header: "Spellen",
+    stats_average: "Gemiddelde eindscore",
+    stats_best: "Beste eindscore",
+    stats_mojo_plus_ten: "Mojo +10 gekregen",
+    stats_reset: "Statistieken wissen",
+    stats_reset_confirm: "Alle statistieken wissen? Dit kan niet ongedaan worden.",
+    stats_reset_yes: "Wissen",
+    cancel: "Annuleren",
+    tour_title: "Je eerste spel",
+    tour_step: "Stap {step} van {of}",
+    tour_hand: "Dit zijn je kaarten. Als je aan de beurt bent, leg je er een op de aflegstapel; elke kaart zegt wat ze zal doen. Met het toetsenbord: Tab naar je hand, pijltjes om te kiezen, Enter om te spelen.",
+    tour_discard: "De aflegstapel. Lager dan de bovenste kaart: je beurt is voorbij. Hoger: je trekt een kaart. Gelijk: je speelt nog een keer. Met {n} kaarten of minder over leg je ze gedekt neer en draai je er elke beurt één om.",
+    tour_points: "Zoveel zouden je kaarten nu tellen als de ronde stopte: per kleur telt alleen je hoogste kaart. Hoge kaarten wegspelen verlaagt dit het snelst.",
+    tour_mojo: "De Mojo-kaart. Wie de ronde beëindigt, krijgt hem: 0 punten als niemand minder heeft, anders zijn punten plus 10. Haalt iemand het doel, dan wint het laagste totaal.",
+    tour_next: "Volgende",
+    tour_done: "Spelen maar",
+    tour_skip: "Overslaan",
+    show_tour: "Uitleg bij het eerste spel",
+};

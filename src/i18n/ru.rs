@@ -5,10 +5,7 @@
 //! known gender, so sentences avoid the past tense (which agrees with the
 //! subject): «Ана играет 7 жёлтую», «Ход: Ана».
 
-use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
-
-use super::{form, Plural, Text};
-use crate::session::Level;
+use super::{Catalogue, Plural};
 
 /// 1, 21, 31, 101 → one; 2–4, 22–24 → few; 0, 5–20, 25–30, 111–114 → many.
 pub(super) fn plural(n: u64) -> Plural {
@@ -22,298 +19,165 @@ pub(super) fn plural(n: u64) -> Plural {
     }
 }
 
-/// "1 карта", "2 карты", "5 карт".
-fn count(n: u64, forms: [&str; 3]) -> String {
-    format!("{n} {}", form(plural(n), forms))
-}
-
-const CARDS: [&str; 3] = ["карта", "карты", "карт"];
-const POINTS: [&str; 3] = ["очко", "очка", "очков"];
-
-/// The colour agreeing with «карта»: nominative, or accusative when
-/// `object`.
-fn colour(c: Colour, object: bool) -> &'static str {
-    match (c, object) {
-        (Colour::Blue, false) => "синяя",
-        (Colour::Blue, true) => "синюю",
-        (Colour::Green, false) => "зелёная",
-        (Colour::Green, true) => "зелёную",
-        (Colour::Yellow, false) => "жёлтая",
-        (Colour::Yellow, true) => "жёлтую",
-        (Colour::Orange, false) => "оранжевая",
-        (Colour::Orange, true) => "оранжевую",
-        (Colour::Red, false) => "красная",
-        (Colour::Red, true) => "красную",
-    }
-}
-
-/// "7 жёлтая".
-fn card(v: Value) -> String {
-    format!("{v} {}", colour(Colour::of(v), false))
-}
-
-/// "7 жёлтую" (the object of a verb).
-fn card_acc(v: Value) -> String {
-    format!("{v} {}", colour(Colour::of(v), true))
-}
-
-fn direction(face: Face) -> &'static str {
-    match face {
-        Face::Zero => "по часовой стрелке",
-        Face::PlusTen => "против часовой стрелки",
-    }
-}
-
-#[deny(clippy::wildcard_enum_match_arm)]
-pub(super) fn text(t: &Text) -> String {
-    use Text::*;
-    match *t {
-        Title => "Mojo".into(),
-        Tagline => "Избавляйтесь от карт: побеждает наименьший счёт.".into(),
-        NewTable => "Новая игра".into(),
-        Seat(i) => format!("Место {}", i + 1),
-        Name => "Имя".into(),
-        Person => "Человек".into(),
-        DefaultName => "Игрок".into(),
-        DefaultBot(n) => format!("Бот {n}"),
-        Bot(l) => match l {
-            Level::Easy => "Лёгкий бот",
-            Level::Medium => "Средний бот",
-            Level::Hard => "Сильный бот",
-        }
-        .into(),
-        Bots => "Боты".into(),
-        LevelName(l) => match l {
-            Level::Easy => "Лёгкий",
-            Level::Medium => "Средний",
-            Level::Hard => "Сильный",
-        }
-        .into(),
-        AddSeat => "Добавить место".into(),
-        RemoveSeat(name) => format!("Убрать: {name}"),
-        TwoPiles => "Две стопки сброса".into(),
-        TwoPilesHelp => "Играйте на любую стопку; после карты больше берите карту из колоды или верхнюю карту другой стопки.".into(),
-        TargetScore => "Игра до".into(),
-        WhoStarts => "Кто начинает".into(),
-        RandomStarter => "Случайно".into(),
-        StartGame => "Начать игру".into(),
-        Continue => "Продолжить".into(),
-        ContinueDetail { round, players } => format!(
-            "Сохранённая игра: раунд {round}, {}",
-            count(players as u64, ["игрок", "игрока", "игроков"])
-        ),
-        ProblemSeats => "За столом от 2 до 8 мест.".into(),
-        ProblemName(i) => format!("У места {} нет имени.", i + 1),
-        ProblemTarget => "Игра должна идти до отметки от 10 до 500 очков.".into(),
-        Round(n) => format!("Раунд {n}"),
-        DrawPile => "Колода".into(),
-        Cards(n) => count(n as u64, CARDS),
-        DiscardPile => "Сброс".into(),
-        Pile(i) => if i == 0 {
-            "Левая стопка"
-        } else {
-            "Правая стопка"
-        }
-        .into(),
-        MojoCardName(face) => format!(
-            "Карта Mojo: сторона {} сверху, ход идёт {}",
-            face.label(),
-            direction(face)
-        ),
-        Clockwise => "по часовой стрелке".into(),
-        Counterclockwise => "против часовой стрелки".into(),
-        YourHand => "Ваша рука".into(),
-        YourFaceDown => "Ваши карты рубашкой вверх".into(),
-        CardsWorth(n) => format!("Ваши карты: {}", count(n.into(), POINTS)),
-        CardName(v) => card(v),
-        ColourName(c) => colour(c, false).into(),
-        RevealCard(v) => format!("Открыть {}", card_acc(v)),
-        HintLower => "конец хода".into(),
-        HintHigher => "ещё карта".into(),
-        HintEqual => "ходите ещё".into(),
-        HintLast => "конец раунда".into(),
-        PlayOn(i) => format!(
-            "Играть на {} стопку",
-            if i == 0 { "левую" } else { "правую" }
-        ),
-        ChoosePile => "Выберите стопку, затем карту".into(),
-        DrawFromDeck => "Взять из колоды".into(),
-        TakeFromOtherPile(v) => format!("Взять из другой стопки ({})", card(v)),
-        MustDraw => "Карта больше: возьмите карту. Откуда?".into(),
-        MustReveal => "Время Mojo: откройте одну из своих закрытых карт.".into(),
-        YourTurn => "Ваш ход: сыграйте карту.".into(),
-        ContinueChain(v) => format!("Равно! Положите на {v} ещё одну карту."),
-        TurnOf(name) => format!("Ход: {name}"),
-        Thinking(name) => format!("{name} думает…"),
-        HandSize(n) => format!("{} в руке", count(n as u64, CARDS)),
-        FaceDownCount(n) => format!("{} рубашкой вверх", count(n as u64, CARDS)),
-        Total(t) => count(t.into(), POINTS),
-        PassDevice(name) => format!("Передайте устройство: {name}"),
-        PassDeviceHelp => {
-            "Остальные, отвернитесь: на следующем экране будут видны карты.".into()
-        }
-        ShowMyCards => "Показать мои карты".into(),
-        YouAre(name) => format!("Вы — {name}"),
-        RoundOverTitle(n) => format!("Раунд {n} окончен"),
-        EndedRound { name, reason } => match reason {
-            RoundEnd::EmptiedHand => format!("{name}: последняя карта из руки сыграна."),
-            RoundEnd::RevealedLast => format!("{name}: последняя закрытая карта открыта."),
-        },
-        HolderZero(name) => format!(
-            "{name} забирает карту Mojo, и ни у кого нет меньше очков: 0 за раунд."
-        ),
-        HolderPenalty(name) => format!(
-            "{name} забирает карту Mojo, но у кого-то очков меньше: очки + 10."
-        ),
-        Points(p) => count(p.into(), POINTS),
-        Score(s) => format!("за раунд {s}"),
-        NewTotal(t) => format!("всего {t}"),
-        Counts => "в счёт".into(),
-        NextRound => "Следующий раунд".into(),
-        ScorePad => "Таблица очков".into(),
-        Player => "Игрок".into(),
-        TotalHeader => "Итого".into(),
-        ToTarget(n) => format!("ещё {}", count(n.into(), POINTS)),
-        Target(t) => format!("Игра до {t}"),
-        Leader => "лидер".into(),
-        MojoHolder => "с картой Mojo".into(),
-        GameOverTitle => "Игра окончена".into(),
-        Winner(name) => format!("{name} побеждает!"),
-        SharedWin(names) => format!("{names} делят победу!"),
-        NewGame => "Новая игра".into(),
-        Rematch => "Реванш".into(),
-        GameLog => "Журнал игры".into(),
-        LogDealt { round, starter } => format!("Раунд {round}: начинает {starter}."),
-        LogPlayed {
-            name,
-            value,
-            outcome,
-        } => {
-            let card = card_acc(value);
-            match outcome {
-                Outcome::Lower => format!("{name} играет {card}: меньше, ход окончен."),
-                Outcome::Equal => format!("{name} играет {card}: равно, ходит ещё."),
-                Outcome::Higher => format!("{name} играет {card}: больше, берёт карту."),
-                Outcome::LastCard => format!("{name} играет {card} — последнюю карту."),
-            }
-        }
-        LogDrew { name, source, card: c } => match (source, c) {
-            (DrawSource::Discard, Some(v)) => {
-                format!("{name} берёт {} из другой стопки.", card_acc(v))
-            }
-            (DrawSource::Deck, Some(v)) => format!("{name} берёт {} из колоды.", card_acc(v)),
-            (DrawSource::Deck | DrawSource::Discard, None) => {
-                format!("{name} берёт карту из колоды.")
-            }
-        },
-        LogNothingToDraw(name) => format!("{name}: брать нечего."),
-        LogReshuffled(n) => format!(
-            "Сброс перемешан в новую колоду ({}).",
-            count(n.into(), CARDS)
-        ),
-        LogRefilled(v) => format!(
-            "Опустевшая стопка получает {} из другой стопки.",
-            card_acc(v)
-        ),
-        LogFaceDown { name, count: n } => format!(
-            "{name} кладёт рубашкой вверх: {}.",
-            count(n.into(), CARDS)
-        ),
-        LogRevealed { name, value } => format!("{name} открывает {}.", card_acc(value)),
-        LogRoundEnded { name, reason } => match reason {
-            RoundEnd::EmptiedHand => {
-                format!("{name} избавляется от всех карт и забирает карту Mojo.")
-            }
-            RoundEnd::RevealedLast => {
-                format!("{name} открывает последнюю карту и забирает карту Mojo.")
-            }
-        },
-        LogScored {
-            name,
-            score,
-            penalised,
-        } => {
-            if penalised {
-                format!("{name} получает {score} (очки + 10).")
-            } else {
-                format!("{name} получает 0 с картой Mojo.")
-            }
-        }
-        LogMojoTurned(face) => format!(
-            "Карта Mojo переворачивается на {}: ход идёт {}.",
-            face.label(),
-            direction(face)
-        ),
-        LogGameOver(names) => format!("Игра окончена. Победа: {names}."),
-        RulesTitle => "Как играть в Mojo".into(),
-        RulesCardsHeading => "Карты".into(),
-        RulesCardsBody => "78 карт от 0 до 12. Значение определяет цвет, и у каждого цвета свой символ:".into(),
-        RulesTurnHeading => "Ваш ход".into(),
-        RulesTurnBody => "Положите карту из руки в сброс и сравните её с картой, которую она накрыла:".into(),
-        RulesLower => "Меньше".into(),
-        RulesLowerBody => ": ход окончен.".into(),
-        RulesHigher => "Больше".into(),
-        RulesHigherBody => ": возьмите карту, и ход окончен.".into(),
-        RulesEqual => "Равно".into(),
-        RulesEqualBody => ": положите на неё ещё одну карту — это обязательно.".into(),
-        RulesMojoTimeHeading => "Время Mojo".into(),
-        RulesMojoTimeBody => "Если после хода у вас осталось 3 карты или меньше (при двух игроках — 2 или меньше), положите их перед собой рубашкой вверх. В каждый следующий свой ход вместо игры открывайте одну из них.".into(),
-        RulesRoundEndHeading => "Конец раунда".into(),
-        RulesRoundEndBody => "Раунд сразу заканчивается, когда кто-то играет последнюю карту из руки или открывает последнюю закрытую карту. Этот игрок забирает карту Mojo.".into(),
-        RulesScoringHeading => "Подсчёт очков".into(),
-        RulesScoringBody => "В каждом цвете считается только ваша старшая карта; сложите пять цветов. Владелец карты Mojo получает 0, если ни у кого нет меньше очков, иначе — свои очки + 10, а карта Mojo переворачивается на +10 и меняет направление хода.".into(),
-        RulesGameEndHeading => "Конец игры".into(),
-        RulesGameEndBody => "Когда чей-то счёт доходит до цели (50, если её не меняли), побеждает наименьший счёт; при равенстве победу делят.".into(),
-        RulesVariantHeading => "Вариант: две стопки сброса".into(),
-        RulesVariantBody => "В свой ход выберите одну из двух стопок сброса и кладите на неё все карты этого хода. Когда нужно взять карту, берите верхнюю карту колоды или верхнюю карту другой стопки.".into(),
-        Rules => "Правила".into(),
-        Close => "Закрыть".into(),
-        Menu => "Меню".into(),
-        Settings => "Настройки".into(),
-        Speed => "Скорость ботов".into(),
-        SpeedName(s) => match s {
-            crate::save::Speed::Slow => "Медленно",
-            crate::save::Speed::Normal => "Обычно",
-            crate::save::Speed::Fast => "Быстро",
-            crate::save::Speed::Instant => "Мгновенно",
-        }
-        .into(),
-        Language => "Язык".into(),
-        ReduceMotion => "Меньше анимации".into(),
-        BackToLobby => "Выйти в лобби".into(),
-        SaveUnreadable(why) => format!("Не удалось загрузить сохранённую игру: {why}."),
-        SaveKeptAside => "Её текст отложен в хранилище браузера; можно начать новую игру.".into(),
-        StorageOff => "Сохранение отключено: браузер не даёт игре хранить данные. Играть всё равно можно.".into(),
-        UpdateReady => "Готова новая версия Mojo. Ваша игра сохранена.".into(),
-        ReloadForUpdate => "Новая версия — обновить".into(),
-        TabContinued => "Эта игра продолжилась в другой вкладке: вот её последняя позиция.".into(),
-        TabOtherGame => "В другой вкладке начата другая игра. Эта вкладка больше не сохраняет, чтобы не затереть её.".into(),
-        OpenOtherGame => "Открыть ту игру".into(),
-        KeepThisGame => "Сохранять эту игру".into(),
-        Dismiss => "Скрыть".into(),
-        ChartTitle => "Итоги по раундам".into(),
-        ChartDesc => "По линии на игрока: его сумма после каждого раунда, и линия цели. Те же числа — в таблице счёта.".into(),
-        Statistics => "Статистика".into(),
-        StatsGames(n) => format!("Сыграно партий: {n}"),
-        StatsNone => "Пока нет законченных партий.".into(),
-        StatsWins => "Победы".into(),
-        StatsGamesHeader => "Партии".into(),
-        StatsAverage => "Средний итоговый счёт".into(),
-        StatsBest => "Лучший итоговый счёт".into(),
-        StatsMojoPlusTen => "Штрафов Mojo +10".into(),
-        StatsReset => "Сбросить статистику".into(),
-        StatsResetConfirm => "Стереть всю статистику? Это нельзя отменить.".into(),
-        StatsResetYes => "Стереть".into(),
-        Cancel => "Отмена".into(),
-        TourTitle => "Ваша первая партия".into(),
-        TourStep { step, of } => format!("Шаг {step} из {of}"),
-        TourHand => "Это ваши карты. В свой ход вы кладёте одну в сброс; на каждой карте написано, что она сделает. С клавиатуры: Tab — к руке, стрелки — выбрать, Enter — сыграть.".into(),
-        TourDiscard(t) => format!("Стопка сброса. Карта меньше верхней — ход окончен. Больше — берёте карту. Равна — ходите ещё раз. Если осталось {t} карты или меньше, вы кладёте их рубашкой вверх и открываете по одной за ход."),
-        TourPoints => "Столько стоили бы ваши карты, если бы раунд закончился сейчас: в каждом цвете считается только ваша самая старшая карта. Быстрее всего сумму снижает сброс старших карт.".into(),
-        TourMojo => "Карта Mojo. Её забирает тот, кто закончил раунд: 0 очков, если ни у кого нет меньше, иначе его очки плюс 10. Когда кто-то достигает цели, побеждает наименьшая сумма.".into(),
-        TourNext => "Далее".into(),
-        TourDone => "Играть".into(),
-        TourSkip => "Пропустить".into(),
-        ShowTour => "Обучение первой партии".into(),
-    }
-}
+pub(super) const CATALOGUE: Catalogue = Catalogue {
+    and: "и",
+    colours: ["синяя", "зелёная", "жёлтая", "оранжевая", "красная"],
+    colours_acc: ["синюю", "зелёную", "жёлтую", "оранжевую", "красную"],
+    directions: ["по часовой стрелке", "против часовой стрелки"],
+    title: "Mojo",
+    tagline: "Избавляйтесь от карт: побеждает наименьший счёт.",
+    new_table: "Новая игра",
+    seat: "Место {n}",
+    name: "Имя",
+    person: "Человек",
+    default_name: "Игрок",
+    default_bot: "Бот {n}",
+    bot: ["Лёгкий бот", "Средний бот", "Сильный бот"],
+    bots: "Боты",
+    level_name: ["Лёгкий", "Средний", "Сильный"],
+    add_seat: "Добавить место",
+    remove_seat: "Убрать: {name}",
+    two_piles: "Две стопки сброса",
+    two_piles_help: "Играйте на любую стопку; после карты больше берите карту из колоды или верхнюю карту другой стопки.",
+    target_score: "Игра до",
+    who_starts: "Кто начинает",
+    random_starter: "Случайно",
+    start_game: "Начать игру",
+    continue_: "Продолжить",
+    continue_detail: "Сохранённая игра: раунд {round}, {players} {players:игрок|игрока|игроков}",
+    problem_seats: "За столом от 2 до 8 мест.",
+    problem_name: "У места {n} нет имени.",
+    problem_target: "Игра должна идти до отметки от 10 до 500 очков.",
+    round: "Раунд {n}",
+    draw_pile: "Колода",
+    cards: "{n} {n:карта|карты|карт}",
+    discard_pile: "Сброс",
+    pile: ["Левая стопка", "Правая стопка"],
+    mojo_card_name: "Карта Mojo: сторона {face} сверху, ход идёт {dir}",
+    clockwise: "по часовой стрелке",
+    counterclockwise: "против часовой стрелки",
+    your_hand: "Ваша рука",
+    your_face_down: "Ваши карты рубашкой вверх",
+    cards_worth: "Ваши карты: {n} {n:очко|очка|очков}",
+    colour_name: ["синяя", "зелёная", "жёлтая", "оранжевая", "красная"],
+    reveal_card: "Открыть {card:acc}",
+    hint_lower: "конец хода",
+    hint_higher: "ещё карта",
+    hint_equal: "ходите ещё",
+    hint_last: "конец раунда",
+    play_on: ["Играть на левую стопку", "Играть на правую стопку"],
+    choose_pile: "Выберите стопку, затем карту",
+    draw_from_deck: "Взять из колоды",
+    take_from_other_pile: "Взять из другой стопки ({card})",
+    must_draw: "Карта больше: возьмите карту. Откуда?",
+    must_reveal: "Время Mojo: откройте одну из своих закрытых карт.",
+    your_turn: "Ваш ход: сыграйте карту.",
+    continue_chain: "Равно! Положите на {v} ещё одну карту.",
+    turn_of: "Ход: {name}",
+    thinking: "{name} думает…",
+    hand_size: "{n} {n:карта|карты|карт} в руке",
+    face_down_count: "{n} {n:карта|карты|карт} рубашкой вверх",
+    total: "{n} {n:очко|очка|очков}",
+    pass_device: "Передайте устройство: {name}",
+    pass_device_help: "Остальные, отвернитесь: на следующем экране будут видны карты.",
+    show_my_cards: "Показать мои карты",
+    you_are: "Вы — {name}",
+    round_over_title: "Раунд {n} окончен",
+    ended_round: ["{name}: последняя карта из руки сыграна.", "{name}: последняя закрытая карта открыта."],
+    holder_zero: "{name} забирает карту Mojo, и ни у кого нет меньше очков: 0 за раунд.",
+    holder_penalty: "{name} забирает карту Mojo, но у кого-то очков меньше: очки + 10.",
+    points: "{n} {n:очко|очка|очков}",
+    score: "за раунд {n}",
+    new_total: "всего {n}",
+    counts: "в счёт",
+    next_round: "Следующий раунд",
+    score_pad: "Таблица очков",
+    player: "Игрок",
+    total_header: "Итого",
+    to_target: "ещё {n} {n:очко|очка|очков}",
+    target: "Игра до {n}",
+    leader: "лидер",
+    mojo_holder: "с картой Mojo",
+    game_over_title: "Игра окончена",
+    winner: "{name} побеждает!",
+    shared_win: "{names} делят победу!",
+    new_game: "Новая игра",
+    rematch: "Реванш",
+    game_log: "Журнал игры",
+    log_dealt: "Раунд {round}: начинает {starter}.",
+    log_played: ["{name} играет {card:acc}: меньше, ход окончен.", "{name} играет {card:acc}: равно, ходит ещё.", "{name} играет {card:acc}: больше, берёт карту.", "{name} играет {card:acc} — последнюю карту."],
+    log_drew: ["{name} берёт {card:acc} из другой стопки.", "{name} берёт {card:acc} из колоды.", "{name} берёт карту из колоды."],
+    log_nothing_to_draw: "{name}: брать нечего.",
+    log_reshuffled: "Сброс перемешан в новую колоду ({n} {n:карта|карты|карт}).",
+    log_refilled: "Опустевшая стопка получает {card:acc} из другой стопки.",
+    log_face_down: "{name} кладёт рубашкой вверх: {n} {n:карта|карты|карт}.",
+    log_revealed: "{name} открывает {card:acc}.",
+    log_round_ended: ["{name} избавляется от всех карт и забирает карту Mojo.", "{name} открывает последнюю карту и забирает карту Mojo."],
+    log_scored: ["{name} получает {score} (очки + 10).", "{name} получает 0 с картой Mojo."],
+    log_mojo_turned: "Карта Mojo переворачивается на {face}: ход идёт {dir}.",
+    log_game_over: "Игра окончена. Победа: {names}.",
+    rules_title: "Как играть в Mojo",
+    rules_cards_heading: "Карты",
+    rules_cards_body: "78 карт от 0 до 12. Значение определяет цвет, и у каждого цвета свой символ:",
+    rules_turn_heading: "Ваш ход",
+    rules_turn_body: "Положите карту из руки в сброс и сравните её с картой, которую она накрыла:",
+    rules_lower: "Меньше",
+    rules_lower_body: ": ход окончен.",
+    rules_higher: "Больше",
+    rules_higher_body: ": возьмите карту, и ход окончен.",
+    rules_equal: "Равно",
+    rules_equal_body: ": положите на неё ещё одну карту — это обязательно.",
+    rules_mojo_time_heading: "Время Mojo",
+    rules_mojo_time_body: "Если после хода у вас осталось 3 карты или меньше (при двух игроках — 2 или меньше), положите их перед собой рубашкой вверх. В каждый следующий свой ход вместо игры открывайте одну из них.",
+    rules_round_end_heading: "Конец раунда",
+    rules_round_end_body: "Раунд сразу заканчивается, когда кто-то играет последнюю карту из руки или открывает последнюю закрытую карту. Этот игрок забирает карту Mojo.",
+    rules_scoring_heading: "Подсчёт очков",
+    rules_scoring_body: "В каждом цвете считается только ваша старшая карта; сложите пять цветов. Владелец карты Mojo получает 0, если ни у кого нет меньше очков, иначе — свои очки + 10, а карта Mojo переворачивается на +10 и меняет направление хода.",
+    rules_game_end_heading: "Конец игры",
+    rules_game_end_body: "Когда чей-то счёт доходит до цели (50, если её не меняли), побеждает наименьший счёт; при равенстве победу делят.",
+    rules_variant_heading: "Вариант: две стопки сброса",
+    rules_variant_body: "В свой ход выберите одну из двух стопок сброса и кладите на неё все карты этого хода. Когда нужно взять карту, берите верхнюю карту колоды или верхнюю карту другой стопки.",
+    rules: "Правила",
+    close: "Закрыть",
+    menu: "Меню",
+    settings: "Настройки",
+    speed: "Скорость ботов",
+    speed_name: ["Медленно", "Обычно", "Быстро", "Мгновенно"],
+    language: "Язык",
+    reduce_motion: "Меньше анимации",
+    back_to_lobby: "Выйти в лобби",
+    save_unreadable: "Не удалось загрузить сохранённую игру: {why}.",
+    save_kept_aside: "Её текст отложен в хранилище браузера; можно начать новую игру.",
+    storage_off: "Сохранение отключено: браузер не даёт игре хранить данные. Играть всё равно можно.",
+    update_ready: "Готова новая версия Mojo. Ваша игра сохранена.",
+    reload_for_update: "Новая версия — обновить",
+    tab_continued: "Эта игра продолжилась в другой вкладке: вот её последняя позиция.",
+    tab_other_game: "В другой вкладке начата другая игра. Эта вкладка больше не сохраняет, чтобы не затереть её.",
+    open_other_game: "Открыть ту игру",
+    keep_this_game: "Сохранять эту игру",
+    dismiss: "Скрыть",
+    chart_title: "Итоги по раундам",
+    chart_desc: "По линии на игрока: его сумма после каждого раунда, и линия цели. Те же числа — в таблице счёта.",
+    statistics: "Статистика",
+    stats_games: "Сыграно партий: {n}",
+    stats_none: "Пока нет законченных партий.",
+    stats_wins: "Победы",
+    stats_games_header: "Партии",
+    stats_average: "Средний итоговый счёт",
+    stats_best: "Лучший итоговый счёт",
+    stats_mojo_plus_ten: "Штрафов Mojo +10",
+    stats_reset: "Сбросить статистику",
+    stats_reset_confirm: "Стереть всю статистику? Это нельзя отменить.",
+    stats_reset_yes: "Стереть",
+    cancel: "Отмена",
+    tour_title: "Ваша первая партия",
+    tour_step: "Шаг {step} из {of}",
+    tour_hand: "Это ваши карты. В свой ход вы кладёте одну в сброс; на каждой карте написано, что она сделает. С клавиатуры: Tab — к руке, стрелки — выбрать, Enter — сыграть.",
+    tour_discard: "Стопка сброса. Карта меньше верхней — ход окончен. Больше — берёте карту. Равна — ходите ещё раз. Если осталось {n} карты или меньше, вы кладёте их рубашкой вверх и открываете по одной за ход.",
+    tour_points: "Столько стоили бы ваши карты, если бы раунд закончился сейчас: в каждом цвете считается только ваша самая старшая карта. Быстрее всего сумму снижает сброс старших карт.",
+    tour_mojo: "Карта Mojo. Её забирает тот, кто закончил раунд: 0 очков, если ни у кого нет меньше, иначе его очки плюс 10. Когда кто-то достигает цели, побеждает наименьшая сумма.",
+    tour_next: "Далее",
+    tour_done: "Играть",
+    tour_skip: "Пропустить",
+    show_tour: "Обучение первой партии",
+};

@@ -1,10 +1,10 @@
 //! Tests of the catalogue. Completeness is first of all a compile-time
-//! property: each language is one `match` over [`Text`] with no wildcard arm
-//! (and `#[deny(clippy::wildcard_enum_match_arm)]` on it), so a message
-//! missing in any language stops the build. The tests below check what the
-//! compiler cannot: that no message is blank, the plural rules, the English
-//! accessible names the browser tests rely on.
-
+//! property: each language is one [`Catalogue`] value, a struct with a field
+//! per message, so a message missing in any language stops the build. The
+//! tests below check what the compiler cannot: that no message is blank or
+//! keeps a placeholder unfilled, that word forms match each language's
+//! plural rule, the plural rules themselves, and the English accessible
+//! names the browser tests rely on.
 use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 
 use super::*;
@@ -647,4 +647,39 @@ fn names_join_for_sentences() {
     assert_eq!(join_names(&["Ana", "Ben"], Lang::Pl), "Ana i Ben");
     assert_eq!(join_names(&["A", "B", "C"], Lang::Pl), "A, B i C");
     assert_eq!(join_names(&[], Lang::Fr), "");
+}
+
+/// Every `{n:…}` word choice in a catalogue gives one form per plural
+/// category of its language: two in English, French and Dutch (one, other),
+/// three in Russian and Polish (one, few, many).
+#[test]
+fn word_forms_match_each_plural_rule() {
+    let sources = [
+        (Lang::En, include_str!("en.rs"), 2),
+        (Lang::Fr, include_str!("fr.rs"), 2),
+        (Lang::Ru, include_str!("ru.rs"), 3),
+        (Lang::Nl, include_str!("nl.rs"), 2),
+        (Lang::Pl, include_str!("pl.rs"), 3),
+    ];
+    for (lang, source, forms) in sources {
+        let mut seen = 0;
+        for (at, _) in source.match_indices('{') {
+            let rest = &source[at + 1..];
+            let Some(end) = rest.find('}') else { continue };
+            let Some((key, how)) = rest[..end].split_once(':') else {
+                continue;
+            };
+            if how == "acc" || key.contains(char::is_whitespace) {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(
+                how.split('|').count(),
+                forms,
+                "{}: {{{key}:{how}}} should give {forms} forms",
+                lang.code()
+            );
+        }
+        assert!(seen >= 8, "{}: only {seen} word choices found", lang.code());
+    }
 }
