@@ -19,8 +19,8 @@ use crate::save::{self, BeforeWrite, Settings, Speed};
 use crate::session::{Level, Session};
 use crate::storage;
 use crate::ui::focus;
-use crate::ui::lobby::Lobby;
-use crate::ui::panels::{Menu, Notices, RulesHelp};
+use crate::ui::lobby::{lobby, LobbyProps};
+use crate::ui::panels::{menu, notices, rules_help, MenuProps, NoticesProps};
 use crate::ui::stats::{record_finished, StatsDialog};
 use crate::ui::table::Table;
 use crate::ui::tour::Tour;
@@ -568,14 +568,14 @@ pub fn app() -> Html {
                 .map(|s| (s.game.round(), s.players() as usize));
             html! {
                 <>
-                    <Lobby
-                        {lang}
-                        setup={state.lobby.clone()}
-                        {saved}
-                        on_edit={Callback::from(move |s| d.emit(Msg::EditLobby(s)))}
-                        on_start={Callback::from(move |_| d2.emit(Msg::Start { seed: random_u64(), id: new_id() }))}
-                        on_continue={on(|_| Msg::Continue)}
-                    />
+                    { lobby(&LobbyProps {
+                        lang,
+                        setup: state.lobby.clone(),
+                        saved,
+                        on_edit: Callback::from(move |s| d.emit(Msg::EditLobby(s))),
+                        on_start: Callback::from(move |_| d2.emit(Msg::Start { seed: random_u64(), id: new_id() })),
+                        on_continue: on(|_| Msg::Continue),
+                    }) }
                     <footer class="lobby__footer">
                         <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Rules)))}>{ crate::i18n::Text::Rules.get(lang) }</button>
                         <button type="button" class="button button--ghost" onclick={let d = dispatch.clone(); Callback::from(move |_| d.emit(Msg::Overlay(Overlay::Menu)))}>{ crate::i18n::Text::Settings.get(lang) }</button>
@@ -587,9 +587,7 @@ pub fn app() -> Html {
     };
     let overlay = match state.overlay {
         Overlay::None => html! {},
-        Overlay::Rules => {
-            html! { <RulesHelp {lang} on_close={on(|_| Msg::Overlay(Overlay::None))} /> }
-        }
+        Overlay::Rules => rules_help(lang, &on(|_| Msg::Overlay(Overlay::None))),
         Overlay::Stats => {
             html! { <StatsDialog {lang} on_close={on(|_| Msg::Overlay(Overlay::None))} /> }
         }
@@ -605,21 +603,19 @@ pub fn app() -> Html {
             let d = dispatch.clone();
             let d2 = dispatch.clone();
             let d3 = dispatch.clone();
-            html! {
-                <Menu
-                    {lang}
-                    speed={state.speed()}
-                    reduce_motion={state.settings.reduce_motion}
-                    in_game={state.screen == Screen::Table}
-                    on_speed={Callback::from(move |s| d.emit(Msg::SetSpeed(s)))}
-                    on_reduce_motion={Callback::from(move |b| d2.emit(Msg::SetReduceMotion(b)))}
-                    on_lang={Callback::from(move |l| d3.emit(Msg::SetLang(l)))}
-                    on_lobby={on(|_| Msg::ToLobby)}
-                    on_close={on(|_| Msg::Overlay(Overlay::None))}
-                    on_stats={on(|_| Msg::Overlay(Overlay::Stats))}
-                    on_tour={on(|_| Msg::Overlay(Overlay::Tour(0)))}
-                />
-            }
+            menu(&MenuProps {
+                lang,
+                speed: state.speed(),
+                reduce_motion: state.settings.reduce_motion,
+                in_game: state.screen == Screen::Table,
+                on_speed: Callback::from(move |s| d.emit(Msg::SetSpeed(s))),
+                on_reduce_motion: Callback::from(move |b| d2.emit(Msg::SetReduceMotion(b))),
+                on_lang: Callback::from(move |l| d3.emit(Msg::SetLang(l))),
+                on_lobby: on(|_| Msg::ToLobby),
+                on_close: on(|_| Msg::Overlay(Overlay::None)),
+                on_stats: on(|_| Msg::Overlay(Overlay::Stats)),
+                on_tour: on(|_| Msg::Overlay(Overlay::Tour(0))),
+            })
         }
     };
     // Escape closes the dialog on top (skips the walkthrough); Tab stays
@@ -642,7 +638,7 @@ pub fn app() -> Html {
     let d = dispatch.clone();
     html! {
         <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} onkeydown={keys}>
-            <Notices {lang} notices={state.notices.clone()} on_dismiss={Callback::from(move |i| d.emit(Msg::Dismiss(i)))} on_reload={Callback::from(|_| apply_update())} />
+            { notices(&NoticesProps { lang, notices: state.notices.clone(), on_dismiss: Callback::from(move |i| d.emit(Msg::Dismiss(i))), on_reload: Callback::from(|_| apply_update()) }) }
             { tab_notice(&state, &known, &dispatch) }
             { screen }
             { overlay }

@@ -18,19 +18,6 @@ pub fn symbol(colour: Colour) -> &'static str {
     }
 }
 
-/// The face of a card (no interaction).
-#[derive(Properties, PartialEq)]
-pub struct CardFaceProps {
-    pub value: Value,
-    #[prop_or_default]
-    pub size: CardSize,
-    #[prop_or_default]
-    pub class: Classes,
-    /// The language of its accessible name ("7 yellow", "7 jaune").
-    #[prop_or_default]
-    pub lang: Lang,
-}
-
 /// How large a card is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CardSize {
@@ -72,56 +59,54 @@ fn face_inner(value: Value, lang: Lang) -> Html {
     }
 }
 
-/// A card shown face up, as an image with an accessible name.
-#[function_component(CardFace)]
-pub fn card_face(p: &CardFaceProps) -> Html {
-    let colour = Colour::of(p.value);
-    let name = Text::CardName(p.value).get(p.lang);
-    html! {
+/// A card shown face up, as an image with an accessible name in `lang`
+/// ("7 yellow", "7 jaune"). A new `key` makes it a new element (and plays
+/// its arrival animation again).
+pub fn card_face(
+    value: Value,
+    size: CardSize,
+    class: &'static str,
+    lang: Lang,
+    key: Option<yew::virtual_dom::Key>,
+) -> Html {
+    let colour = Colour::of(value);
+    let mut card = html! {
         <div
-            class={classes!("card", format!("card--{}", colour.name()), p.size.class(), p.class.clone())}
+            class={classes!("card", format!("card--{}", colour.name()), size.class(), class)}
             role="img"
-            aria-label={name}
+            aria-label={Text::CardName(value).get(lang)}
         >
-            { face_inner(p.value, p.lang) }
+            { face_inner(value, lang) }
         </div>
+    };
+    if let Html::VTag(tag) = &mut card {
+        tag.key = key;
     }
+    card
 }
 
 /// A card you can press: playing it, revealing it.
-#[derive(Properties, PartialEq)]
 pub struct CardButtonProps {
     pub value: Value,
     /// The accessible name (e.g. "7 yellow", "Reveal 7 yellow").
     pub label: AttrValue,
     /// What pressing it will do ("you draw a card"), shown and announced.
-    #[prop_or_default]
     pub hint: Option<AttrValue>,
     /// The hint's style: `card__hint--draw`, `--again` or `--end` (the
     /// default), chosen by the caller from the message, not from its words.
-    #[prop_or_default]
     pub hint_class: Option<&'static str>,
     /// The language of the colour printed on the card.
-    #[prop_or_default]
     pub lang: Lang,
-    /// How many copies it stands for (a badge when more than one).
-    #[prop_or(1)]
-    pub count: u8,
     pub onclick: Callback<Value>,
-    #[prop_or_default]
     pub disabled: bool,
-    #[prop_or_default]
-    pub class: Classes,
-    #[prop_or_default]
-    pub id: Option<AttrValue>,
+    pub class: &'static str,
     /// Roving focus in a row of cards: "0" for the row's one tab stop,
     /// "-1" for the others (arrow keys move between them).
-    #[prop_or_default]
-    pub tabindex: Option<AttrValue>,
+    pub tabindex: AttrValue,
 }
 
-#[function_component(CardButton)]
-pub fn card_button(p: &CardButtonProps) -> Html {
+/// `key` keeps each button the same element while the row changes.
+pub fn card_button(p: CardButtonProps, key: String) -> Html {
     let colour = Colour::of(p.value);
     let onclick = {
         let cb = p.onclick.clone();
@@ -132,12 +117,11 @@ pub fn card_button(p: &CardButtonProps) -> Html {
         .hint
         .as_ref()
         .map(|_| p.hint_class.unwrap_or("card__hint--end"));
-    html! {
+    let mut button = html! {
         <button
             type="button"
-            id={p.id.clone()}
             tabindex={p.tabindex.clone()}
-            class={classes!("card", "card--button", format!("card--{}", colour.name()), p.class.clone())}
+            class={classes!("card", "card--button", format!("card--{}", colour.name()), p.class)}
             aria-label={p.label.clone()}
             aria-description={p.hint.clone()}
             title={p.hint.clone()}
@@ -145,31 +129,23 @@ pub fn card_button(p: &CardButtonProps) -> Html {
             {onclick}
         >
             { face_inner(p.value, p.lang) }
-            if p.count > 1 {
-                <span class="card__count" aria-hidden="true">{ format!("×{}", p.count) }</span>
-            }
             // The hint's words are drawn by CSS too (`attr(data-hint)`);
             // they reach screen readers as the button's description.
             if let Some(h) = &p.hint {
                 <span class={classes!("card__hint", hint_class)} data-hint={h.clone()} aria-hidden="true"></span>
             }
         </button>
+    };
+    if let Html::VTag(tag) = &mut button {
+        tag.key = Some(key.into());
     }
+    button
 }
 
 /// The back of a card (face-down cards, the draw pile, others' hands).
-#[derive(Properties, PartialEq)]
-pub struct CardBackProps {
-    #[prop_or_default]
-    pub size: CardSize,
-    #[prop_or_default]
-    pub class: Classes,
-}
-
-#[function_component(CardBack)]
-pub fn card_back(p: &CardBackProps) -> Html {
+pub fn card_back(size: CardSize, class: &'static str) -> Html {
     html! {
-        <div class={classes!("card", "card--back", p.size.class(), p.class.clone())} aria-hidden="true">
+        <div class={classes!("card", "card--back", size.class(), class)} aria-hidden="true">
             <span class="card__back-mark">{ "M" }</span>
         </div>
     }
@@ -177,20 +153,13 @@ pub fn card_back(p: &CardBackProps) -> Html {
 
 /// The Mojo card: its face (0 or +10) and the arrows of the direction.
 /// It turns over visibly when its face changes.
-#[derive(Properties, PartialEq)]
-pub struct MojoCardProps {
-    pub face: Face,
-    pub lang: Lang,
-}
-
-#[function_component(MojoCard)]
-pub fn mojo_card(p: &MojoCardProps) -> Html {
-    let plus = p.face == Face::PlusTen;
+pub fn mojo_card(face: Face, lang: Lang) -> Html {
+    let plus = face == Face::PlusTen;
     html! {
         <div
             class={classes!("mojo", plus.then_some("mojo--plus"))}
             role="img"
-            aria-label={Text::MojoCardName(p.face).get(p.lang)}
+            aria-label={Text::MojoCardName(face).get(lang)}
         >
             <div class="mojo__inner" aria-hidden="true">
                 <div class="mojo__side mojo__side--zero">

@@ -8,7 +8,6 @@ use yew::prelude::*;
 use crate::i18n::{Lang, Text};
 use crate::session::{Level, SeatSetup, SetupProblem, Starter, TableSetup, MAX_NAME_CHARS};
 
-#[derive(Properties, PartialEq)]
 pub struct LobbyProps {
     pub lang: Lang,
     pub setup: TableSetup,
@@ -31,7 +30,6 @@ fn problem_text(p: &SetupProblem) -> Text<'static> {
     }
 }
 
-#[function_component(Lobby)]
 pub fn lobby(p: &LobbyProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);

@@ -10,7 +10,7 @@ use crate::app::Notice;
 use crate::i18n::{join_names, Lang, Text};
 use crate::save::Speed;
 use crate::session::Session;
-use crate::ui::cards::{symbol, CardFace, CardSize};
+use crate::ui::cards::{card_face, symbol, CardSize};
 
 /// One log event in words. Deck draws are already hidden in the log.
 pub fn describe(event: &Event, session: &Session, lang: Lang) -> String {
@@ -65,16 +65,17 @@ pub fn describe(event: &Event, session: &Session, lang: Lang) -> String {
     text.get(lang)
 }
 
-#[derive(Properties, PartialEq)]
-pub struct SessionProps {
-    pub session: Rc<Session>,
+/// What the score pad, its chart and the game log show. They are plain
+/// view functions, not components: they have no state, and a Yew component
+/// costs about 2 KB of wasm per type.
+pub struct SessionProps<'a> {
+    pub session: &'a Session,
     pub lang: Lang,
-    #[prop_or_default]
+    /// The side panel's narrow layout.
     pub compact: bool,
     /// Prefix of the ids inside (two score pads may show at once: the
-    /// side panel's and the game-over summary's).
-    #[prop_or(AttrValue::Static("pad"))]
-    pub id: AttrValue,
+    /// side panel's, "pad", and the game-over summary's).
+    pub id: &'static str,
 }
 
 /// Line styles of the chart, per seat: a dash pattern as well as a colour,
@@ -84,7 +85,6 @@ const DASHES: [&str; 8] = ["", "6 3", "2 3", "8 3 2 3", "1 5", "10 4", "4 2 1 2"
 /// Each player's total after each round (from 0), with the target line:
 /// SVG drawn here, no library. The score pad's table is the accessible data;
 /// the chart is one image with a title and a description.
-#[function_component(ScoreChart)]
 pub fn score_chart(p: &SessionProps) -> Html {
     let t = |text: Text| text.get(p.lang);
     let session = &p.session;
@@ -170,13 +170,11 @@ pub fn score_chart(p: &SessionProps) -> Html {
 }
 
 /// The game log of the current round, newest last.
-#[function_component(GameLog)]
-pub fn game_log(p: &SessionProps) -> Html {
-    let t = |text: Text| text.get(p.lang);
-    let lines: Vec<String> = p
-        .session
+pub fn game_log(session: &Session, lang: Lang) -> Html {
+    let t = |text: Text| text.get(lang);
+    let lines: Vec<String> = session
         .round_log()
-        .map(|e| describe(&e.event, &p.session, p.lang))
+        .map(|e| describe(&e.event, session, lang))
         .filter(|s| !s.is_empty())
         .collect();
     let skip = lines.len().saturating_sub(40);
@@ -193,7 +191,6 @@ pub fn game_log(p: &SessionProps) -> Html {
 
 /// The score pad: a row per round, the totals, who took the Mojo, the
 /// distance to the target; the leader highlighted.
-#[function_component(ScorePad)]
 pub fn score_pad(p: &SessionProps) -> Html {
     let t = |text: Text| text.get(p.lang);
     let session = &p.session;
@@ -214,11 +211,11 @@ pub fn score_pad(p: &SessionProps) -> Html {
         html! {
             <details class="scorepad__chart">
                 <summary>{ t(Text::ChartTitle) }</summary>
-                <ScoreChart session={session.clone()} lang={p.lang} />
+                { score_chart(p) }
             </details>
         }
     } else {
-        html! { <ScoreChart session={session.clone()} lang={p.lang} /> }
+        score_chart(p)
     };
     html! {
         // It scrolls sideways when the table is wide (eight players, long
@@ -283,7 +280,6 @@ pub fn score_pad(p: &SessionProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct SummaryProps {
     pub session: Rc<Session>,
     pub lang: Lang,
@@ -314,7 +310,7 @@ fn grouped(cards: &Cards, lang: Lang) -> Html {
                             let counts = Some(v) == top && i == values.len() - 1;
                             html! {
                                 <span class={classes!("grouped__card", counts.then_some("grouped__card--counts"))}>
-                                    <CardFace value={v} size={CardSize::Small} {lang} />
+                                    { card_face(v, CardSize::Small, "", lang, None) }
                                     if counts {
                                         <span class="visually-hidden">{ format!(" ({})", Text::Counts.get(lang)) }</span>
                                     }
@@ -331,7 +327,6 @@ fn grouped(cards: &Cards, lang: Lang) -> Html {
 /// After a round: everyone's cards by colour with the counting cards
 /// marked, points, the Mojo holder and why they got 0 or +10, the new
 /// totals. After the last round: the winners, the final pad, rematch.
-#[function_component(RoundSummary)]
 pub fn round_summary(p: &SummaryProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
@@ -396,7 +391,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     }) }
                 </ul>
                 if over {
-                    <ScorePad session={session.clone()} {lang} id="summary-pad" />
+                    { score_pad(&SessionProps { session, lang, compact: false, id: "summary-pad" }) }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
@@ -413,18 +408,11 @@ pub fn round_summary(p: &SummaryProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct CloseProps {
-    pub lang: Lang,
-    pub on_close: Callback<()>,
-}
-
 /// The rules, short, with the game's own cards.
-#[function_component(RulesHelp)]
-pub fn rules_help(p: &CloseProps) -> Html {
-    let t = |text: Text| text.get(p.lang);
+pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
+    let t = |text: Text| text.get(lang);
     let close = {
-        let cb = p.on_close.clone();
+        let cb = on_close.clone();
         Callback::from(move |_| cb.emit(()))
     };
     html! {
@@ -434,7 +422,7 @@ pub fn rules_help(p: &CloseProps) -> Html {
                 <h3>{ t(Text::RulesCardsHeading) }</h3>
                 <p>{ t(Text::RulesCardsBody) }</p>
                 <div class="rules__cards">
-                    { for [0u8, 3, 6, 9, 12].iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} lang={p.lang} /> }) }
+                    { for [0u8, 3, 6, 9, 12].iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
                 </div>
                 <h3>{ t(Text::RulesTurnHeading) }</h3>
                 <p>{ t(Text::RulesTurnBody) }</p>
@@ -450,8 +438,8 @@ pub fn rules_help(p: &CloseProps) -> Html {
                 <h3>{ t(Text::RulesScoringHeading) }</h3>
                 <p>{ t(Text::RulesScoringBody) }</p>
                 <div class="rules__mojo">
-                    <crate::ui::cards::MojoCard face={Face::Zero} lang={p.lang} />
-                    <crate::ui::cards::MojoCard face={Face::PlusTen} lang={p.lang} />
+                    { crate::ui::cards::mojo_card(Face::Zero, lang) }
+                    { crate::ui::cards::mojo_card(Face::PlusTen, lang) }
                 </div>
                 <h3>{ t(Text::RulesGameEndHeading) }</h3>
                 <p>{ t(Text::RulesGameEndBody) }</p>
@@ -463,7 +451,6 @@ pub fn rules_help(p: &CloseProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct MenuProps {
     pub lang: Lang,
     pub speed: Speed,
@@ -472,20 +459,16 @@ pub struct MenuProps {
     pub on_speed: Callback<Speed>,
     pub on_reduce_motion: Callback<bool>,
     /// A language chosen in the menu.
-    #[prop_or_default]
     pub on_lang: Callback<Lang>,
     pub on_lobby: Callback<()>,
     pub on_close: Callback<()>,
     /// Opens the statistics.
-    #[prop_or_default]
     pub on_stats: Callback<()>,
     /// Opens the first-game walkthrough (at the table).
-    #[prop_or_default]
     pub on_tour: Callback<()>,
 }
 
 /// Settings and leaving the table.
-#[function_component(Menu)]
 pub fn menu(p: &MenuProps) -> Html {
     let t = |text: Text| text.get(p.lang);
     let close = {
@@ -551,19 +534,16 @@ pub fn menu(p: &MenuProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct NoticesProps {
     pub lang: Lang,
     pub notices: Vec<Notice>,
     pub on_dismiss: Callback<usize>,
     /// Reload into the new version (for [`Notice::UpdateReady`]).
-    #[prop_or_default]
     pub on_reload: Callback<()>,
 }
 
 /// Problems the player must know about (a save that could not be read,
 /// storage that is off). They never stop the game.
-#[function_component(Notices)]
 pub fn notices(p: &NoticesProps) -> Html {
     let t = |text: Text| text.get(p.lang);
     html! {

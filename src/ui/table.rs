@@ -14,8 +14,8 @@ use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
 use crate::session::Session;
-use crate::ui::cards::{CardBack, CardButton, CardFace, CardSize, MojoCard};
-use crate::ui::panels::{describe, GameLog, RoundSummary, ScorePad};
+use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
+use crate::ui::panels::{describe, game_log, round_summary, score_pad, SessionProps, SummaryProps};
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
@@ -239,18 +239,18 @@ pub fn table(p: &TableProps) -> Html {
                 </div>
                 <div class="seat__cards">
                     <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
-                        { for (0..sv.hand_len.min(12)).map(|_| html! { <CardBack size={CardSize::Small} class="seat__back" /> }) }
+                        { for (0..sv.hand_len.min(12)).map(|_| card_back(CardSize::Small, "seat__back")) }
                         <span class="seat__count">{ sv.hand_len }</span>
                     </div>
                     if sv.face_down_len > 0 {
                         <div class="seat__down" role="img" aria-label={t(Text::FaceDownCount(sv.face_down_len as usize))}>
-                            { for (0..sv.face_down_len).map(|i| html! { <CardBack key={i} size={CardSize::Small} class="seat__down-card" /> }) }
+                            { for (0..sv.face_down_len).map(|_| card_back(CardSize::Small, "seat__down-card")) }
                         </div>
                     }
                     if !sv.face_up.is_empty() || !known.is_empty() {
                         <div class="seat__up">
-                            { for sv.face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} {lang} /> }) }
-                            { for known.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--known" {lang} /> }) }
+                            { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "", lang, None)) }
+                            { for known.iter().map(|v| card_face(v, CardSize::Small, "card--known", lang, None)) }
                         </div>
                     }
                 </div>
@@ -284,11 +284,11 @@ pub fn table(p: &TableProps) -> Html {
             <div class={classes!("pile", selected.then_some("pile--selected"))}>
                 <div class="pile__label">{ label }</div>
                 <div class="pile__recent" aria-hidden="true">
-                    { for recent.iter().map(|&v| html! { <CardFace value={v} size={CardSize::Small} {lang} /> }) }
+                    { for recent.iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
                 </div>
                 <div class="pile__top">
                     if let Some(v) = top {
-                        <CardFace key={format!("{i}-{}", cards.len())} value={v} size={CardSize::Large} class="card--arrive" {lang} />
+                        { card_face(v, CardSize::Large, "card--arrive", lang, Some(format!("{i}-{}", cards.len()).into())) }
                     }
                 </div>
                 if selectable {
@@ -377,30 +377,30 @@ pub fn table(p: &TableProps) -> Html {
                     <div class="pile__label">{ t(Text::DrawPile) }</div>
                     <div class="draw__stack">
                         if !game.draw_pile().is_empty() {
-                            <CardBack size={CardSize::Large} />
+                            { card_back(CardSize::Large, "") }
                         }
                     </div>
                     <div class="draw__count">{ t(Text::Cards(game.draw_pile().len())) }</div>
                 </div>
                 <div class="piles">{ for discard }</div>
-                <MojoCard face={game.mojo()} {lang} />
+                { mojo_card(game.mojo(), lang) }
             </section>
             <p class="status" tabindex="-1">{ status }</p>
             { own }
             <aside class="side">
-                <ScorePad session={session.clone()} {lang} compact=true />
-                <GameLog session={session.clone()} {lang} />
+                { score_pad(&SessionProps { session, lang, compact: true, id: "pad" }) }
+                { game_log(session, lang) }
             </aside>
             <div class="visually-hidden" aria-live="polite" aria-atomic="true">{ announce }</div>
             if round_over && handoff.is_none() {
-                <RoundSummary
-                    session={session.clone()}
-                    {lang}
-                    on_next={let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound))}
-                    on_rematch={p.on_rematch.clone()}
-                    on_new_game={p.on_new_game.clone()}
-                    on_rules={p.on_rules.clone()}
-                />
+                { round_summary(&SummaryProps {
+                    session: session.clone(),
+                    lang,
+                    on_next: { let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound)) },
+                    on_rematch: p.on_rematch.clone(),
+                    on_new_game: p.on_new_game.clone(),
+                    on_rules: p.on_rules.clone(),
+                }) }
             }
         </main>
     }
@@ -483,16 +483,17 @@ fn own_area(
                     { for down.iter().enumerate().map(|(i, v)| {
                         let act = act.clone();
                         html! {
-                            <CardButton
-                                key={format!("d{i}-{v}")}
-                                value={v}
-                                tabindex={tab_index(i, **down_stop, down.len())}
-                                label={t(Text::RevealCard(v))}
-                                {lang}
-                                class="card--facedown"
-                                disabled={!reveal_now}
-                                onclick={Callback::from(move |v| act.emit(Action::Reveal(v)))}
-                            />
+                            { card_button(CardButtonProps {
+                                value: v,
+                                tabindex: tab_index(i, **down_stop, down.len()),
+                                label: t(Text::RevealCard(v)).into(),
+                                hint: None,
+                                hint_class: None,
+                                lang,
+                                class: "card--facedown",
+                                disabled: !reveal_now,
+                                onclick: Callback::from(move |v| act.emit(Action::Reveal(v))),
+                            }, format!("d{i}-{v}")) }
                         }
                     }) }
                 </div>
@@ -505,7 +506,7 @@ fn own_area(
     let face_up = if !view.seats[me as usize].face_up.is_empty() {
         html! {
             <div class="own__faceup">
-                { for view.seats[me as usize].face_up.iter().map(|v| html! { <CardFace value={v} size={CardSize::Small} class="card--arrive" {lang} /> }) }
+                { for view.seats[me as usize].face_up.iter().map(|v| card_face(v, CardSize::Small, "card--arrive", lang, None)) }
             </div>
         }
     } else {
@@ -530,18 +531,17 @@ fn own_area(
                         };
                         let hint = can_play.then(|| hint(v, top, hand.len()));
                         html! {
-                            <CardButton
-                                key={format!("h{i}-{v}")}
-                                value={v}
-                                tabindex={tab_index(i, **hand_stop, hand.len())}
-                                label={t(Text::CardName(v))}
-                                hint_class={hint.as_ref().map(hint_class)}
-                                hint={hint.map(|h| AttrValue::from(t(h)))}
-                                {lang}
-                                class={classes!(new.then_some("card--drawn"))}
-                                disabled={!can_play}
-                                onclick={Callback::from(move |v| act.emit(Action::Play { value: v, pile }))}
-                            />
+                            { card_button(CardButtonProps {
+                                value: v,
+                                tabindex: tab_index(i, **hand_stop, hand.len()),
+                                label: t(Text::CardName(v)).into(),
+                                hint_class: hint.as_ref().map(hint_class),
+                                hint: hint.map(|h| AttrValue::from(t(h))),
+                                lang,
+                                class: if new { "card--drawn" } else { "" },
+                                disabled: !can_play,
+                                onclick: Callback::from(move |v| act.emit(Action::Play { value: v, pile })),
+                            }, format!("h{i}-{v}")) }
                         }
                     }) }
                 </div>
