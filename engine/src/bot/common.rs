@@ -75,47 +75,11 @@ pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Points (R10) of a set of values given as a mask (bit v: value v held),
-/// for every mask: the search bots evaluate hands millions of times.
-static MASK_POINTS: [u8; 1 << 13] = mask_points();
-
-const fn mask_points() -> [u8; 1 << 13] {
-    let mut t = [0u8; 1 << 13];
-    let mut m = 0;
-    while m < (1 << 13) {
-        // Colours: 0-1, 2-4, 5-7, 8-10, 11-12; the highest bit in each counts.
-        let ranges = [(0u32, 1u32), (2, 4), (5, 7), (8, 10), (11, 12)];
-        let mut sum = 0u32;
-        let mut c = 0;
-        while c < 5 {
-            let (lo, hi) = ranges[c];
-            let mut v = hi + 1;
-            while v > lo {
-                v -= 1;
-                if m & (1 << v) != 0 {
-                    sum += v;
-                    break;
-                }
-            }
-            c += 1;
-        }
-        t[m] = sum as u8;
-        m += 1;
-    }
-    t
-}
-
-/// Points (R10) of `hand`, by table.
-#[inline]
-pub(crate) fn points(hand: &Cards) -> u32 {
-    u32::from(MASK_POINTS[(hand.mask() & 0x1FFF) as usize])
-}
-
 /// Points (R10) of the `keep` lowest cards of `hand`: roughly the hand a
 /// player will end up putting face down, since they shed their high cards.
 #[inline]
 pub(crate) fn keep_points(hand: &Cards, keep: usize) -> u32 {
-    let mut mask = 0usize;
+    let mut mask = 0u16;
     let mut left = keep;
     for (v, &c) in hand.counts().iter().enumerate() {
         if left == 0 {
@@ -126,7 +90,7 @@ pub(crate) fn keep_points(hand: &Cards, keep: usize) -> u32 {
             left = left.saturating_sub(c as usize);
         }
     }
-    u32::from(MASK_POINTS[mask])
+    crate::cards::points_of_mask(mask)
 }
 
 /// The tunable weights of the hand evaluation.
@@ -189,7 +153,7 @@ impl Eval {
         if len == 0 {
             return 0.0;
         }
-        let p = points(hand);
+        let p = hand.points();
         if len <= self.threshold {
             return self.down(p, len);
         }
@@ -230,7 +194,7 @@ pub(crate) fn projected(game: &Game, s: Seat, threshold: usize, per_card: f64) -
         let mut all = *down;
         all.add_all(up);
         all.add_all(hand);
-        f64::from(points(&all))
+        f64::from(all.points())
     } else {
         f64::from(keep_points(hand, threshold))
             + per_card * hand.len().saturating_sub(threshold) as f64
