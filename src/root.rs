@@ -74,8 +74,9 @@ fn browser_lang() -> Option<Lang> {
 
 /// Reads everything stored and the URL: the starting state.
 fn load() -> AppState {
-    let storage_ok = storage::read(save::SETTINGS_KEY).is_ok();
-    let settings = storage::read(save::SETTINGS_KEY)
+    let stored = storage::read(save::SETTINGS_KEY);
+    let storage_ok = stored.is_ok();
+    let settings = stored
         .ok()
         .flatten()
         .map(|text| Settings::decode(&text))

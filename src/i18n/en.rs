@@ -72,6 +72,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     hand_size: "{n} {n:card in hand|cards in hand}",
     face_down_count: "{n} {n:card face down|cards face down}",
     total: "{n} {n:point|points}",
+    own_total: "Total: {n} {n:point|points}",
     pass_device: "Pass the device to {name}",
     pass_device_help: "Everyone else, look away: the next screen shows a hand.",
     show_my_cards: "Show my cards",

@@ -74,6 +74,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     hand_size: "{n} {n:carte en main|cartes en main}",
     face_down_count: "{n} {n:carte face cachée|cartes face cachée}",
     total: "{n} {n:point|points}",
+    own_total: "Total\u{a0}: {n} {n:point|points}",
     pass_device: "Passez l’appareil à {name}",
     pass_device_help: "Les autres, détournez les yeux\u{a0}: l’écran suivant montre une main.",
     show_my_cards: "Voir mes cartes",

@@ -183,6 +183,9 @@ pub enum Text<'a> {
     HandSize(usize),
     FaceDownCount(usize),
     Total(u32),
+    /// The viewer's own game total, labelled: beside "Your cards: N points"
+    /// a bare "28 points" could be read as the same kind of number.
+    OwnTotal(u32),
     PassDevice(&'a str),
     PassDeviceHelp,
     ShowMyCards,
@@ -426,6 +429,7 @@ impl Text<'_> {
             HandSize(n) => f(c.hand_size, &num(n as u64)),
             FaceDownCount(n) => f(c.face_down_count, &num(n as u64)),
             Total(n) => f(c.total, &num(n.into())),
+            OwnTotal(n) => f(c.own_total, &num(n.into())),
             PassDevice(n) => f(c.pass_device, &name(n)),
             PassDeviceHelp => f(c.pass_device_help, &[]),
             ShowMyCards => f(c.show_my_cards, &[]),
@@ -704,6 +708,7 @@ pub(super) struct Catalogue {
     pub hand_size: &'static str,
     pub face_down_count: &'static str,
     pub total: &'static str,
+    pub own_total: &'static str,
     pub pass_device: &'static str,
     pub pass_device_help: &'static str,
     pub show_my_cards: &'static str,

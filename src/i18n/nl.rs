@@ -74,6 +74,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     hand_size: "{n} {n:kaart|kaarten} in de hand",
     face_down_count: "{n} {n:gedekte kaart|gedekte kaarten}",
     total: "{n} {n:punt|punten}",
+    own_total: "Totaal: {n} {n:punt|punten}",
     pass_device: "Geef het toestel aan {name}",
     pass_device_help: "De anderen kijken even weg: het volgende scherm toont een hand.",
     show_my_cards: "Toon mijn kaarten",

@@ -81,6 +81,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     hand_size: "{n} {n:karta|karty|kart} w ręce",
     face_down_count: "{n} {n:zakryta karta|zakryte karty|zakrytych kart}",
     total: "{n} {n:punkt|punkty|punktów}",
+    own_total: "Suma: {n} {n:punkt|punkty|punktów}",
     pass_device: "Przekaż urządzenie: {name}",
     pass_device_help: "Pozostali, nie patrzcie: na następnym ekranie widać karty gracza.",
     show_my_cards: "Pokaż moje karty",

@@ -78,6 +78,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     hand_size: "{n} {n:карта|карты|карт} в руке",
     face_down_count: "{n} {n:карта|карты|карт} рубашкой вверх",
     total: "{n} {n:очко|очка|очков}",
+    own_total: "Итого: {n} {n:очко|очка|очков}",
     pass_device: "Передайте устройство: {name}",
     pass_device_help: "Остальные, отвернитесь: на следующем экране будут видны карты.",
     show_my_cards: "Показать мои карты",

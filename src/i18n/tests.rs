@@ -80,6 +80,8 @@ fn samples() -> Vec<Text<'static>> {
         FaceDownCount(3),
         Total(0),
         Total(21),
+        OwnTotal(1),
+        OwnTotal(28),
         PassDevice("Ana"),
         PassDeviceHelp,
         ShowMyCards,
@@ -309,6 +311,7 @@ fn variant(t: &Text) -> &'static str {
         HandSize(_) => "HandSize",
         FaceDownCount(_) => "FaceDownCount",
         Total(_) => "Total",
+        OwnTotal(_) => "OwnTotal",
         PassDevice(_) => "PassDevice",
         PassDeviceHelp => "PassDeviceHelp",
         ShowMyCards => "ShowMyCards",
@@ -416,7 +419,7 @@ fn variant(t: &Text) -> &'static str {
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 157;
+const VARIANTS: usize = 158;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -598,6 +601,10 @@ fn two_form_plurals() {
     assert_eq!(Text::Points(1).get(Lang::Nl), "1 punt");
     assert_eq!(Text::Points(0).get(Lang::Nl), "0 punten");
     assert_eq!(Text::Total(1).get(Lang::En), "1 point");
+    assert_eq!(Text::OwnTotal(28).get(Lang::En), "Total: 28 points");
+    assert_eq!(Text::OwnTotal(1).get(Lang::Fr), "Total\u{a0}: 1 point");
+    assert_eq!(Text::OwnTotal(22).get(Lang::Ru), "Итого: 22 очка");
+    assert_eq!(Text::OwnTotal(5).get(Lang::Pl), "Suma: 5 punktów");
 }
 
 /// What one's cards are worth, in every language's plural forms; the

@@ -582,7 +582,7 @@ fn own_area(
         <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={session.name(me).to_string()}>
             <div class="own__head">
                 <span class="own__name">{ session.name(me).to_string() }</span>
-                <span class="own__total">{ t(Text::Total(game.totals()[me as usize])) }</span>
+                <span class="own__total">{ t(Text::OwnTotal(game.totals()[me as usize])) }</span>
                 <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
             </div>
             { draw_choice }

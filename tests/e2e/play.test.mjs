@@ -47,17 +47,21 @@ async function setUpTable(page, seats) {
 }
 
 /// "Your cards: N points" matches the cards shown: hand, face-down and
-/// face-up, the highest card of each colour counting (RULES R10).
+/// face-up, the highest card of each colour counting (RULES R10); the game
+/// total beside it is labelled and is the score pad's (seat 0 is ours).
 async function pointsAreRight(page) {
-  const { labels, shown } = await page.evaluate(() => {
+  const { labels, shown, total, padTotal } = await page.evaluate(() => {
     const own = document.querySelector('.own');
     return {
       labels: [...own.querySelectorAll('.hand button, .facedown button, .own__faceup [aria-label]')].map((b) =>
         b.getAttribute('aria-label'),
       ),
       shown: own.querySelector('.own__points').textContent,
+      total: own.querySelector('.own__total').textContent,
+      padTotal: parseInt(document.querySelector('.side .scorepad__totals td').textContent, 10),
     };
   });
+  assert.equal(total, `Total: ${padTotal} ${padTotal === 1 ? 'point' : 'points'}`);
   const top = {};
   for (const label of labels) {
     const m = /(\d+) (blue|green|yellow|orange|red)$/.exec(label);

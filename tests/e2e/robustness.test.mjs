@@ -185,6 +185,18 @@ test('eight players: every name, seat choice and "Total" readable, in every lang
           .map((c) => c.textContent);
       });
       assert.deepEqual(cut, [], `${lang} at ${viewport.width} px`);
+      // Our own heading: the name keeps some room and both readouts ("Total:
+      // 0 points", "Your cards: N points") show whole.
+      const head = await page.evaluate(() => {
+        const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+        const whole = (sel) => {
+          const e = document.querySelector(sel);
+          return e.scrollWidth <= e.clientWidth + 1 && box(sel).right <= window.innerWidth;
+        };
+        return { name: box('.own__name').width, total: whole('.own__total'), points: whole('.own__points') };
+      });
+      assert.ok(head.name >= 40, `${lang} at ${viewport.width} px: own name squeezed to ${head.name}px`);
+      assert.ok(head.total && head.points, `${lang} at ${viewport.width} px: own readouts cut`);
       await noHorizontalScroll(page, `${lang}, eight players at ${viewport.width} px`);
       clean(page);
       await page.context().close();
