@@ -40,6 +40,9 @@ pub enum Notice {
     /// A new version of the app is installed (service worker waiting):
     /// offered as a reload; the game in progress is saved and resumes.
     UpdateReady,
+    /// This language's words could not be fetched (offline before the
+    /// first visit finished caching them, or a broken deploy).
+    LanguageUnavailable(Lang),
 }
 
 /// Another tab of this browser touched the saved game (shown by the root
@@ -297,6 +300,10 @@ impl Reducible for AppState {
             Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
             Msg::SetLang(lang) => {
                 s.lang = lang;
+                // Its words are here now: an earlier failure to fetch them
+                // no longer holds.
+                s.notices
+                    .retain(|n| *n != Notice::LanguageUnavailable(lang));
                 s.settings.lang = Some(lang.code().to_string());
             }
             Msg::Notice(n) => {
@@ -479,6 +486,16 @@ mod tests {
         let s = fresh().reduce(Msg::SetLang(Lang::Pl));
         assert_eq!(s.lang, Lang::Pl);
         assert_eq!(s.settings.lang.as_deref(), Some("pl"));
+    }
+
+    #[test]
+    fn a_language_that_arrives_clears_its_failure_notice() {
+        let s = fresh()
+            .reduce(Msg::Notice(Notice::LanguageUnavailable(Lang::Ru)))
+            .reduce(Msg::Notice(Notice::LanguageUnavailable(Lang::Fr)))
+            .reduce(Msg::SetLang(Lang::Ru));
+        assert_eq!(s.lang, Lang::Ru);
+        assert_eq!(s.notices, vec![Notice::LanguageUnavailable(Lang::Fr)]);
     }
 
     fn loaded(s: &AppState, id: &str, seq: u64) -> Box<Loaded> {

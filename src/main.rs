@@ -1,8 +1,19 @@
 //! Entry point of the web app: renders [`mojo_web::App`] into the page body.
 
+/// English is compiled in; another language's words are fetched first, so
+/// that the first screen is already in it (on failure the app starts in
+/// English and says why).
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    yew::Renderer::<mojo_web::App>::new().render();
+    let lang = mojo_web::root::initial_lang();
+    if lang.is_ready() {
+        yew::Renderer::<mojo_web::App>::new().render();
+    } else {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = mojo_web::root::load_lang(lang).await;
+            yew::Renderer::<mojo_web::App>::new().render();
+        });
+    }
 }
 
 /// Natively there is no page to render into: say how to run the app instead.

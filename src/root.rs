@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Notice, Overlay, Screen, TabNotice};
-use crate::i18n::{Lang, Text};
+use crate::i18n::{self, Lang, Text};
 use crate::save::{self, BeforeWrite, Settings, Speed};
 use crate::session::{Level, Session};
 use crate::storage;
@@ -72,7 +72,50 @@ fn browser_lang() -> Option<Lang> {
     nav.language().and_then(|l| Lang::from_code(&l))
 }
 
-/// Reads everything stored and the URL: the starting state.
+/// The language to start in: `?lang=`, else the saved setting, else the
+/// browser's, else English.
+pub fn initial_lang() -> Lang {
+    let setting = storage::read(save::SETTINGS_KEY)
+        .ok()
+        .flatten()
+        .and_then(|text| Settings::decode(&text).lang);
+    query("lang")
+        .and_then(|l| Lang::from_code(&l))
+        .or_else(|| setting.as_deref().and_then(Lang::from_code))
+        .or_else(browser_lang)
+        .unwrap_or_default()
+}
+
+/// Fetches and installs `lang`'s catalogue (`i18n/<code>.json`, next to
+/// the page; the service worker has it offline). Nothing to do for English
+/// or a language already here.
+pub async fn load_lang(lang: Lang) -> Result<(), String> {
+    use wasm_bindgen_futures::JsFuture;
+    if lang.is_ready() {
+        return Ok(());
+    }
+    let window = web_sys::window().ok_or("no window")?;
+    let offline = |_| "the network is unreachable".to_string();
+    let response: web_sys::Response =
+        JsFuture::from(window.fetch_with_str(&i18n::catalogue_path(lang)))
+            .await
+            .map_err(offline)?
+            .dyn_into()
+            .map_err(|_| "not a response")?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(offline)?)
+        .await
+        .map_err(offline)?
+        .as_string()
+        .ok_or("not text")?;
+    i18n::install(lang, &text)
+}
+
+/// Reads everything stored and the URL: the starting state. The language's
+/// catalogue has been fetched before (`main.rs`); if that failed, the game
+/// starts in English and says so.
 fn load() -> AppState {
     let stored = storage::read(save::SETTINGS_KEY);
     let storage_ok = stored.is_ok();
@@ -90,13 +133,14 @@ fn load() -> AppState {
         })),
         _ => None,
     };
-    let lang = query("lang")
-        .and_then(|l| Lang::from_code(&l))
-        .or_else(|| settings.lang.as_deref().and_then(Lang::from_code))
-        .or_else(browser_lang)
-        .unwrap_or_default();
+    let wanted = initial_lang();
+    let lang = if wanted.is_ready() { wanted } else { Lang::En };
     let speed = query("speed").and_then(|s| Speed::parse(&s));
-    AppState::new(settings, saved, lang, speed, storage_ok)
+    let mut state = AppState::new(settings, saved, lang, speed, storage_ok);
+    if lang != wanted {
+        state.notices.push(Notice::LanguageUnavailable(wanted));
+    }
+    state
 }
 
 /// Listens for a new version of the app, announced by static/sw-register.js
@@ -611,7 +655,17 @@ pub fn app() -> Html {
                 in_game: state.screen == Screen::Table,
                 on_speed: Callback::from(move |s| d.emit(Msg::SetSpeed(s))),
                 on_reduce_motion: Callback::from(move |b| d2.emit(Msg::SetReduceMotion(b))),
-                on_lang: Callback::from(move |l| d3.emit(Msg::SetLang(l))),
+                on_lang: Callback::from(move |l: Lang| {
+                    // Another language's words may have to be fetched
+                    // first; until they are here the page stays as it is.
+                    let d = d3.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        d.emit(match load_lang(l).await {
+                            Ok(()) => Msg::SetLang(l),
+                            Err(_) => Msg::Notice(Notice::LanguageUnavailable(l)),
+                        });
+                    });
+                }),
                 on_lobby: on(|_| Msg::ToLobby),
                 on_close: on(|_| Msg::Overlay(Overlay::None)),
                 on_stats: on(|_| Msg::Overlay(Overlay::Stats)),

@@ -22,6 +22,8 @@
     window.dispatchEvent(new Event('mojo-update-ready'));
   };
   const watch = (reg) => {
+    // Some browsers (or their settings) resolve without a registration.
+    if (!reg) return;
     registration = reg;
     if (reg.waiting) announce();
     reg.addEventListener('updatefound', () => {

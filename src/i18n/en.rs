@@ -2,16 +2,7 @@
 //! hand", "Show my cards", "Start game"…) are a contract of the tests: change
 //! them only together with the tests.
 
-use super::{Catalogue, Plural};
-
-/// One for 1, other for everything else (0 cards, 2 cards).
-pub(super) fn plural(n: u64) -> Plural {
-    if n == 1 {
-        Plural::One
-    } else {
-        Plural::Many
-    }
-}
+use super::Catalogue;
 
 pub(super) const CATALOGUE: Catalogue = Catalogue {
     and: "and",
@@ -146,6 +137,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     storage_off: "Saving is off: this browser does not let the game store data. You can still play.",
     update_ready: "A new version of Mojo is ready. Your game is saved.",
     reload_for_update: "New version — reload",
+    language_unavailable: "{lang} could not be loaded. Try again once you are online.",
     tab_continued: "This game went on in another tab: here is its latest position.",
     tab_other_game: "Another tab started a different game. This tab no longer saves, so that game is not overwritten.",
     open_other_game: "Open that game",

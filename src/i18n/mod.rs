@@ -1,7 +1,9 @@
 //! Every word the app shows, in one catalogue per language. A message is a
-//! variant of [`Text`]; each language (`en.rs`, `fr.rs`, `ru.rs`, `nl.rs`,
-//! `pl.rs`) is one `Catalogue`: plain data, a field per message, so a
-//! missing translation is a compile error, not a blank on screen.
+//! variant of [`Text`]; each language is one `Catalogue`, plain data with a
+//! field per message: English in `en.rs` (compiled in, so a message it
+//! lacks is a compile error), French, Russian, Dutch and Polish in
+//! `static/i18n/<code>.json`, fetched by the browser when first needed
+//! (`catalogue.rs`; read field by field, and checked by the tests).
 //! [`Text::get`] is the one place that turns a message's fields into the
 //! arguments of its template, for every language.
 //!
@@ -23,11 +25,11 @@ use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
 use crate::save::Speed;
 use crate::session::Level;
 
+mod catalogue;
 mod en;
-mod fr;
-mod nl;
-mod pl;
-mod ru;
+
+use catalogue::Catalogue;
+pub use catalogue::{catalogue_path, install};
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,13 +83,55 @@ impl Lang {
 
     /// The plural category of `n` in this language.
     pub fn plural(self, n: u64) -> Plural {
+        let (last, last_two) = (n % 10, n % 100);
+        let few = (2..=4).contains(&last) && !(12..=14).contains(&last_two);
         match self {
-            Lang::En => en::plural(n),
-            Lang::Fr => fr::plural(n),
-            Lang::Ru => ru::plural(n),
-            Lang::Nl => nl::plural(n),
-            Lang::Pl => pl::plural(n),
+            // One for 1, other for everything else (0 cards, 2 cards).
+            Lang::En | Lang::Nl => {
+                if n == 1 {
+                    Plural::One
+                } else {
+                    Plural::Many
+                }
+            }
+            // 0 and 1 are singular ("0 point", "1 carte", "2 cartes").
+            Lang::Fr => {
+                if n <= 1 {
+                    Plural::One
+                } else {
+                    Plural::Many
+                }
+            }
+            // 1, 21, 31, 101 → one; 2–4, 22–24 → few; 0, 5–20, 25–30,
+            // 111–114 → many.
+            Lang::Ru => {
+                if last == 1 && last_two != 11 {
+                    Plural::One
+                } else if few {
+                    Plural::Few
+                } else {
+                    Plural::Many
+                }
+            }
+            // 1 → one; 2–4, 22–24, 102–104 (not 12–14) → few; 0, 5–21,
+            // 25–31… → many.
+            Lang::Pl => {
+                if n == 1 {
+                    Plural::One
+                } else if few {
+                    Plural::Few
+                } else {
+                    Plural::Many
+                }
+            }
         }
+    }
+
+    /// Whether this language's words are here (English always is; the
+    /// others once their file is read: [`install`]). Until then messages
+    /// come in English.
+    pub fn is_ready(self) -> bool {
+        catalogue::loaded(self).is_some()
     }
 }
 
@@ -290,6 +334,8 @@ pub enum Text<'a> {
     StorageOff,
     UpdateReady,
     ReloadForUpdate,
+    /// A language's words could not be fetched (its own name: "Français").
+    LanguageUnavailable(&'a str),
     /// Another tab of this browser played on in this game: this tab shows
     /// the latest position.
     TabContinued,
@@ -337,13 +383,7 @@ pub enum Text<'a> {
 
 impl Lang {
     fn catalogue(self) -> &'static Catalogue {
-        match self {
-            Lang::En => &en::CATALOGUE,
-            Lang::Fr => &fr::CATALOGUE,
-            Lang::Ru => &ru::CATALOGUE,
-            Lang::Nl => &nl::CATALOGUE,
-            Lang::Pl => &pl::CATALOGUE,
-        }
+        catalogue::loaded(self).unwrap_or(&en::CATALOGUE)
     }
 }
 
@@ -536,6 +576,7 @@ impl Text<'_> {
             StorageOff => f(c.storage_off, &[]),
             UpdateReady => f(c.update_ready, &[]),
             ReloadForUpdate => f(c.reload_for_update, &[]),
+            LanguageUnavailable(l) => f(c.language_unavailable, &[("lang", Str(l))]),
             TabContinued => f(c.tab_continued, &[]),
             TabOtherGame => f(c.tab_other_game, &[]),
             OpenOtherGame => f(c.open_other_game, &[]),
@@ -634,189 +675,6 @@ pub fn join_names(names: &[&str], lang: Lang) -> String {
             format!("{} {and} {last}", rest.join(", "))
         }
     }
-}
-
-/// One language's words. Each message of [`Text`] is a field of the same
-/// name in snake case (an array where the message's field picks the
-/// sentence), so a message missing in a language is a compile error.
-/// Templates are filled by [`fill`]: see the module's documentation.
-pub(super) struct Catalogue {
-    /// The word joining the last two names of a list ("Ana and Ben").
-    pub and: &'static str,
-    /// Colour names as they follow a value in a card's name ("7 yellow"), in [`Colour::ALL`] order.
-    pub colours: [&'static str; 5],
-    /// The same, where the card is the object of a verb (Russian and Polish decline them: «7 жёлтую»); `{card:acc}` uses these.
-    pub colours_acc: [&'static str; 5],
-    /// The direction of play for the Mojo card's faces 0 and +10.
-    pub directions: [&'static str; 2],
-    pub title: &'static str,
-    pub tagline: &'static str,
-    pub new_table: &'static str,
-    pub seat: &'static str,
-    pub name: &'static str,
-    pub person: &'static str,
-    pub default_name: &'static str,
-    pub default_bot: &'static str,
-    /// By [`Level`]: Easy, Medium, Hard.
-    pub bot: [&'static str; 3],
-    pub bots: &'static str,
-    /// By [`Level`].
-    pub level_name: [&'static str; 3],
-    pub add_seat: &'static str,
-    pub remove_seat: &'static str,
-    pub two_piles: &'static str,
-    pub two_piles_help: &'static str,
-    pub target_score: &'static str,
-    pub who_starts: &'static str,
-    pub random_starter: &'static str,
-    pub start_game: &'static str,
-    pub continue_: &'static str,
-    pub continue_detail: &'static str,
-    pub problem_seats: &'static str,
-    pub problem_name: &'static str,
-    pub problem_target: &'static str,
-    pub round: &'static str,
-    pub draw_pile: &'static str,
-    pub cards: &'static str,
-    pub discard_pile: &'static str,
-    /// Left, right.
-    pub pile: [&'static str; 2],
-    pub mojo_card_name: &'static str,
-    pub clockwise: &'static str,
-    pub counterclockwise: &'static str,
-    pub your_hand: &'static str,
-    pub your_face_down: &'static str,
-    pub cards_worth: &'static str,
-    /// Printed on cards, in [`Colour::ALL`] order (may hold soft hyphens).
-    pub colour_name: [&'static str; 5],
-    pub reveal_card: &'static str,
-    pub hint_lower: &'static str,
-    pub hint_higher: &'static str,
-    pub hint_equal: &'static str,
-    pub hint_last: &'static str,
-    /// Left, right.
-    pub play_on: [&'static str; 2],
-    pub choose_pile: &'static str,
-    pub draw_from_deck: &'static str,
-    pub take_from_other_pile: &'static str,
-    pub must_draw: &'static str,
-    pub must_reveal: &'static str,
-    pub your_turn: &'static str,
-    pub continue_chain: &'static str,
-    pub turn_of: &'static str,
-    pub thinking: &'static str,
-    pub hand_size: &'static str,
-    pub face_down_count: &'static str,
-    pub total: &'static str,
-    pub own_total: &'static str,
-    pub pass_device: &'static str,
-    pub pass_device_help: &'static str,
-    pub show_my_cards: &'static str,
-    pub you_are: &'static str,
-    pub round_over_title: &'static str,
-    /// By [`RoundEnd`]: emptied hand, revealed last.
-    pub ended_round: [&'static str; 2],
-    pub holder_zero: &'static str,
-    pub holder_penalty: &'static str,
-    pub points: &'static str,
-    pub score: &'static str,
-    pub new_total: &'static str,
-    pub counts: &'static str,
-    pub next_round: &'static str,
-    pub score_pad: &'static str,
-    pub player: &'static str,
-    pub total_header: &'static str,
-    pub to_target: &'static str,
-    pub target: &'static str,
-    pub leader: &'static str,
-    pub mojo_holder: &'static str,
-    pub game_over_title: &'static str,
-    pub winner: &'static str,
-    pub shared_win: &'static str,
-    pub new_game: &'static str,
-    pub rematch: &'static str,
-    pub game_log: &'static str,
-    pub log_dealt: &'static str,
-    /// By [`Outcome`]: lower, equal, higher, last card.
-    pub log_played: [&'static str; 4],
-    /// From the other pile, from the deck (card known), a card (unknown).
-    pub log_drew: [&'static str; 3],
-    pub log_nothing_to_draw: &'static str,
-    pub log_reshuffled: &'static str,
-    pub log_refilled: &'static str,
-    pub log_face_down: &'static str,
-    pub log_revealed: &'static str,
-    /// By [`RoundEnd`].
-    pub log_round_ended: [&'static str; 2],
-    /// Penalised (points + 10), scoring 0.
-    pub log_scored: [&'static str; 2],
-    pub log_mojo_turned: &'static str,
-    pub log_game_over: &'static str,
-    pub rules_title: &'static str,
-    pub rules_cards_heading: &'static str,
-    pub rules_cards_body: &'static str,
-    pub rules_turn_heading: &'static str,
-    pub rules_turn_body: &'static str,
-    pub rules_lower: &'static str,
-    pub rules_lower_body: &'static str,
-    pub rules_higher: &'static str,
-    pub rules_higher_body: &'static str,
-    pub rules_equal: &'static str,
-    pub rules_equal_body: &'static str,
-    pub rules_mojo_time_heading: &'static str,
-    pub rules_mojo_time_body: &'static str,
-    pub rules_round_end_heading: &'static str,
-    pub rules_round_end_body: &'static str,
-    pub rules_scoring_heading: &'static str,
-    pub rules_scoring_body: &'static str,
-    pub rules_game_end_heading: &'static str,
-    pub rules_game_end_body: &'static str,
-    pub rules_variant_heading: &'static str,
-    pub rules_variant_body: &'static str,
-    pub rules: &'static str,
-    pub close: &'static str,
-    pub menu: &'static str,
-    pub settings: &'static str,
-    pub speed: &'static str,
-    /// By [`Speed`]: slow, normal, fast, instant.
-    pub speed_name: [&'static str; 4],
-    pub language: &'static str,
-    pub reduce_motion: &'static str,
-    pub back_to_lobby: &'static str,
-    pub save_unreadable: &'static str,
-    pub save_kept_aside: &'static str,
-    pub storage_off: &'static str,
-    pub update_ready: &'static str,
-    pub reload_for_update: &'static str,
-    pub tab_continued: &'static str,
-    pub tab_other_game: &'static str,
-    pub open_other_game: &'static str,
-    pub keep_this_game: &'static str,
-    pub dismiss: &'static str,
-    pub chart_title: &'static str,
-    pub chart_desc: &'static str,
-    pub statistics: &'static str,
-    pub stats_games: &'static str,
-    pub stats_none: &'static str,
-    pub stats_wins: &'static str,
-    pub stats_games_header: &'static str,
-    pub stats_average: &'static str,
-    pub stats_best: &'static str,
-    pub stats_mojo_plus_ten: &'static str,
-    pub stats_reset: &'static str,
-    pub stats_reset_confirm: &'static str,
-    pub stats_reset_yes: &'static str,
-    pub cancel: &'static str,
-    pub tour_title: &'static str,
-    pub tour_step: &'static str,
-    pub tour_hand: &'static str,
-    pub tour_discard: &'static str,
-    pub tour_points: &'static str,
-    pub tour_mojo: &'static str,
-    pub tour_next: &'static str,
-    pub tour_done: &'static str,
-    pub tour_skip: &'static str,
-    pub show_tour: &'static str,
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
-//! Tests of the catalogue. Completeness is first of all a compile-time
-//! property: each language is one [`Catalogue`] value, a struct with a field
-//! per message, so a message missing in any language stops the build. The
-//! tests below check what the compiler cannot: that no message is blank or
-//! keeps a placeholder unfilled, that word forms match each language's
-//! plural rule, the plural rules themselves, and the English accessible
-//! names the browser tests rely on.
+//! Tests of the catalogues. English is a [`Catalogue`] value in the code, so
+//! a message it lacks stops the build; the four JSON files are read here
+//! (compiled in for tests) and must hold every message in the right shape.
+//! The tests also check that no message is blank or keeps a placeholder
+//! unfilled, that word forms match each language's plural rule, the plural
+//! rules themselves, and the English accessible names the browser tests
+//! rely on.
 use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 
 use super::*;
@@ -82,6 +82,7 @@ fn samples() -> Vec<Text<'static>> {
         Total(21),
         OwnTotal(1),
         OwnTotal(28),
+        LanguageUnavailable("Polski"),
         PassDevice("Ana"),
         PassDeviceHelp,
         ShowMyCards,
@@ -312,6 +313,7 @@ fn variant(t: &Text) -> &'static str {
         FaceDownCount(_) => "FaceDownCount",
         Total(_) => "Total",
         OwnTotal(_) => "OwnTotal",
+        LanguageUnavailable(_) => "LanguageUnavailable",
         PassDevice(_) => "PassDevice",
         PassDeviceHelp => "PassDeviceHelp",
         ShowMyCards => "ShowMyCards",
@@ -419,7 +421,7 @@ fn variant(t: &Text) -> &'static str {
 
 /// How many variants [`Text`] has: bump it with every new variant (the
 /// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 158;
+const VARIANTS: usize = 159;
 
 #[test]
 fn every_variant_is_sampled() {
@@ -431,12 +433,11 @@ fn every_variant_is_sampled() {
     );
 }
 
-/// The per-language catalogues are exhaustive matches: this test exists so
-/// that "every language knows every message" is a named test, but the real
-/// check happens when it compiles — a variant missing from `en.rs`, `fr.rs`,
-/// `ru.rs`, `nl.rs` or `pl.rs` is a non-exhaustive-match error (E0004), and a
-/// wildcard arm that would hide it is denied by clippy. Here every language
-/// is called on every sampled variant and must say something.
+/// Every language says every message: English's completeness is checked by
+/// the compiler (a `Catalogue` field without a value), the JSON files' when
+/// they are read (`catalogue_files_read_and_broken_ones_say_why`). Here every
+/// language is called on every sampled variant and must say something, with
+/// no placeholder left unfilled.
 #[test]
 fn every_language_says_every_message() {
     let samples = samples();
@@ -663,10 +664,10 @@ fn names_join_for_sentences() {
 fn word_forms_match_each_plural_rule() {
     let sources = [
         (Lang::En, include_str!("en.rs"), 2),
-        (Lang::Fr, include_str!("fr.rs"), 2),
-        (Lang::Ru, include_str!("ru.rs"), 3),
-        (Lang::Nl, include_str!("nl.rs"), 2),
-        (Lang::Pl, include_str!("pl.rs"), 3),
+        (Lang::Fr, catalogue::bundled(Lang::Fr), 2),
+        (Lang::Ru, catalogue::bundled(Lang::Ru), 3),
+        (Lang::Nl, catalogue::bundled(Lang::Nl), 2),
+        (Lang::Pl, catalogue::bundled(Lang::Pl), 3),
     ];
     for (lang, source, forms) in sources {
         let mut seen = 0;
@@ -689,4 +690,45 @@ fn word_forms_match_each_plural_rule() {
         }
         assert!(seen >= 8, "{}: only {seen} word choices found", lang.code());
     }
+}
+
+/// The four JSON catalogues read completely, and a broken file is refused
+/// with a message that says what is wrong (the browser then keeps English).
+#[test]
+fn catalogue_files_read_and_broken_ones_say_why() {
+    use catalogue::{bundled, Catalogue};
+    for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
+        if let Err(e) = Catalogue::from_json(bundled(lang)) {
+            panic!("{}: {e}", lang.code());
+        }
+    }
+    let fr = bundled(Lang::Fr);
+    let err = |text: &str| Catalogue::from_json(text).err().unwrap_or_default();
+    let title = "  \"title\": \"Mojo\",\n";
+    assert!(fr.contains(title));
+    assert_eq!(err(&fr.replacen(title, "", 1)), "missing message `title`");
+    assert_eq!(
+        err(&fr.replacen(title, "  \"titel\": \"Mojo\",\n", 1)),
+        "unknown message `titel`"
+    );
+    assert_eq!(
+        err(&fr.replacen(title, "  \"title\": 7,\n", 1)),
+        "`title` should be a string"
+    );
+    let bots = fr
+        .lines()
+        .find(|l| l.trim_start().starts_with("\"bot\":"))
+        .unwrap();
+    assert_eq!(
+        err(&fr.replacen(bots, "  \"bot\": [\"Robot\", \"Robot\"],", 1)),
+        "`bot` should be a list of 3 strings"
+    );
+    assert!(
+        err(&fr[..fr.len() / 2]).contains("line"),
+        "{}",
+        err(&fr[..fr.len() / 2])
+    );
+    assert_eq!(err("[]"), "a catalogue is a JSON object");
+    // Notes for translators are allowed.
+    assert!(Catalogue::from_json(&fr.replacen('{', "{\n  \"_note\": \"x\",", 1)).is_ok());
 }

@@ -554,6 +554,7 @@ pub fn notices(p: &NoticesProps) -> Html {
                     Notice::SaveUnreadable(why) => format!("{} {}", t(Text::SaveUnreadable(why)), t(Text::SaveKeptAside)),
                     Notice::StorageOff => t(Text::StorageOff),
                     Notice::UpdateReady => t(Text::UpdateReady),
+                    Notice::LanguageUnavailable(l) => t(Text::LanguageUnavailable(l.native_name())),
                 };
                 let reload = (*n == Notice::UpdateReady).then(|| {
                     let r = p.on_reload.clone();

@@ -102,9 +102,15 @@ export async function launch() {
 /// A new page that records uncaught errors (and failed requests) in
 /// `page.problems`; `expectNoProblems(page)` asserts there were none.
 /// The first-game walkthrough is marked as seen (its own test opens a page
-/// with `{ tour: true }`).
-export async function openPage(browser, url, viewport = { width: 1024, height: 768 }, { tour = false } = {}) {
-  const context = await browser.newContext({ viewport });
+/// with `{ tour: true }`). `{ serviceWorkers: 'block' }` keeps the service
+/// worker out (so that routes and request counts see the app's own fetches).
+export async function openPage(
+  browser,
+  url,
+  viewport = { width: 1024, height: 768 },
+  { tour = false, serviceWorkers = 'allow' } = {},
+) {
+  const context = await browser.newContext({ viewport, serviceWorkers });
   if (!tour) {
     await context.addInitScript(() => {
       try {

@@ -99,6 +99,22 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
     const caches = await page.evaluate(() => caches.keys());
     assert.equal(caches.length, 1, `one cache left: ${caches}`);
     assert.match(caches[0], /-next$/, 'the new build is cached, the old one removed');
+
+    // Offline again, the game in another language: its words were cached
+    // with the build.
+    await context.setOffline(true);
+    server.setDir(null);
+    const askedBefore = server.requests.length;
+    await page.goto(`${server.url}?lang=nl&speed=instant`);
+    await ready(page);
+    await page.waitForFunction(() => document.documentElement.lang === 'nl');
+    await page.getByRole('button', { name: 'Regels' }).first().waitFor();
+    // (The server is gone: the words can only have come from the cache.)
+    assert.deepEqual(
+      server.requests.slice(askedBefore).filter((p) => p.includes('/i18n/')),
+      [],
+      'the Dutch words were not asked of the server',
+    );
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
