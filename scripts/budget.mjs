@@ -25,12 +25,12 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // The budget of issue 5 (game ÷ floor, brotli) and its aim.
 const MAX_RATIO = 2.0;
 const TARGET_RATIO = 1.6;
-// The game is over that budget today (3.14× on 2026-11-30, see BENCHMARKS.md
+// The game is over that budget today (3.02× on 2026-11-30, see BENCHMARKS.md
 // "Web app budgets"). Until it is within, the test run fails when the bundle
 // grows past a little above what it is now, so the miss cannot quietly get
 // worse; the verdict line still says OVER BUDGET. Lower this as the bundle
 // shrinks, down to MAX_RATIO.
-const REGRESSION_CEILING = 3.3;
+const REGRESSION_CEILING = 3.2;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
