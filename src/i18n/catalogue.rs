@@ -3,9 +3,10 @@
 //!
 //! English is compiled in (`en.rs`): the fallback, and the contract of the
 //! tests. French, Russian, Dutch and Polish are `static/i18n/<code>.json`,
-//! fetched by the browser when first needed (and precached by the service
-//! worker with the rest of the build): a player downloads one language, not
-//! five. Natively (tests, tools) those files are compiled in instead.
+//! fetched by the browser when first needed: the wasm that must load before
+//! the first screen carries one language, not five (the service worker
+//! still caches the other files in the background, for offline play).
+//! Natively (tests, tools) those files are compiled in instead.
 
 use std::cell::RefCell;
 
@@ -31,8 +32,8 @@ macro_rules! catalogue {
 
         impl Catalogue {
             /// Every field by its name in the JSON files, as a slice of its
-            /// forms. (A table, not code per field: reading a catalogue
-            /// stays small in the wasm.)
+            /// forms, so that reading a catalogue is one loop over them
+            /// rather than code per field.
             fn slots(&mut self) -> Vec<(&'static str, &mut [&'static str])> {
                 vec![$( (stringify!($field), catalogue!(@slot $kind, self.$field)), )*]
             }
@@ -291,7 +292,7 @@ pub fn catalogue_path(lang: Lang) -> String {
 /// Reads `lang`'s catalogue from `text` (its JSON file) and uses it from now
 /// on. English is compiled in and needs no file.
 pub fn install(lang: Lang, text: &str) -> Result<(), String> {
-    if lang == Lang::En {
+    if lang == Lang::En || LOADED.with(|l| l.borrow()[lang as usize].is_some()) {
         return Ok(());
     }
     let catalogue: &'static Catalogue = Box::leak(Box::new(Catalogue::from_json(text)?));
