@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, openPage, dist, step, snapshot, ready } from './harness.mjs';
+import { serve, launch, openPage, dist, step, snapshot, ready, whatNow } from './harness.mjs';
 
 const BASE = '/games/mojo/';
 let browser;
@@ -35,6 +35,12 @@ async function changedBuild() {
 
 const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller != null);
 
+/// Waits until the game waits for the person at the screen (no bot is
+/// thinking), so that a snapshot stays true until they act.
+async function settled(page) {
+  for (let i = 0; i < 500 && (await whatNow(page)) === 'wait'; i++) await page.waitForTimeout(20);
+}
+
 test('after one visit the game opens offline and resumes; a new deploy is offered as a reload', async () => {
   const server = await serve(BASE);
   // openPage: a fresh context, set up like every other end-to-end test's.
@@ -49,6 +55,7 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
     for (let i = 0; i < 8; i++) await step(page);
     await controlled(page);
+    await settled(page);
     // The worker of a first visit takes over at once; no update to offer.
     assert.equal(await page.getByRole('button', { name: 'New version — reload' }).count(), 0);
     const before = await snapshot(page);
@@ -80,6 +87,7 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
     await ready(page);
     await step(page);
     assert.ok(await page.locator('.table').isVisible(), 'still playing offline');
+    await settled(page);
     const playing = await snapshot(page);
 
     // Back online, and a new version is deployed at the same address.
@@ -221,6 +229,7 @@ test('a build made with --public-url /games/mojo/ works under that path, offline
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
     for (let i = 0; i < 4; i++) await step(page);
     await controlled(page);
+    await settled(page);
     const before = await snapshot(page);
     await context.setOffline(true);
     server.setDir(null);
