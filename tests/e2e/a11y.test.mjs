@@ -5,27 +5,16 @@
 // phone size, 390 x 844) goes to tests/e2e/artifacts/ for a person to look
 // at, and no screen may scroll sideways.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serve, launch, openPage, saveScreenshot } from './harness.mjs';
+import { useBuild, openPage, saveScreenshot } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve('/games/mojo/');
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const build = useBuild('/games/mojo/');
 
 /// Runs axe on the page; returns the serious and critical violations, one
 /// line each (rule, impact, first elements).
@@ -126,7 +115,7 @@ async function noMissingText(page, lang, screen) {
 
 for (const lang of langs) {
   test(`axe: no serious or critical violation on every main screen (${lang})`, async () => {
-    const page = await openPage(browser, `${server.url}?lang=${lang}&speed=instant`, { width: 390, height: 844 });
+    const page = await openPage(build.browser, `${build.server.url}?lang=${lang}&speed=instant`, { width: 390, height: 844 });
     // No animation half-way through when axe measures colours (and the
     // reduced-motion styles get checked too).
     await page.emulateMedia({ reducedMotion: 'reduce' });

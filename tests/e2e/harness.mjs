@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -97,6 +98,22 @@ export const chromiumArgs = [
 
 export async function launch() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+}
+
+/// The set-up of a test file: serves the release build under `base` (see
+/// `serve`) and launches Chromium before its tests, closes both after.
+/// Returns `{ server, browser }`, filled in once the tests start.
+export function useBuild(base = '/', options = {}) {
+  const build = { server: null, browser: null };
+  before(async () => {
+    build.server = await serve(base, options);
+    build.browser = await launch();
+  });
+  after(async () => {
+    await build.browser?.close();
+    await build.server?.close();
+  });
+  return build;
 }
 
 /// A new page that records uncaught errors (and failed requests) in

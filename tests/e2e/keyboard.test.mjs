@@ -2,22 +2,11 @@
 // Escape; no mouse), checking where focus goes after every action, and what
 // the screen reader's live region says.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, whatNow } from './harness.mjs';
+import { useBuild, openPage, whatNow } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve('/games/mojo/');
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const build = useBuild('/games/mojo/');
 
 /// What has focus: its accessible name, and where it is.
 const focused = (page) =>
@@ -61,7 +50,7 @@ async function tabTo(page, name, max = 60) {
 const live = (page) => page.locator('.table > [aria-live="polite"]').textContent();
 
 test('a full game with the keyboard alone, focus where it belongs after every action', async () => {
-  const page = await openPage(browser, `${server.url}?lang=en&speed=instant`);
+  const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`);
   await page.getByRole('button', { name: 'Start game' }).waitFor();
   await tabTo(page, 'Start game');
   await page.keyboard.press('Enter');
@@ -155,7 +144,7 @@ test('a full game with the keyboard alone, focus where it belongs after every ac
 });
 
 test('the walkthrough on a first game: Next, Escape skips, remembered, re-opened from the menu', async () => {
-  const page = await openPage(browser, `${server.url}?lang=en&speed=instant`, undefined, { tour: true });
+  const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`, undefined, { tour: true });
   await page.getByRole('button', { name: 'Start game' }).waitFor();
   await tabTo(page, 'Start game');
   await page.keyboard.press('Enter');

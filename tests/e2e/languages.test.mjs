@@ -4,30 +4,19 @@
 // doing (with it, every file of the build is also cached for offline play:
 // offline.test.mjs).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, ready } from './harness.mjs';
+import { useBuild, openPage, ready } from './harness.mjs';
 
-let server;
-let browser;
+const build = useBuild('/games/mojo/');
 
-before(async () => {
-  server = await serve('/games/mojo/');
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const catalogues = (from) => server.requests.slice(from).filter((p) => p.includes('/i18n/'));
+const catalogues = (from) => build.server.requests.slice(from).filter((p) => p.includes('/i18n/'));
 
 test('a language is fetched once, when chosen, and the next visit opens in it', async () => {
-  const page = await openPage(browser, null, undefined, { serviceWorkers: 'block' });
+  const page = await openPage(build.browser, null, undefined, { serviceWorkers: 'block' });
   try {
-    const asked = server.requests.length;
-    await page.goto(`${server.url}?speed=instant`);
+    const asked = build.server.requests.length;
+    await page.goto(`${build.server.url}?speed=instant`);
     await page.getByRole('button', { name: 'Start game' }).waitFor();
     assert.deepEqual(catalogues(asked), [], 'English needs no file');
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -43,7 +32,7 @@ test('a language is fetched once, when chosen, and the next visit opens in it', 
     );
     // The choice is saved: the next visit opens in French from its first
     // screen (the catalogue is read before the app starts).
-    await page.goto(`${server.url}?speed=instant`);
+    await page.goto(`${build.server.url}?speed=instant`);
     await ready(page);
     assert.equal(await page.locator('.lobby .button--primary.button--large').textContent(), 'Commencer la partie');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
@@ -56,10 +45,10 @@ test('a language is fetched once, when chosen, and the next visit opens in it', 
 });
 
 test('a language that cannot be fetched: the game opens in English and says so', async () => {
-  const page = await openPage(browser, null, undefined, { serviceWorkers: 'block' });
+  const page = await openPage(build.browser, null, undefined, { serviceWorkers: 'block' });
   try {
     await page.route('**/i18n/ru.json', (route) => route.abort());
-    await page.goto(`${server.url}?lang=ru&speed=instant`);
+    await page.goto(`${build.server.url}?lang=ru&speed=instant`);
     await page.getByRole('button', { name: 'Start game' }).waitFor();
     await page.getByText('Русский could not be loaded. Try again once you are online.').waitFor();
     // Another language still works, and a failed switch leaves the page

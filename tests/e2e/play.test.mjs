@@ -2,29 +2,18 @@
 // Run with `node --test tests/e2e/` after `trunk build --release`
 // (scripts/test.sh does both).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  serve, launch, openPage, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
+  useBuild, openPage, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
 } from './harness.mjs';
 
-let server;
-let browser;
+// Under a sub-path, as on a real static host (issue 5).
+const build = useBuild('/games/mojo/');
 
-before(async () => {
-  // Under a sub-path, as on a real static host (issue 5).
-  server = await serve('/games/mojo/');
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const instant = () => `${server.url}?lang=en&speed=instant`;
+const instant = () => `${build.server.url}?lang=en&speed=instant`;
 
 function expectNoProblems(page) {
   assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
@@ -73,7 +62,7 @@ async function pointsAreRight(page) {
 }
 
 test('a full game against three bots, to game over, by clicks', async () => {
-  const page = await openPage(browser, instant());
+  const page = await openPage(build.browser, instant());
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.getByRole('group', { name: 'Your hand' }).waitFor();
   // The rules stay reachable while a round summary covers the table.
@@ -110,7 +99,7 @@ test('a full game against three bots, to game over, by clicks', async () => {
 });
 
 test('pass-and-play: no hand is in the page until "Show my cards"', async () => {
-  const page = await openPage(browser, instant());
+  const page = await openPage(build.browser, instant());
   await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'easy']]);
   await page.getByRole('button', { name: 'Start game' }).click();
 
@@ -142,7 +131,7 @@ test('pass-and-play: no hand is in the page until "Show my cards"', async () => 
 });
 
 test('a reload at any moment restores the same position and screen', async () => {
-  const page = await openPage(browser, instant());
+  const page = await openPage(build.browser, instant());
   await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'medium']]);
   await page.getByRole('button', { name: 'Start game' }).click();
   let reloads = 0;
@@ -184,7 +173,7 @@ test('a reload at any moment restores the same position and screen', async () =>
 });
 
 test('a corrupt save is reported, kept aside, and a new game starts', async () => {
-  const page = await openPage(browser, instant());
+  const page = await openPage(build.browser, instant());
   await ready(page);
   const raw = '{"format":"mojo-save","version":1,"seq":9,"game":{"id":"x","seats":[]}';
   for (const text of [raw, 'not json at all', '{"format":"mojo-save","version":99,"seq":1,"game":{}}']) {
@@ -207,7 +196,7 @@ test('a corrupt save is reported, kept aside, and a new game starts', async () =
 
 test('with storage blocked or full the game still plays, with a warning', async () => {
   for (const mode of ['blocked', 'full']) {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await build.browser.newContext({ viewport: { width: 1024, height: 768 } });
     await context.addInitScript((m) => {
       if (m === 'blocked') {
         Object.defineProperty(window, 'localStorage', {
@@ -238,7 +227,7 @@ const sizes = {
 
 test('screenshots of every main screen at three sizes, nothing cut off', async () => {
   for (const [size, viewport] of Object.entries(sizes)) {
-    const page = await openPage(browser, instant(), viewport);
+    const page = await openPage(build.browser, instant(), viewport);
     const noHorizontalScroll = async (what) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${size} ${what}: ${overflow}px of horizontal scrolling`);
@@ -286,7 +275,7 @@ test('screenshots of every main screen at three sizes, nothing cut off', async (
 });
 
 test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.md)', async () => {
-  const page = await openPage(browser, null);
+  const page = await openPage(build.browser, null);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {

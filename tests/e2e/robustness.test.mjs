@@ -3,23 +3,12 @@
 // build in Debian's Chromium; `node --test tests/e2e/` after
 // `trunk build --release` (scripts/test.sh does both).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
+import { useBuild, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  // MOJO_DIST serves another build folder (e.g. while dist/ is rebuilt).
-  server = await serve('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST } : {});
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// MOJO_DIST serves another build folder (e.g. while dist/ is rebuilt).
+const build = useBuild('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST } : {});
 
 const XSS = '<img src=x onerror=alert(1)>';
 const LONG = 'W'.repeat(10000);
@@ -27,7 +16,7 @@ const LONG = 'W'.repeat(10000);
 /// A fresh context (its own storage) and one page in it that records
 /// uncaught errors and any dialog (alert, confirm, prompt).
 async function open(url, { viewport = { width: 390, height: 844 }, context } = {}) {
-  const ctx = context ?? (await browser.newContext({ viewport }));
+  const ctx = context ?? (await build.browser.newContext({ viewport }));
   const page = await ctx.newPage();
   page.problems = [];
   page.dialogs = [];
@@ -93,7 +82,7 @@ const stored = (page) =>
 
 /// Two people with hostile names at the table, a few moves in.
 async function hostileTable(viewport) {
-  const page = await open(`${server.url}?lang=en&speed=instant`, { viewport });
+  const page = await open(`${build.server.url}?lang=en&speed=instant`, { viewport });
   await ready(page);
   await page.locator('#seat-name-0').fill(XSS);
   await page.locator('#seat-kind-0').selectOption('person');
@@ -159,7 +148,7 @@ test('long names do not widen the score pad at phone width', async () => {
 test('eight players: every name, seat choice and "Total" readable, in every language', async () => {
   for (const lang of ['en', 'fr', 'ru', 'nl', 'pl']) {
     for (const viewport of [{ width: 390, height: 844 }, { width: 1180, height: 820 }]) {
-      const page = await open(`${server.url}?lang=${lang}&speed=slow`, { viewport });
+      const page = await open(`${build.server.url}?lang=${lang}&speed=slow`, { viewport });
       await ready(page);
       while ((await page.locator('.lobby__seat').count()) < 8) await page.getByRole('button', { name: /^\+ / }).click();
       // Each choice of the seat menu fits the closed menu (its text, plus
@@ -212,7 +201,7 @@ test('unexpected query parameters are ignored safely', async () => {
     `?speed=${'9'.repeat(5000)}&lang=${'x'.repeat(5000)}`,
     '?%E0%A4%A=%&&&==',
   ]) {
-    const page = await open(server.url + query);
+    const page = await open(build.server.url + query);
     await ready(page);
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
@@ -228,8 +217,8 @@ test('unexpected query parameters are ignored safely', async () => {
 /// Two tabs (two pages of one browser context share localStorage and get
 /// each other's `storage` events).
 async function twoTabs() {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const url = `${server.url}?lang=en&speed=instant`;
+  const context = await build.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const url = `${build.server.url}?lang=en&speed=instant`;
   const a = await open(url, { context });
   await a.getByRole('button', { name: 'Start game' }).click();
   await a.getByRole('group', { name: 'Your hand' }).waitFor();
@@ -286,8 +275,8 @@ test('two tabs: the other tab shows the newer position, and plays on from it', a
 });
 
 test('two tabs: a tab that missed the news never overwrites the newer save', async () => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const url = `${server.url}?lang=en&speed=instant`;
+  const context = await build.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const url = `${build.server.url}?lang=en&speed=instant`;
   const a = await open(url, { context });
   await a.getByRole('button', { name: 'Start game' }).click();
   await a.getByRole('group', { name: 'Your hand' }).waitFor();
@@ -352,7 +341,7 @@ test('two tabs: a different game started in another tab is never overwritten sil
 });
 
 test('a storage quota that fills up mid-game: play goes on, saving is off', async () => {
-  const page = await open(`${server.url}?lang=en&speed=instant`);
+  const page = await open(`${build.server.url}?lang=en&speed=instant`);
   await page.getByRole('button', { name: 'Start game' }).click();
   await page.getByRole('group', { name: 'Your hand' }).waitFor();
   await movesIn(page, 2);
