@@ -113,6 +113,19 @@ pub async fn load_lang(lang: Lang) -> Result<(), String> {
     i18n::install(lang, &text)
 }
 
+/// Puts the menu's language choice back on `lang`, the page's language,
+/// after another could not be fetched (the select otherwise keeps showing
+/// the one the player picked).
+fn show_lang_choice(lang: Lang) {
+    let select = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".menu__lang select").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
+    if let Some(select) = select {
+        select.set_value(lang.code());
+    }
+}
+
 /// Reads everything stored and the URL: the starting state. The language's
 /// catalogue has been fetched before (`main.rs`); if that failed, the game
 /// starts in English and says so.
@@ -662,7 +675,10 @@ pub fn app() -> Html {
                     wasm_bindgen_futures::spawn_local(async move {
                         d.emit(match load_lang(l).await {
                             Ok(()) => Msg::SetLang(l),
-                            Err(_) => Msg::Notice(Notice::LanguageUnavailable(l)),
+                            Err(_) => {
+                                show_lang_choice(lang);
+                                Msg::Notice(Notice::LanguageUnavailable(l))
+                            }
                         });
                     });
                 }),

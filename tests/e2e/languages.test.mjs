@@ -59,6 +59,7 @@ test('a language that cannot be fetched: the game opens in English and says so',
     await page.getByRole('combobox', { name: 'Język' }).selectOption('ru');
     await page.getByText('Nie udało się wczytać języka „Русский”. Spróbuj ponownie, gdy będziesz online.').waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Ustawienia' }).count(), 1, 'still in Polish');
+    assert.equal(await page.getByRole('combobox', { name: 'Język' }).inputValue(), 'pl', 'the menu says so too');
     // Once the file can be had, choosing the language again works and the
     // notice goes.
     await page.unroute('**/i18n/ru.json');
