@@ -222,7 +222,7 @@ pub fn score_pad(p: &SessionProps) -> Html {
         // names): focusable, so that keyboard users can scroll it.
         <section class={classes!("scorepad", p.compact.then_some("scorepad--compact"))} aria-labelledby={title_id.clone()} tabindex="0">
             <h2 id={title_id} class="panel__title">{ t(Text::ScorePad) }</h2>
-            <table class={classes!("scorepad__table", (n > 5).then_some("scorepad__table--many"))}>
+            <table class={classes!("scorepad__table", (n > 5).then_some("scorepad__table--many"), (4..=5).contains(&n).then_some("scorepad__table--four"))}>
                 <thead>
                     <tr>
                         <th scope="col">{ "#" }</th>

@@ -193,6 +193,25 @@ test('eight players: every name, seat choice and "Total" readable, in every lang
   }
 });
 
+// Found by looking: beside a landscape table (1024 px) the side score pad of
+// four players cut "Player" to "Pla…"; narrow pads now set names upright.
+test('four players beside a landscape table: every name in the side score pad whole', async () => {
+  for (const lang of ['en', 'ru', 'pl']) {
+    const page = await open(`${build.server.url}?lang=${lang}&speed=slow`, { viewport: { width: 1024, height: 768 } });
+    await ready(page);
+    assert.equal(await page.locator('.lobby__seat').count(), 4);
+    await page.locator('.lobby .button--primary').first().click();
+    await page.locator('.table').waitFor();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.side .scorepad__table thead th:not(:first-child)')]
+        .filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+        .map((c) => c.textContent),
+    );
+    assert.deepEqual(cut, [], `${lang}: names cut in the side score pad`);
+    await page.context().close();
+  }
+});
+
 test('unexpected query parameters are ignored safely', async () => {
   for (const query of [
     '?lang=xx&speed=warp&foo=<script>alert(1)</script>',
