@@ -629,11 +629,11 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
         let inner = &rest[open + 1..];
         let Some(close) = inner.find('}') else {
             break;
         };
+        out.push_str(&rest[..open]);
         let spec = &inner[..close];
         let (key, how) = spec.split_once(':').unwrap_or((spec, ""));
         match args.iter().find(|(k, _)| *k == key) {

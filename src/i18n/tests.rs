@@ -732,3 +732,26 @@ fn catalogue_files_read_and_broken_ones_say_why() {
     // Notes for translators are allowed.
     assert!(Catalogue::from_json(&fr.replacen('{', "{\n  \"_note\": \"x\",", 1)).is_ok());
 }
+
+/// Templates come from files at run time: whatever a translator writes,
+/// filling never panics, and a placeholder the message does not have stays
+/// visible (the catalogue tests then catch it).
+#[test]
+fn templates_fill_safely() {
+    let en = catalogue::loaded(Lang::En).unwrap();
+    let args = [
+        ("name", Arg::Str("Ana")),
+        ("n", Arg::Num(2)),
+        ("card", Arg::Card(7)),
+    ];
+    let fill = |t: &str| super::fill(Lang::Ru, en, t, &args);
+    assert_eq!(fill("{name} {n} {n:карта|карты|карт}"), "Ana 2 карты");
+    assert_eq!(fill("{card} / {card:acc}"), "7 yellow / 7 yellow");
+    assert_eq!(fill("{other} {name}"), "{other} Ana");
+    assert_eq!(fill("open {name"), "open {name");
+    assert_eq!(fill("}{}{"), "}{}{");
+    assert_eq!(fill("{n:}"), "2");
+    assert_eq!(fill("{n:one}"), "one");
+    assert_eq!(fill("ünï{name}cödé"), "ünïAnacödé");
+    assert_eq!(fill(""), "");
+}
