@@ -74,16 +74,21 @@ fn browser_lang() -> Option<Lang> {
 
 /// The language to start in: `?lang=`, else the saved setting, else the
 /// browser's, else English.
-pub fn initial_lang() -> Lang {
-    let setting = storage::read(save::SETTINGS_KEY)
-        .ok()
-        .flatten()
-        .and_then(|text| Settings::decode(&text).lang);
+fn lang_choice(setting: Option<&str>) -> Lang {
     query("lang")
         .and_then(|l| Lang::from_code(&l))
-        .or_else(|| setting.as_deref().and_then(Lang::from_code))
+        .or_else(|| setting.and_then(Lang::from_code))
         .or_else(browser_lang)
         .unwrap_or_default()
+}
+
+/// `lang_choice` before the app starts (`main.rs` fetches its words).
+pub fn initial_lang() -> Lang {
+    let settings = storage::read(save::SETTINGS_KEY)
+        .ok()
+        .flatten()
+        .map(|text| Settings::decode(&text));
+    lang_choice(settings.as_ref().and_then(|s| s.lang.as_deref()))
 }
 
 /// Fetches and installs `lang`'s catalogue (`i18n/<code>.json`, next to
@@ -146,7 +151,7 @@ fn load() -> AppState {
         })),
         _ => None,
     };
-    let wanted = initial_lang();
+    let wanted = lang_choice(settings.lang.as_deref());
     let lang = if wanted.is_ready() { wanted } else { Lang::En };
     let speed = query("speed").and_then(|s| Speed::parse(&s));
     let mut state = AppState::new(settings, saved, lang, speed, storage_ok);

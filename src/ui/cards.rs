@@ -70,7 +70,7 @@ pub fn card_face(
     key: Option<yew::virtual_dom::Key>,
 ) -> Html {
     let colour = Colour::of(value);
-    let mut card = html! {
+    let card = html! {
         <div
             class={classes!("card", format!("card--{}", colour.name()), size.class(), class)}
             role="img"
@@ -79,10 +79,15 @@ pub fn card_face(
             { face_inner(value, lang) }
         </div>
     };
-    if let Html::VTag(tag) = &mut card {
+    keyed(card, key)
+}
+
+/// `html` (one element) with `key`: a new key makes it a new element.
+fn keyed(mut html: Html, key: Option<yew::virtual_dom::Key>) -> Html {
+    if let Html::VTag(tag) = &mut html {
         tag.key = key;
     }
-    card
+    html
 }
 
 /// A card you can press: playing it, revealing it.
@@ -117,7 +122,7 @@ pub fn card_button(p: CardButtonProps, key: String) -> Html {
         .hint
         .as_ref()
         .map(|_| p.hint_class.unwrap_or("card__hint--end"));
-    let mut button = html! {
+    let button = html! {
         <button
             type="button"
             tabindex={p.tabindex.clone()}
@@ -136,10 +141,7 @@ pub fn card_button(p: CardButtonProps, key: String) -> Html {
             }
         </button>
     };
-    if let Html::VTag(tag) = &mut button {
-        tag.key = Some(key.into());
-    }
-    button
+    keyed(button, Some(key.into()))
 }
 
 /// The back of a card (face-down cards, the draw pile, others' hands).
