@@ -755,3 +755,126 @@ fn templates_fill_safely() {
     assert_eq!(fill("ünï{name}cödé"), "ünïAnacödé");
     assert_eq!(fill(""), "");
 }
+
+/// Every message in every language, with counts 0 to 122, every card, every
+/// outcome, source and face: one line each. A tool, not a check: a change
+/// that must not alter any text (a refactoring of the catalogues) is proved
+/// by dumping before and after and comparing the files:
+/// `MOJO_I18N_DUMP=/tmp/before.txt cargo test -p mojo-web --lib dump_every_text -- --ignored`.
+#[test]
+#[ignore = "a tool: writes the file named by MOJO_I18N_DUMP"]
+fn dump_every_text() {
+    use Text::*;
+    let Ok(path) = std::env::var("MOJO_I18N_DUMP") else {
+        panic!("set MOJO_I18N_DUMP to the file to write");
+    };
+    let mut all = samples();
+    for n in 0..=122u32 {
+        let u = n as usize;
+        all.extend([
+            Seat(u),
+            DefaultBot(u),
+            ContinueDetail {
+                round: n,
+                players: u,
+            },
+            ProblemName(u),
+            Round(n),
+            Cards(u),
+            CardsWorth(n),
+            HandSize(u),
+            FaceDownCount(u),
+            Total(n),
+            OwnTotal(n),
+            RoundOverTitle(n),
+            Points(n),
+            Score(n),
+            NewTotal(n),
+            ToTarget(n),
+            Target(n),
+            LogDealt {
+                round: n,
+                starter: "Ana",
+            },
+            LogReshuffled(n as u8),
+            LogFaceDown {
+                name: "Ana",
+                count: n as u8,
+            },
+            LogScored {
+                name: "Ana",
+                score: n,
+                penalised: false,
+            },
+            LogScored {
+                name: "Ana",
+                score: n,
+                penalised: true,
+            },
+            StatsGames(n),
+            TourStep {
+                step: n as u8,
+                of: 4,
+            },
+            TourDiscard(u),
+        ]);
+    }
+    for v in 0..=12u8 {
+        all.extend([
+            CardName(v),
+            RevealCard(v),
+            TakeFromOtherPile(v),
+            ContinueChain(v),
+            LogRefilled(v),
+            LogRevealed {
+                name: "Ana",
+                value: v,
+            },
+        ]);
+        for outcome in [
+            Outcome::Lower,
+            Outcome::Equal,
+            Outcome::Higher,
+            Outcome::LastCard,
+        ] {
+            all.push(LogPlayed {
+                name: "Ana",
+                value: v,
+                outcome,
+            });
+        }
+        for source in [DrawSource::Deck, DrawSource::Discard] {
+            all.push(LogDrew {
+                name: "Ana",
+                source,
+                card: Some(v),
+            });
+            all.push(LogDrew {
+                name: "Ana",
+                source,
+                card: None,
+            });
+        }
+    }
+    for colour in Colour::ALL {
+        all.push(ColourName(colour));
+    }
+    for face in [Face::Zero, Face::PlusTen] {
+        all.extend([MojoCardName(face), LogMojoTurned(face)]);
+    }
+    let mut out = String::new();
+    for lang in Lang::ALL {
+        for text in &all {
+            out.push_str(&format!("{} {text:?} = {}\n", lang.code(), text.get(lang)));
+        }
+        for n in 1..=4 {
+            let names = ["Ana", "Ben", "Cy", "Dee"];
+            out.push_str(&format!(
+                "{} join {n} = {}\n",
+                lang.code(),
+                join_names(&names[..n], lang)
+            ));
+        }
+    }
+    std::fs::write(&path, out).unwrap();
+}
