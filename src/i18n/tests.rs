@@ -11,8 +11,8 @@ use super::*;
 use crate::session::Level;
 
 /// One value of every variant of [`Text`] (several for variants whose
-/// fields choose between sentences). The compiler cannot check that this
-/// list is complete; `every_variant_is_sampled` below catches most misses.
+/// fields choose between sentences); `every_variant_is_sampled` checks
+/// that none is missing.
 fn samples() -> Vec<Text<'static>> {
     use Text::*;
     let mut v = vec![
@@ -250,182 +250,9 @@ fn samples() -> Vec<Text<'static>> {
     v
 }
 
-/// The name of a variant, by an exhaustive match: adding a variant to
-/// [`Text`] breaks this function until the variant is named here, which is
-/// the reminder to add it to [`samples`] as well (checked by
-/// `every_variant_is_sampled` through [`VARIANTS`]).
-fn variant(t: &Text) -> &'static str {
-    use Text::*;
-    match t {
-        Title => "Title",
-        Tagline => "Tagline",
-        NewTable => "NewTable",
-        Seat(_) => "Seat",
-        Name => "Name",
-        Person => "Person",
-        DefaultName => "DefaultName",
-        DefaultBot(_) => "DefaultBot",
-        Bot(_) => "Bot",
-        Bots => "Bots",
-        LevelName(_) => "LevelName",
-        AddSeat => "AddSeat",
-        RemoveSeat(_) => "RemoveSeat",
-        TwoPiles => "TwoPiles",
-        TwoPilesHelp => "TwoPilesHelp",
-        TargetScore => "TargetScore",
-        WhoStarts => "WhoStarts",
-        RandomStarter => "RandomStarter",
-        StartGame => "StartGame",
-        Continue => "Continue",
-        ContinueDetail { .. } => "ContinueDetail",
-        ProblemSeats => "ProblemSeats",
-        ProblemName(_) => "ProblemName",
-        ProblemTarget => "ProblemTarget",
-        Round(_) => "Round",
-        DrawPile => "DrawPile",
-        Cards(_) => "Cards",
-        DiscardPile => "DiscardPile",
-        Pile(_) => "Pile",
-        MojoCardName(_) => "MojoCardName",
-        Clockwise => "Clockwise",
-        Counterclockwise => "Counterclockwise",
-        YourHand => "YourHand",
-        YourFaceDown => "YourFaceDown",
-        CardsWorth(_) => "CardsWorth",
-        CardName(_) => "CardName",
-        ColourName(_) => "ColourName",
-        RevealCard(_) => "RevealCard",
-        HintLower => "HintLower",
-        HintHigher => "HintHigher",
-        HintEqual => "HintEqual",
-        HintLast => "HintLast",
-        PlayOn(_) => "PlayOn",
-        ChoosePile => "ChoosePile",
-        DrawFromDeck => "DrawFromDeck",
-        TakeFromOtherPile(_) => "TakeFromOtherPile",
-        MustDraw => "MustDraw",
-        MustReveal => "MustReveal",
-        YourTurn => "YourTurn",
-        ContinueChain(_) => "ContinueChain",
-        TurnOf(_) => "TurnOf",
-        Thinking(_) => "Thinking",
-        HandSize(_) => "HandSize",
-        FaceDownCount(_) => "FaceDownCount",
-        Total(_) => "Total",
-        OwnTotal(_) => "OwnTotal",
-        LanguageUnavailable(_) => "LanguageUnavailable",
-        PassDevice(_) => "PassDevice",
-        PassDeviceHelp => "PassDeviceHelp",
-        ShowMyCards => "ShowMyCards",
-        YouAre(_) => "YouAre",
-        RoundOverTitle(_) => "RoundOverTitle",
-        EndedRound { .. } => "EndedRound",
-        HolderZero(_) => "HolderZero",
-        HolderPenalty(_) => "HolderPenalty",
-        Points(_) => "Points",
-        Score(_) => "Score",
-        NewTotal(_) => "NewTotal",
-        Counts => "Counts",
-        NextRound => "NextRound",
-        ScorePad => "ScorePad",
-        Player => "Player",
-        TotalHeader => "TotalHeader",
-        ToTarget(_) => "ToTarget",
-        Target(_) => "Target",
-        Leader => "Leader",
-        MojoHolder => "MojoHolder",
-        GameOverTitle => "GameOverTitle",
-        Winner(_) => "Winner",
-        SharedWin(_) => "SharedWin",
-        NewGame => "NewGame",
-        Rematch => "Rematch",
-        GameLog => "GameLog",
-        LogDealt { .. } => "LogDealt",
-        LogPlayed { .. } => "LogPlayed",
-        LogDrew { .. } => "LogDrew",
-        LogNothingToDraw(_) => "LogNothingToDraw",
-        LogReshuffled(_) => "LogReshuffled",
-        LogRefilled(_) => "LogRefilled",
-        LogFaceDown { .. } => "LogFaceDown",
-        LogRevealed { .. } => "LogRevealed",
-        LogRoundEnded { .. } => "LogRoundEnded",
-        LogScored { .. } => "LogScored",
-        LogMojoTurned(_) => "LogMojoTurned",
-        LogGameOver(_) => "LogGameOver",
-        RulesTitle => "RulesTitle",
-        RulesCardsHeading => "RulesCardsHeading",
-        RulesCardsBody => "RulesCardsBody",
-        RulesTurnHeading => "RulesTurnHeading",
-        RulesTurnBody => "RulesTurnBody",
-        RulesLower => "RulesLower",
-        RulesLowerBody => "RulesLowerBody",
-        RulesHigher => "RulesHigher",
-        RulesHigherBody => "RulesHigherBody",
-        RulesEqual => "RulesEqual",
-        RulesEqualBody => "RulesEqualBody",
-        RulesMojoTimeHeading => "RulesMojoTimeHeading",
-        RulesMojoTimeBody => "RulesMojoTimeBody",
-        RulesRoundEndHeading => "RulesRoundEndHeading",
-        RulesRoundEndBody => "RulesRoundEndBody",
-        RulesScoringHeading => "RulesScoringHeading",
-        RulesScoringBody => "RulesScoringBody",
-        RulesGameEndHeading => "RulesGameEndHeading",
-        RulesGameEndBody => "RulesGameEndBody",
-        RulesVariantHeading => "RulesVariantHeading",
-        RulesVariantBody => "RulesVariantBody",
-        Rules => "Rules",
-        Close => "Close",
-        Menu => "Menu",
-        Settings => "Settings",
-        Speed => "Speed",
-        SpeedName(_) => "SpeedName",
-        Language => "Language",
-        ReduceMotion => "ReduceMotion",
-        BackToLobby => "BackToLobby",
-        SaveUnreadable(_) => "SaveUnreadable",
-        SaveKeptAside => "SaveKeptAside",
-        StorageOff => "StorageOff",
-        UpdateReady => "UpdateReady",
-        ReloadForUpdate => "ReloadForUpdate",
-        TabContinued => "TabContinued",
-        TabOtherGame => "TabOtherGame",
-        OpenOtherGame => "OpenOtherGame",
-        KeepThisGame => "KeepThisGame",
-        Dismiss => "Dismiss",
-        ChartTitle => "ChartTitle",
-        ChartDesc => "ChartDesc",
-        Statistics => "Statistics",
-        StatsGames(_) => "StatsGames",
-        StatsNone => "StatsNone",
-        StatsWins => "StatsWins",
-        StatsGamesHeader => "StatsGamesHeader",
-        StatsAverage => "StatsAverage",
-        StatsBest => "StatsBest",
-        StatsMojoPlusTen => "StatsMojoPlusTen",
-        StatsReset => "StatsReset",
-        StatsResetConfirm => "StatsResetConfirm",
-        StatsResetYes => "StatsResetYes",
-        Cancel => "Cancel",
-        TourTitle => "TourTitle",
-        TourStep { .. } => "TourStep",
-        TourHand => "TourHand",
-        TourDiscard(_) => "TourDiscard",
-        TourPoints => "TourPoints",
-        TourMojo => "TourMojo",
-        TourNext => "TourNext",
-        TourDone => "TourDone",
-        TourSkip => "TourSkip",
-        ShowTour => "ShowTour",
-    }
-}
-
-/// How many variants [`Text`] has: bump it with every new variant (the
-/// `variant` match above will not compile until the variant is named).
-const VARIANTS: usize = 159;
-
 #[test]
 fn every_variant_is_sampled() {
-    let names: std::collections::BTreeSet<&str> = samples().iter().map(variant).collect();
+    let names: std::collections::BTreeSet<&str> = samples().iter().map(Text::variant).collect();
     assert_eq!(
         names.len(),
         VARIANTS,
@@ -480,7 +307,7 @@ fn other_languages_are_translated() {
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()
             .iter()
-            .filter(|t| !may_match.contains(&variant(t)))
+            .filter(|t| !may_match.contains(&t.variant()))
             .filter(|t| t.get(lang) == t.get(Lang::En))
             .map(|t| format!("{t:?}"))
             .collect();
@@ -696,7 +523,7 @@ fn word_forms_match_each_plural_rule() {
 /// with a message that says what is wrong (the browser then keeps English).
 #[test]
 fn catalogue_files_read_and_broken_ones_say_why() {
-    use catalogue::{bundled, Catalogue};
+    use catalogue::bundled;
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         if let Err(e) = Catalogue::from_json(bundled(lang)) {
             panic!("{}: {e}", lang.code());
