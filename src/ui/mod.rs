@@ -3,8 +3,13 @@
 pub mod cards;
 pub mod focus;
 pub mod lobby;
-pub mod panels;
+pub mod log;
+pub mod menu;
+pub mod notices;
+pub mod rules;
+pub mod scorepad;
 pub mod stats;
+pub mod summary;
 pub mod table;
 pub mod tour;
 

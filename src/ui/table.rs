@@ -15,7 +15,9 @@ use yew::prelude::*;
 use crate::i18n::{join_names, Lang, Text};
 use crate::session::Session;
 use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
-use crate::ui::panels::{describe, game_log, round_summary, score_pad, SessionProps, SummaryProps};
+use crate::ui::log::{describe, game_log};
+use crate::ui::scorepad::{score_pad, SessionProps};
+use crate::ui::summary::{round_summary, SummaryProps};
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
