@@ -6,7 +6,8 @@
 //! action through the engine, so a save that does not describe a legal game
 //! cannot be loaded, whatever was edited in it.
 //!
-//! Pure Rust: the browser storage itself is in `storage.rs`.
+//! Pure Rust: the browser storage itself, and what several tabs do with the
+//! one save slot, are in `persist/`.
 
 use mojo_engine::cards::MAX_VALUE;
 use mojo_engine::{Action, DrawSource, GameRecord, Seat};
@@ -362,64 +363,12 @@ pub fn encode(session: &Session, id: &str, seq: u64) -> String {
     .to_text()
 }
 
-/// Reads the envelope only: game id and save number, cheaply (to compare
-/// two tabs' saves without replaying).
+/// Reads the envelope only: game id and save number, without replaying the
+/// game (to compare two tabs' saves: `persist::sync`).
 pub fn peek(text: &str) -> Option<(String, u64)> {
     let envelope = Envelope::read(text).ok()?;
     let id = envelope.game.get("id")?.as_str()?.to_string();
     (envelope.format == FORMAT).then_some((id, envelope.seq))
-}
-
-/// What to do before this tab writes its game, given what storage holds
-/// now. Several tabs of one browser share the one save slot; the save's
-/// `seq` orders the saves of one game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BeforeWrite {
-    /// Write: the slot is empty, holds exactly this save, holds this game
-    /// at an earlier point, or holds the game this tab itself last saved
-    /// or loaded (which this tab's new game replaces, as in one tab).
-    Write,
-    /// The slot holds this game further on (another tab played on): do not
-    /// write; take the stored one.
-    Newer,
-    /// The slot holds a different game this tab never saved nor loaded:
-    /// another tab started it. Do not overwrite it without the player's
-    /// say.
-    OtherGame(String),
-    /// The slot holds text that is not a save envelope: keep it aside
-    /// (like any unreadable save), then write.
-    Unreadable,
-}
-
-/// Decides whether this tab may write `ours` (game `id`, number `seq`) over
-/// `stored`. `known` is the id of the game this tab last wrote or loaded.
-pub fn before_write(
-    stored: Option<&str>,
-    ours: &str,
-    id: &str,
-    seq: u64,
-    known: Option<&str>,
-) -> BeforeWrite {
-    let Some(stored) = stored else {
-        return BeforeWrite::Write;
-    };
-    if stored == ours {
-        return BeforeWrite::Write;
-    }
-    match peek(stored) {
-        None => BeforeWrite::Unreadable,
-        // The same game: the higher number wins; at the same number, the
-        // save that reached storage first (another tab's move) wins.
-        Some((sid, sseq)) if sid == id => {
-            if sseq >= seq {
-                BeforeWrite::Newer
-            } else {
-                BeforeWrite::Write
-            }
-        }
-        Some((sid, _)) if known == Some(sid.as_str()) => BeforeWrite::Write,
-        Some((sid, _)) => BeforeWrite::OtherGame(sid),
-    }
 }
 
 /// Reads a saved game, checking everything by replaying it.
@@ -519,6 +468,10 @@ pub struct Settings {
     pub version: u32,
     /// The last table set up in the lobby (names, bots, options).
     pub table: Option<TableSetup>,
+    /// The language the player chose in the menu (stored as `lang`). The
+    /// language in effect is `AppState::lang`: this one once its words are
+    /// here, English while they cannot be fetched, or `?lang=` for one
+    /// visit (not saved, like `?speed=`).
     pub lang: Option<String>,
     pub speed: Speed,
     pub reduce_motion: bool,
@@ -699,52 +652,6 @@ mod tests {
         assert!(LoadError::UnknownVersion(2)
             .to_string()
             .contains("newer version"));
-    }
-
-    #[test]
-    fn two_tabs_never_overwrite_a_newer_save() {
-        let s = played(5, 10);
-        let at = |seq| encode(&s, "g", seq);
-        let mine = at(7);
-        // Empty slot, the same text, an older save of the same game: write.
-        assert_eq!(before_write(None, &mine, "g", 7, None), BeforeWrite::Write);
-        assert_eq!(
-            before_write(Some(&mine), &mine, "g", 7, Some("g")),
-            BeforeWrite::Write
-        );
-        assert_eq!(
-            before_write(Some(&at(6)), &mine, "g", 7, Some("g")),
-            BeforeWrite::Write
-        );
-        // Another tab saved this game further on, or first at this number.
-        assert_eq!(
-            before_write(Some(&at(9)), &mine, "g", 7, Some("g")),
-            BeforeWrite::Newer
-        );
-        let other_move = encode(&played(5, 11), "g", 7);
-        assert_eq!(
-            before_write(Some(&other_move), &mine, "g", 7, Some("g")),
-            BeforeWrite::Newer
-        );
-        // A different game: this tab's own previous game is replaced; a game
-        // another tab started is not.
-        let other = encode(&s, "h", 3);
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, Some("h")),
-            BeforeWrite::Write
-        );
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, Some("g")),
-            BeforeWrite::OtherGame("h".into())
-        );
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, None),
-            BeforeWrite::OtherGame("h".into())
-        );
-        assert_eq!(
-            before_write(Some("{oops"), &mine, "g", 7, Some("g")),
-            BeforeWrite::Unreadable
-        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::app::Notice;
 use crate::i18n::{Lang, Text};
+use crate::persist::sync::TabNotice;
 
 pub struct NoticesProps {
     pub lang: Lang,
@@ -40,6 +41,55 @@ pub fn notices(p: &NoticesProps) -> Html {
                     </div>
                 }
             }) }
+        </div>
+    }
+}
+
+pub struct TabNoticeProps {
+    pub lang: Lang,
+    pub notice: Option<TabNotice>,
+    /// How many other notices show above it.
+    pub below: usize,
+    pub on_open: Callback<()>,
+    pub on_keep: Callback<()>,
+    pub on_dismiss: Callback<()>,
+}
+
+/// What another tab did to the saved game, with the player's choices.
+pub fn tab_notice(p: &TabNoticeProps) -> Html {
+    let Some(notice) = p.notice else {
+        return html! {};
+    };
+    let t = |text: Text| text.get(p.lang);
+    let emit = |cb: &Callback<()>| {
+        let cb = cb.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    // Below the other notices, if any.
+    let style = format!("top: calc(0.5rem + {}rem)", 5 * p.below);
+    let (text, buttons) = match notice {
+        TabNotice::Continued => (
+            t(Text::TabContinued),
+            html! {
+                <button type="button" class="button button--ghost" onclick={emit(&p.on_dismiss)}>{ t(Text::Dismiss) }</button>
+            },
+        ),
+        TabNotice::OtherGame => (
+            t(Text::TabOtherGame),
+            html! {
+                <>
+                    <button type="button" class="button" onclick={emit(&p.on_open)}>{ t(Text::OpenOtherGame) }</button>
+                    <button type="button" class="button button--ghost" onclick={emit(&p.on_keep)}>{ t(Text::KeepThisGame) }</button>
+                </>
+            },
+        ),
+    };
+    html! {
+        <div class="notices notices--tabs" role="status" {style}>
+            <div class="notice notice--tab" role="alert">
+                <p>{ text }</p>
+                { buttons }
+            </div>
         </div>
     }
 }
