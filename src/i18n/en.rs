@@ -33,6 +33,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     problem_seats: "A table has 2 to 8 seats.",
     problem_name: "Seat {n} needs a name.",
     problem_target: "The game must end between 10 and 500 points.",
+    players: "Players",
+    table_centre: "Table centre",
     round: "Round {n}",
     draw_pile: "Draw pile",
     cards: "{n} {n:card|cards}",

@@ -208,6 +208,11 @@ messages! {
         ProblemName(i: usize) => problem_name: str (num(i as u64 + 1)),
         ProblemTarget => problem_target: str,
         // Table
+        /// The other players around the table (a list's accessible name).
+        Players => players: str,
+        /// The draw pile, the discard piles and the Mojo card (a region's
+        /// accessible name).
+        TableCentre => table_centre: str,
         Round(n: u32) => round: str (num(n.into())),
         DrawPile => draw_pile: str,
         Cards(n: usize) => cards: str (num(n as u64)),

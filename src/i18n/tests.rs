@@ -44,6 +44,8 @@ fn samples() -> Vec<Text<'static>> {
         ProblemSeats,
         ProblemName(1),
         ProblemTarget,
+        Players,
+        TableCentre,
         Round(2),
         DrawPile,
         Cards(0),

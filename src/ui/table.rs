@@ -373,8 +373,8 @@ pub fn table(p: &TableProps) -> Html {
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
             </header>
-            <ul class="seats" aria-label="Players">{ for seat_tiles }</ul>
-            <section class="centre" aria-label="Table centre">
+            <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
+            <section class="centre" aria-label={t(Text::TableCentre)}>
                 <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(game.draw_pile().len())))}>
                     <div class="pile__label">{ t(Text::DrawPile) }</div>
                     <div class="draw__stack">
