@@ -23,6 +23,7 @@ pub mod json;
 pub mod persist;
 pub mod root;
 pub mod save;
+pub mod scene;
 pub mod session;
 pub mod stats;
 pub mod ui;

@@ -84,7 +84,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
         (Some(session), Screen::Table) => html! {
             <Table
                 {lang}
-                session={session.clone()}
+                scene={std::rc::Rc::new(session.scene())}
                 seq={state.seq}
                 on_act={to.with(Msg::Act)}
                 on_show={to.with(Msg::ShowHand)}

@@ -5,11 +5,11 @@ use mojo_engine::{Event, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
-use crate::session::Session;
+use crate::scene::Scene;
 
 /// One log event in words. Deck draws are already hidden in the log.
-pub fn describe(event: &Event, session: &Session, lang: Lang) -> String {
-    let name = |s: Seat| session.name(s);
+pub fn describe(event: &Event, scene: &Scene, lang: Lang) -> String {
+    let name = |s: Seat| scene.name(s);
     let text = match *event {
         Event::RoundDealt { round, starter } => Text::LogDealt {
             round,
@@ -61,11 +61,11 @@ pub fn describe(event: &Event, session: &Session, lang: Lang) -> String {
 }
 
 /// The game log of the current round, newest last.
-pub fn game_log(session: &Session, lang: Lang) -> Html {
+pub fn game_log(scene: &Scene, lang: Lang) -> Html {
     let t = |text: Text| text.get(lang);
-    let lines: Vec<String> = session
+    let lines: Vec<String> = scene
         .round_log()
-        .map(|e| describe(&e.event, session, lang))
+        .map(|e| describe(&e.event, scene, lang))
         .filter(|s| !s.is_empty())
         .collect();
     let skip = lines.len().saturating_sub(40);

@@ -5,13 +5,13 @@ use mojo_engine::Face;
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::session::Session;
+use crate::scene::Scene;
 
 /// What the score pad and its chart show. They are plain
 /// view functions, not components: they have no state, and a Yew component
 /// costs about 2 KB of wasm per type.
-pub struct SessionProps<'a> {
-    pub session: &'a Session,
+pub struct PadProps<'a> {
+    pub scene: &'a Scene,
     pub lang: Lang,
     /// The side panel's narrow layout.
     pub compact: bool,
@@ -27,13 +27,13 @@ const DASHES: [&str; 8] = ["", "6 3", "2 3", "8 3 2 3", "1 5", "10 4", "4 2 1 2"
 /// Each player's total after each round (from 0), with the target line:
 /// SVG drawn here, no library. The score pad's table is the accessible data;
 /// the chart is one image with a title and a description.
-pub fn score_chart(p: &SessionProps) -> Html {
+pub fn score_chart(p: &PadProps) -> Html {
     let t = |text: Text| text.get(p.lang);
-    let session = &p.session;
-    let n = session.players() as usize;
-    let target = session.game.options().target;
-    let rounds = session.rounds.len();
-    let top = session
+    let scene = p.scene;
+    let n = scene.players() as usize;
+    let target = scene.view.options.target;
+    let rounds = scene.rounds.len();
+    let top = scene
         .rounds
         .iter()
         .flat_map(|r| r.totals[..n].iter().copied())
@@ -62,7 +62,7 @@ pub fn score_chart(p: &SessionProps) -> Html {
     });
     let lines = (0..n).map(|s| {
         let points: Vec<String> = std::iter::once(0)
-            .chain(session.rounds.iter().map(|r| r.totals[s]))
+            .chain(scene.rounds.iter().map(|r| r.totals[s]))
             .enumerate()
             .map(|(i, v)| format!("{},{}", n1(x(i)), n1(y(v))))
             .collect();
@@ -74,13 +74,13 @@ pub fn score_chart(p: &SessionProps) -> Html {
             />
         }
     });
-    let totals = session.game.totals();
+    let totals = scene.totals();
     let desc = format!(
         "{} {}. {}",
         t(Text::ChartDesc),
         t(Text::Target(target)),
         (0..n)
-            .map(|s| format!("{}: {}", session.name(s as u8), totals[s]))
+            .map(|s| format!("{}: {}", scene.name(s as u8), totals[s]))
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -102,7 +102,7 @@ pub fn score_chart(p: &SessionProps) -> Html {
                             <svg class="chart__key" viewBox="0 0 28 8" width="28" height="8">
                                 <line class={format!("chart__line chart__line--{s}")} x1="1" x2="27" y1="4" y2="4" stroke-dasharray={DASHES[s % 8]} />
                             </svg>
-                            { format!("{} {}", session.name(s as u8), totals[s]) }
+                            { format!("{} {}", scene.name(s as u8), totals[s]) }
                         </li>
                     }) }
                 </ul>
@@ -113,21 +113,21 @@ pub fn score_chart(p: &SessionProps) -> Html {
 
 /// The score pad: a row per round, the totals, who took the Mojo, the
 /// distance to the target; the leader highlighted.
-pub fn score_pad(p: &SessionProps) -> Html {
+pub fn score_pad(p: &PadProps) -> Html {
     let t = |text: Text| text.get(p.lang);
-    let session = &p.session;
-    let game = &session.game;
-    let n = game.players();
-    let target = game.options().target;
-    let leaders = session.leaders();
-    let max_total = game.totals().iter().copied().max().unwrap_or(0);
+    let scene = p.scene;
+    let n = scene.players();
+    let target = scene.view.options.target;
+    let leaders = scene.leaders();
+    let totals = scene.totals();
+    let max_total = totals.iter().copied().max().unwrap_or(0);
     let show_rounds = if p.compact {
-        session.rounds.len().saturating_sub(4)
+        scene.rounds.len().saturating_sub(4)
     } else {
         0
     };
     let title_id = format!("{}-title", p.id);
-    let chart = if session.rounds.is_empty() {
+    let chart = if scene.rounds.is_empty() {
         html! {}
     } else if p.compact {
         html! {
@@ -150,13 +150,13 @@ pub fn score_pad(p: &SessionProps) -> Html {
                         <th scope="col">{ "#" }</th>
                         { for (0..n).map(|s| html! {
                             <th scope="col" class={classes!(leaders.contains(&s).then_some("scorepad__leader"))}>
-                                { session.name(s).to_string() }
+                                { scene.name(s).to_string() }
                             </th>
                         }) }
                     </tr>
                 </thead>
                 <tbody>
-                    { for session.rounds.iter().skip(show_rounds).map(|r| html! {
+                    { for scene.rounds.iter().skip(show_rounds).map(|r| html! {
                         <tr>
                             <th scope="row">{ r.round }</th>
                             { for (0..n).map(|s| {
@@ -178,16 +178,16 @@ pub fn score_pad(p: &SessionProps) -> Html {
                 <tfoot>
                     <tr class="scorepad__totals">
                         <th scope="row">{ t(Text::TotalHeader) }</th>
-                        { for game.totals().iter().enumerate().map(|(s, &total)| html! {
+                        { for totals.iter().enumerate().map(|(s, &total)| html! {
                             <td class={classes!(leaders.contains(&(s as u8)).then_some("scorepad__leader"))}>
                                 { total }
-                                if leaders.contains(&(s as u8)) && !session.rounds.is_empty() {
+                                if leaders.contains(&(s as u8)) && !scene.rounds.is_empty() {
                                     <span class="visually-hidden">{ format!(" ({})", t(Text::Leader)) }</span>
                                 }
                             </td>
                         }) }
                     </tr>
-                    if !game.is_over() {
+                    if !scene.is_over() {
                         <tr class="scorepad__togo">
                             <td></td>
                             <td colspan={n.to_string()}>

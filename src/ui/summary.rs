@@ -8,12 +8,12 @@ use mojo_engine::{Cards, Colour};
 use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
-use crate::session::Session;
+use crate::scene::Scene;
 use crate::ui::cards::{card_face, symbol, CardSize};
-use crate::ui::scorepad::{score_pad, SessionProps};
+use crate::ui::scorepad::{score_pad, PadProps};
 
 pub struct SummaryProps {
-    pub session: Rc<Session>,
+    pub scene: Rc<Scene>,
     pub lang: Lang,
     pub on_next: Callback<()>,
     pub on_rematch: Callback<()>,
@@ -62,14 +62,13 @@ fn grouped(cards: &Cards, lang: Lang) -> Html {
 pub fn round_summary(p: &SummaryProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
-    let session = &p.session;
-    let game = &session.game;
-    let Some(r) = session.rounds.last() else {
+    let scene = &p.scene;
+    let Some(r) = scene.rounds.last() else {
         return html! {};
     };
-    let holder = session.name(r.holder);
-    let over = game.is_over();
-    let winners: Vec<&str> = game.winners().iter().map(|&w| session.name(w)).collect();
+    let holder = scene.name(r.holder);
+    let over = scene.is_over();
+    let winners: Vec<&str> = scene.view.winners.iter().map(|&w| scene.name(w)).collect();
     let next = {
         let cb = p.on_next.clone();
         Callback::from(move |_| cb.emit(()))
@@ -102,12 +101,12 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     { if r.holder_penalised() { t(Text::HolderPenalty(holder)) } else { t(Text::HolderZero(holder)) } }
                 </p>
                 <ul class="summary__players">
-                    { for (0..game.players()).map(|s| {
+                    { for (0..scene.players()).map(|s| {
                         let i = s as usize;
                         html! {
                             <li class={classes!("summary__player", (s == r.holder).then_some("summary__player--holder"))}>
                                 <div class="summary__name">
-                                    { session.name(s).to_string() }
+                                    { scene.name(s).to_string() }
                                     if s == r.holder {
                                         <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
                                     }
@@ -123,7 +122,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     }) }
                 </ul>
                 if over {
-                    { score_pad(&SessionProps { session, lang, compact: false, id: "summary-pad" }) }
+                    { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
