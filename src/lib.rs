@@ -20,6 +20,7 @@ pub mod bots;
 pub mod browser;
 pub mod i18n;
 pub mod json;
+pub mod net;
 pub mod persist;
 pub mod root;
 pub mod save;

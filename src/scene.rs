@@ -112,7 +112,7 @@ impl Session {
             shared: self.humans() > 1,
             rounds: self.rounds.clone(),
             log: self.log.clone(),
-            last_events: self.last_events.clone(),
+            last_events: self.events_for(me.unwrap_or(Seat::MAX)),
         }
     }
 }

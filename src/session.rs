@@ -205,7 +205,7 @@ impl TableSetup {
 
 /// One line of the game log: an event, as every player may see it, and the
 /// round it happened in.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LogEntry {
     pub round: u32,
     pub event: Event,
@@ -242,9 +242,10 @@ pub struct Session {
     /// Pass-and-play: the person whose cards the screen shows. With one
     /// person at the table it is always them.
     pub shown_to: Option<Seat>,
-    /// The events of the last action, for animation (the viewer's own draws
-    /// included; others' deck draws hidden).
-    pub last_events: Vec<Event>,
+    /// The events of the last action, as the engine gave them: a card drawn
+    /// from the deck shows in them. Never shown as they are: each screen
+    /// gets them as its seat may see them ([`Session::events_for`]).
+    events: Vec<Event>,
 }
 
 /// Two sessions are the same game at the same point, shown to the same
@@ -274,7 +275,7 @@ impl Session {
             log: Vec::new(),
             rounds: Vec::new(),
             shown_to,
-            last_events: Vec::new(),
+            events: Vec::new(),
         };
         let starter = session.game.current();
         session.log.push(LogEntry {
@@ -379,8 +380,7 @@ impl Session {
         let events = self.game.apply(action)?;
         self.record.actions.push(action);
         let round = self.game.round();
-        let viewer = self.shown_to.unwrap_or(Seat::MAX);
-        self.last_events = events.iter().map(|e| e.visible_to(viewer)).collect();
+        self.events.clone_from(&events);
         for event in events {
             match &event {
                 Event::RoundScored { result } => self.rounds.push(**result),
@@ -399,6 +399,13 @@ impl Session {
             });
         }
         Ok(())
+    }
+
+    /// The events of the last action as `seat` may see them (RULES R14: a
+    /// card drawn from the deck by another seat is hidden; `Seat::MAX` sees
+    /// what everyone sees).
+    pub fn events_for(&self, seat: Seat) -> Vec<Event> {
+        self.events.iter().map(|e| e.visible_to(seat)).collect()
     }
 
     /// The log lines of the round being played (or just scored).
