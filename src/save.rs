@@ -25,7 +25,7 @@ pub const QUARANTINE_PREFIX: &str = "mojo.unreadable.";
 /// What every save file says about itself.
 const FORMAT: &str = "mojo-save";
 /// The newest save version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The oldest save version this build reads: the first one Mojo wrote.
 pub const FIRST_VERSION: u32 = 1;
 
@@ -39,10 +39,17 @@ type Migration = fn(Json) -> Result<Json, String>;
 /// decoder, so old saves keep loading (their fixtures are in
 /// `tests/fixtures/saves/`).
 ///
-/// Version 1 is the first format Mojo ever saved, so the chain is empty
-/// today. A format change adds `migrate_v1_to_v2` here, bumps `VERSION`,
-/// keeps the v1 fixtures and adds v2 ones.
-const MIGRATIONS: &[Migration] = &[];
+/// A format change adds a step here, bumps `VERSION`, keeps the fixtures
+/// of the older versions and adds new ones.
+const MIGRATIONS: &[Migration] = &[migrate_v1_to_v2];
+
+/// Version 2 lets a seat say `"remote": true`: a person who plays on their
+/// own device (play across devices). Every seat of a version 1 save plays
+/// on the device that saved it, which is what a seat without `remote`
+/// means: the game part needs no change.
+fn migrate_v1_to_v2(game: Json) -> Result<Json, String> {
+    Ok(game)
+}
 
 // The chain leads from the first version to the current one, step by step.
 const _: () = assert!(MIGRATIONS.len() as u32 == VERSION - FIRST_VERSION);
@@ -89,10 +96,11 @@ impl Envelope {
     }
 }
 
-/// Version 1 of a saved game: `{"id", "seats": [{"name", "bot"}],
-/// "double_discard", "target", "starter": "random" | {"seat": n}, "seed",
-/// "actions", "shown_to"}`; every field is required but `bot` and
-/// `shown_to` (null or absent for none), and no other field is allowed.
+/// The current version of a saved game: `{"id", "seats": [{"name", "bot",
+/// "remote"}], "double_discard", "target", "starter": "random" |
+/// {"seat": n}, "seed", "actions", "shown_to"}`; every field is required
+/// but `bot` and `shown_to` (null or absent for none) and `remote` (absent
+/// for a seat on this device, version 2), and no other field is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GameV1 {
     /// Identifies one game across saves (two tabs, two games).
@@ -111,6 +119,8 @@ struct GameV1 {
 struct SeatV1 {
     name: String,
     bot: Option<String>,
+    /// Version 2: a person on their own device.
+    remote: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,17 +168,24 @@ impl GameV1 {
     }
 }
 
-/// Seats, in the save and in the settings: `[{"name", "bot"}]`, `bot`
-/// null (or absent) for a person.
+/// Seats, in the save and in the settings: `[{"name", "bot", "remote"}]`,
+/// `bot` null (or absent) for a person, `remote` written only when true.
 fn seats_json(seats: &[SeatV1]) -> Json {
     Json::Arr(
         seats
             .iter()
             .map(|s| {
-                obj([
-                    ("name", json::str(&s.name)),
-                    ("bot", s.bot.as_deref().map_or(Json::Null, json::str)),
-                ])
+                let mut fields = vec![
+                    ("name".to_string(), json::str(&s.name)),
+                    (
+                        "bot".to_string(),
+                        s.bot.as_deref().map_or(Json::Null, json::str),
+                    ),
+                ];
+                if s.remote {
+                    fields.push(("remote".to_string(), Json::Bool(true)));
+                }
+                Json::Obj(fields)
             })
             .collect(),
     )
@@ -189,6 +206,12 @@ fn seats_from(list: &[Json], strict: bool) -> Result<Vec<SeatV1>, String> {
                             .ok_or_else(|| json::wrong("bot", "a string", b))?
                             .to_string(),
                     ),
+                },
+                remote: match f.opt("remote") {
+                    None => false,
+                    Some(r) => r
+                        .as_bool()
+                        .ok_or_else(|| json::wrong("remote", "true or false", r))?,
                 },
             };
             if strict {
@@ -307,6 +330,7 @@ fn seats_v1(seats: &[SeatSetup]) -> Vec<SeatV1> {
         .map(|s| SeatV1 {
             name: s.name.clone(),
             bot: s.bot.map(|l| l.key().to_string()),
+            remote: s.is_remote(),
         })
         .collect()
 }
@@ -318,6 +342,7 @@ fn seats_setup(seats: &[SeatV1]) -> Result<Vec<SeatSetup>, (usize, String)> {
         .iter()
         .enumerate()
         .map(|(i, s)| match &s.bot {
+            None if s.remote => Ok(SeatSetup::remote(&s.name)),
             None => Ok(SeatSetup::human(&s.name)),
             Some(name) => Level::from_key(name)
                 .map(|l| SeatSetup::bot(&s.name, l))
@@ -649,7 +674,7 @@ mod tests {
             );
         }
         // Every message is a sentence for people.
-        assert!(LoadError::UnknownVersion(2)
+        assert!(LoadError::UnknownVersion(VERSION + 1)
             .to_string()
             .contains("newer version"));
     }

@@ -109,7 +109,7 @@ impl Session {
             handoff: self.handoff_to(),
             names: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
             bots: self.setup.seats.iter().map(|s| !s.is_human()).collect(),
-            shared: self.humans() > 1,
+            shared: self.setup.covers_hands(),
             rounds: self.rounds.clone(),
             log: self.log.clone(),
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),

@@ -46,12 +46,15 @@ impl Level {
     }
 }
 
-/// One seat of the table: a person (by name) or a bot.
+/// One seat of the table: a person (by name) or a bot. A person plays on
+/// this device (pass-and-play) or on their own (`remote`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatSetup {
     pub name: String,
     /// `None` for a person.
     pub bot: Option<Level>,
+    /// A person playing on their own device (never with `bot`).
+    pub remote: bool,
 }
 
 impl SeatSetup {
@@ -59,16 +62,34 @@ impl SeatSetup {
         SeatSetup {
             name: clean_name(name),
             bot: None,
+            remote: false,
+        }
+    }
+    /// A person playing on their own device.
+    pub fn remote(name: &str) -> SeatSetup {
+        SeatSetup {
+            remote: true,
+            ..SeatSetup::human(name)
         }
     }
     pub fn bot(name: &str, level: Level) -> SeatSetup {
         SeatSetup {
             name: clean_name(name),
             bot: Some(level),
+            remote: false,
         }
     }
+    /// A person, on this device or their own.
     pub fn is_human(&self) -> bool {
         self.bot.is_none()
+    }
+    /// A person on their own device.
+    pub fn is_remote(&self) -> bool {
+        self.bot.is_none() && self.remote
+    }
+    /// A person who plays on this device.
+    pub fn is_here(&self) -> bool {
+        self.bot.is_none() && !self.remote
     }
 }
 
@@ -196,6 +217,28 @@ impl TableSetup {
             .map(|(i, _)| i as Seat)
     }
 
+    /// The people who play on this device.
+    pub fn here(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_here())
+            .map(|(i, _)| i as Seat)
+    }
+
+    /// Whether someone plays on their own device.
+    pub fn has_remote(&self) -> bool {
+        self.seats.iter().any(SeatSetup::is_remote)
+    }
+
+    /// Whether this device's screen is passed between people, each hand
+    /// behind the hand-off cover: with several people here, or with anyone
+    /// on their own device (who may be looking at this screen).
+    pub fn covers_hands(&self) -> bool {
+        let here = self.here().count();
+        here >= 2 || (here >= 1 && self.has_remote())
+    }
+
     pub fn name(&self, seat: Seat) -> &str {
         self.seats
             .get(seat as usize)
@@ -262,11 +305,10 @@ impl Session {
         setup.check().map_err(SessionError::Setup)?;
         let record = GameRecord::new(setup.options(), seed);
         let game = Game::new(record.options, seed).map_err(SessionError::Engine)?;
-        let humans: Vec<Seat> = setup.humans().collect();
-        let shown_to = if humans.len() == 1 {
-            Some(humans[0])
-        } else {
-            None
+        let here: Vec<Seat> = setup.here().collect();
+        let shown_to = match here[..] {
+            [one] if !setup.covers_hands() => Some(one),
+            _ => None,
         };
         let mut session = Session {
             setup,
@@ -301,8 +343,8 @@ impl Session {
                 .apply(action)
                 .map_err(|error| SessionError::Replay(ReplayError::Refused { index, error }))?;
         }
-        if session.humans() > 1 {
-            session.shown_to = shown_to.filter(|&s| session.is_human(s));
+        if session.setup.covers_hands() {
+            session.shown_to = shown_to.filter(|&s| session.is_here(s));
         }
         Ok(session)
     }
@@ -322,7 +364,23 @@ impl Session {
             .is_some_and(SeatSetup::is_human)
     }
 
-    /// How many people sit at the table.
+    /// Whether `seat` is a person who plays on this device.
+    pub fn is_here(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(SeatSetup::is_here)
+    }
+
+    /// Whether `seat` is a person on their own device.
+    pub fn is_remote(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(SeatSetup::is_remote)
+    }
+
+    /// How many people sit at the table (here or on their own devices).
     pub fn humans(&self) -> usize {
         self.setup.humans().count()
     }
@@ -349,20 +407,22 @@ impl Session {
     /// anything more is shown, if any. Every hand stays hidden until they
     /// confirm with [`Session::show_hand`].
     pub fn handoff_to(&self) -> Option<Seat> {
-        if self.humans() < 2 || !self.in_play() {
+        if !self.setup.covers_hands() || !self.in_play() {
             return None;
         }
         let current = self.game.current();
-        (self.is_human(current) && self.shown_to != Some(current)).then_some(current)
+        (self.is_here(current) && self.shown_to != Some(current)).then_some(current)
     }
 
     /// The seat whose hidden cards the screen may show now, if any.
     pub fn viewer(&self) -> Option<Seat> {
         if self.handoff_to().is_some() {
-            None
-        } else {
-            self.shown_to
+            return None;
         }
+        // With someone on their own device, only for the person's turn.
+        self.shown_to.filter(|&s| {
+            !self.setup.has_remote() || (s == self.game.current() && self.in_play())
+        })
     }
 
     /// The person the device was passed to confirms: their cards may show.
@@ -379,6 +439,11 @@ impl Session {
     pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         let events = self.game.apply(action)?;
         self.record.actions.push(action);
+        // With someone on their own device, a hand shows only for its own
+        // turn: once the turn is over it goes back behind the cover.
+        if self.setup.has_remote() && self.shown_to != Some(self.game.current()) {
+            self.shown_to = None;
+        }
         let round = self.game.round();
         self.events.clone_from(&events);
         for event in events {
@@ -527,6 +592,52 @@ mod tests {
         assert_eq!(s.viewer(), None);
         assert!(s.show_hand(2));
         assert_eq!(s.viewer(), Some(2));
+    }
+
+    /// With someone on their own device, the one person here is covered
+    /// too: their hand shows only after "Show my cards" on their turn, and
+    /// goes back behind the cover when the turn is over. Nobody here can
+    /// act for the seat on its own device.
+    #[test]
+    fn with_a_player_on_their_own_device_every_hand_here_is_covered() {
+        let setup = TableSetup {
+            seats: vec![
+                SeatSetup::human("Ana"),
+                SeatSetup::remote("Ben"),
+                SeatSetup::bot("Bot", Level::Medium),
+            ],
+            double_discard: false,
+            target: 50,
+            starter: Starter::Seat(0),
+        };
+        assert!(setup.covers_hands());
+        let mut s = Session::new(setup, 3).unwrap();
+        let mut bot = BotKind::Medium.make(3);
+        let (mut covered, mut shown) = (0, 0);
+        for _ in 0..300 {
+            if s.game.is_over() {
+                break;
+            }
+            let current = s.game.current();
+            if s.in_play() && current == 0 {
+                if s.viewer() != Some(0) {
+                    assert_eq!(s.handoff_to(), Some(0), "Ana is asked to take the device");
+                    assert_eq!(s.viewer(), None);
+                    covered += 1;
+                    assert!(s.show_hand(0));
+                }
+                assert_eq!(s.viewer(), Some(0));
+                shown += 1;
+            } else {
+                // Ben's or the bot's turn: no hand of this device shows.
+                assert_eq!(s.viewer(), None, "{current}'s turn");
+                assert_eq!(s.handoff_to(), None);
+                assert!(!s.show_hand(1), "Ben plays on his own device");
+            }
+            let view = s.game.view(current);
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert!(covered > 5 && shown > covered, "{covered} covers, {shown} shown");
     }
 
     #[test]
