@@ -8,6 +8,8 @@ use mojo_engine::{Action, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
+use crate::net::proto::check_act;
+use crate::net::state::{DeviceMsg, Devices, HandMsg, HandState};
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
 use crate::session::{Session, TableSetup};
@@ -17,6 +19,10 @@ use crate::session::{Session, TableSetup};
 pub enum Screen {
     Lobby,
     Table,
+    /// A hand device joining a table (the invitation, then the reply).
+    Join,
+    /// A hand device's seat at a table.
+    Hand,
 }
 
 /// A dialog over the screen.
@@ -29,6 +35,8 @@ pub enum Overlay {
     Stats,
     /// The first-game walkthrough, at this step.
     Tour(u8),
+    /// The players on their own devices: invitations and replies.
+    Devices,
 }
 
 /// Something the player must be told.
@@ -67,6 +75,10 @@ pub struct AppState {
     pub speed_override: Option<Speed>,
     /// What this tab knows of the other tabs of this browser.
     pub tab: TabState,
+    /// The game's seats on their own devices (play across devices).
+    pub devices: Devices,
+    /// This device as a hand at another device's table.
+    pub hand: HandState,
 }
 
 /// Everything that can happen to the app state.
@@ -106,6 +118,17 @@ pub enum Msg {
     Dismiss(usize),
     /// Another tab of this browser, and the player's answers about it.
     Tab(TabMsg),
+    /// The table's seats on their own devices.
+    Device(DeviceMsg),
+    /// An action from the device of `seat`, made at move `at` (checked
+    /// again here: the move may have gone on since).
+    RemoteAct {
+        seat: Seat,
+        at: u64,
+        action: Action,
+    },
+    /// This device as a hand at another table.
+    Hand(HandMsg),
 }
 
 impl AppState {
@@ -134,6 +157,8 @@ impl AppState {
             overlay: Overlay::None,
             speed_override,
             tab: TabState::default(),
+            devices: Devices::default(),
+            hand: HandState::default(),
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -167,13 +192,30 @@ impl AppState {
         if let Ok(session) = Session::new(setup.clone(), seed) {
             self.settings.table = Some(setup.clone());
             self.lobby = setup;
+            // A rematch keeps the devices and their links (the same seats);
+            // a new table gets new invitations.
+            let same_seats = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.setup.seats == session.setup.seats);
+            if !(same_seats && self.devices.started) {
+                self.devices = if session.setup.has_remote() {
+                    Devices::for_game(&session, &id, false)
+                } else {
+                    Devices::default()
+                };
+            }
             self.session = Some(Rc::new(session));
             self.game_id = id;
-            self.seq = 1;
+            // Never back: a device's move number goes on across games.
+            self.seq += 1;
             self.screen = Screen::Table;
             self.settings.in_lobby = false;
-            // The first game starts with the walkthrough.
-            self.overlay = if self.settings.tour_done {
+            // The first game starts with the walkthrough; players on their
+            // own devices are paired first (the walkthrough follows).
+            self.overlay = if !self.devices.started && !self.devices.seats.is_empty() {
+                Overlay::Devices
+            } else if self.settings.tour_done {
                 Overlay::None
             } else {
                 Overlay::Tour(0)
@@ -181,7 +223,7 @@ impl AppState {
         }
     }
 
-    fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
+    pub(crate) fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
         if let Some(rc) = self.session.as_mut() {
             if f(Rc::make_mut(rc)) {
                 self.seq += 1;
@@ -229,6 +271,8 @@ impl AppState {
             }
             TabMsg::Open => match self.tab.other.clone() {
                 Some(other) => match &other.game {
+                    // Hosted by the other tab (it holds the devices' links).
+                    Ok(loaded) if loaded.session.setup.has_remote() => {}
                     Ok(loaded) => {
                         self.take(loaded);
                         self.screen = Screen::Table;
@@ -340,6 +384,15 @@ impl Reducible for AppState {
                 }
             }
             Msg::Tab(msg) => s.tab_msg(msg),
+            Msg::Device(msg) => s.device_msg(msg),
+            Msg::RemoteAct { seat, at, action } => {
+                let now = s.seq;
+                s.with_session(|session| {
+                    check_act(session, now, seat, at, action).is_ok()
+                        && session.apply(action).is_ok()
+                });
+            }
+            Msg::Hand(msg) => s.hand_msg(msg),
         }
         Rc::new(s)
     }

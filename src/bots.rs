@@ -33,10 +33,12 @@ const SLICE_MS: f64 = 12.0;
 /// Plays the bots' turns of the game on the table.
 #[hook]
 pub fn use_bot_turns(state: &AppState, send: &Callback<Msg>) {
+    // Bots wait until the players on their own devices are paired.
     let session = state
         .session
         .clone()
-        .filter(|_| state.screen == Screen::Table);
+        .filter(|_| state.screen == Screen::Table)
+        .filter(|_| state.devices.started || state.devices.seats.is_empty());
     let deps = (
         state.game_id.clone(),
         session.as_ref().map(|s| s.record.actions.len()),

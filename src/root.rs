@@ -8,9 +8,15 @@ use yew::prelude::*;
 use crate::app::{AppState, Msg, Overlay, Screen};
 use crate::browser::{apply_update, new_id, random_u64, switch_lang, use_update_watch};
 use crate::i18n::{Lang, Text};
+use crate::net::hand_hub::use_hand_link;
+use crate::net::state::{DeviceMsg, HandMsg};
+use crate::net::table_hub::use_table_devices;
 use crate::persist::sync::TabMsg;
-use crate::persist::{self, use_autosave, use_settings, use_statistics, use_tab_watch};
+use crate::persist::{
+    self, use_autosave, use_devices_stored, use_settings, use_statistics, use_tab_watch,
+};
 use crate::stats::Stats;
+use crate::ui::devices::{DevicesDialog, JoinScreen};
 use crate::ui::focus::{self, use_dialog_focus};
 use crate::ui::lobby::{lobby, LobbyProps};
 use crate::ui::menu::{menu, MenuProps};
@@ -31,10 +37,14 @@ pub fn app() -> Html {
     use_autosave(&state, &send);
     use_tab_watch(&send);
     use_settings(&state);
+    use_devices_stored(&state);
     let stats = use_statistics(&state);
     crate::bots::use_bot_turns(&state, &send);
+    let on_reply = use_table_devices(&state, &send);
+    let on_hand_act = use_hand_link(&state, &send);
     use_update_watch(&send);
-    use_dialog_focus(state.overlay);
+    let overlay_now = overlay_shown(&state);
+    use_dialog_focus(overlay_now);
 
     let to = Send(send.clone());
     html! {
@@ -53,8 +63,8 @@ pub fn app() -> Html {
                 on_keep: to.msg(Msg::Tab(TabMsg::Keep)),
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
-            { screen(&state, &to) }
-            { overlay(&state, &to, stats) }
+            { screen(&state, &to, on_hand_act) }
+            { overlay(&state, overlay_now, &to, stats, on_reply) }
         </div>
     }
 }
@@ -77,23 +87,69 @@ impl Send {
     }
 }
 
-/// The lobby, or the table.
-fn screen(state: &AppState, to: &Send) -> Html {
+/// The dialog on top: the one the player opened, or the devices' while
+/// the table waits for one.
+fn overlay_shown(state: &AppState) -> Overlay {
+    let waiting = state.screen == Screen::Table
+        && state
+            .session
+            .as_ref()
+            .is_some_and(|s| state.devices.waiting_for(s).is_some());
+    if waiting && state.overlay == Overlay::None {
+        Overlay::Devices
+    } else {
+        state.overlay
+    }
+}
+
+/// The lobby, the table, or a hand device's screens.
+fn screen(state: &AppState, to: &Send, on_hand_act: Callback<mojo_engine::Action>) -> Html {
     let lang = state.lang;
     match (&state.session, state.screen) {
-        (Some(session), Screen::Table) => html! {
-            <Table
+        (_, Screen::Join) => html! {
+            <JoinScreen
                 {lang}
-                scene={std::rc::Rc::new(session.scene())}
-                seq={state.seq}
-                on_act={to.with(Msg::Act)}
-                on_show={to.with(Msg::ShowHand)}
-                on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
-                on_new_game={to.msg(Msg::ToLobby)}
-                on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
-                on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
+                hand={state.hand.clone()}
+                on_edit={to.with(|t| Msg::Hand(HandMsg::Edit(t)))}
+                on_join={to.msg(Msg::Hand(HandMsg::Join))}
+                on_leave={to.msg(Msg::Hand(HandMsg::Leave))}
             />
         },
+        (_, Screen::Hand) => match &state.hand.model {
+            Some(model) => html! {
+                <Table
+                    {lang}
+                    scene={std::rc::Rc::new(model.scene())}
+                    seq={model.seen.at}
+                    on_act={on_hand_act}
+                    on_show={Callback::noop()}
+                    on_rematch={Callback::noop()}
+                    on_new_game={to.msg(Msg::Hand(HandMsg::Leave))}
+                    on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
+                    on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
+                    hand_device=true
+                />
+            },
+            None => html! {},
+        },
+        (Some(session), Screen::Table) => {
+            let mut scene = session.scene();
+            scene.waiting_for = state.devices.waiting_for(session);
+            html! {
+                <Table
+                    {lang}
+                    scene={std::rc::Rc::new(scene)}
+                    seq={state.seq}
+                    on_act={to.with(Msg::Act)}
+                    on_show={to.with(Msg::ShowHand)}
+                    on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
+                    on_new_game={to.msg(Msg::ToLobby)}
+                    on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
+                    on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
+                    on_devices={(!state.devices.seats.is_empty()).then(|| to.msg(Msg::Overlay(Overlay::Devices)))}
+                />
+            }
+        }
         _ => {
             let saved = state
                 .session
@@ -116,6 +172,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                         on_continue: to.msg(Msg::Continue),
                     }) }
                     <footer class="lobby__footer">
+                        <button type="button" class="button" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
                         { footer(Text::Rules, Overlay::Rules) }
                         { footer(Text::Settings, Overlay::Menu) }
                         { footer(Text::Statistics, Overlay::Stats) }
@@ -129,13 +186,38 @@ fn screen(state: &AppState, to: &Send) -> Html {
 /// The dialog on top of the screen, if any.
 fn overlay(
     state: &AppState,
+    shown: Overlay,
     to: &Send,
     (stats, on_reset): (std::rc::Rc<Stats>, Callback<()>),
+    on_reply: Callback<(mojo_engine::Seat, String)>,
 ) -> Html {
     let lang = state.lang;
     let close = || to.msg(Msg::Overlay(Overlay::None));
-    match state.overlay {
+    match shown {
         Overlay::None => html! {},
+        Overlay::Devices => {
+            let names: Vec<String> = state
+                .session
+                .as_ref()
+                .map(|s| s.setup.seats.iter().map(|x| x.name.clone()).collect())
+                .unwrap_or_default();
+            let device =
+                |f: fn(mojo_engine::Seat) -> DeviceMsg| to.with(move |seat| Msg::Device(f(seat)));
+            html! {
+                <DevicesDialog
+                    {lang}
+                    devices={state.devices.clone()}
+                    {names}
+                    on_connect={on_reply}
+                    on_new_invitation={device(DeviceMsg::NewInvitation)}
+                    on_other_device={device(DeviceMsg::OtherDevice)}
+                    on_play_here={device(DeviceMsg::PlayHere)}
+                    on_give_to_bot={device(DeviceMsg::GiveToBot)}
+                    on_start={to.msg(Msg::Device(DeviceMsg::StartPlaying))}
+                    on_close={close()}
+                />
+            }
+        }
         Overlay::Rules => rules_help(lang, &close()),
         Overlay::Stats => html! { <StatsDialog {lang} {stats} {on_reset} on_close={close()} /> },
         Overlay::Tour(step) => {

@@ -505,6 +505,11 @@ pub struct Settings {
     pub in_lobby: bool,
     /// The first-game walkthrough was seen (finished or skipped).
     pub tour_done: bool,
+    /// ICE servers for play across networks, one per line: "URL" or "URL
+    /// username credential" (STUN or TURN). Empty by default: then the
+    /// devices find each other on their own network and nothing outside
+    /// the page is contacted.
+    pub ice_servers: Vec<String>,
 }
 
 impl Default for Settings {
@@ -517,6 +522,7 @@ impl Default for Settings {
             reduce_motion: false,
             in_lobby: false,
             tour_done: false,
+            ice_servers: Vec::new(),
         }
     }
 }
@@ -545,11 +551,19 @@ impl Settings {
             reduce_motion: flag("reduce_motion", d.reduce_motion),
             in_lobby: flag("in_lobby", d.in_lobby),
             tour_done: flag("tour_done", d.tour_done),
+            ice_servers: match get("ice") {
+                Some(Json::Arr(lines)) => lines
+                    .iter()
+                    .filter_map(Json::as_str)
+                    .map(str::to_string)
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 
     pub fn encode(&self) -> String {
-        obj([
+        let mut doc = obj([
             ("version", Json::Int(self.version.into())),
             ("table", self.table.as_ref().map_or(Json::Null, table_json)),
             ("lang", self.lang.as_deref().map_or(Json::Null, json::str)),
@@ -557,8 +571,13 @@ impl Settings {
             ("reduce_motion", Json::Bool(self.reduce_motion)),
             ("in_lobby", Json::Bool(self.in_lobby)),
             ("tour_done", Json::Bool(self.tour_done)),
-        ])
-        .to_text()
+        ]);
+        // Only when set: settings without servers keep their shape.
+        if let (Json::Obj(fields), false) = (&mut doc, self.ice_servers.is_empty()) {
+            let lines = self.ice_servers.iter().map(|l| json::str(l)).collect();
+            fields.push(("ice".to_string(), Json::Arr(lines)));
+        }
+        doc.to_text()
     }
 }
 
@@ -686,6 +705,10 @@ mod tests {
             speed: Speed::Fast,
             lang: Some("fr".into()),
             table: Some(TableSetup::first_visit("Zoé")),
+            ice_servers: vec![
+                "stun:stun.example.org:3478".into(),
+                "turn:t.example.org a b".into(),
+            ],
             ..Settings::default()
         };
         assert_eq!(Settings::decode(&s.encode()), s);
@@ -718,6 +741,7 @@ mod tests {
             reduce_motion: true,
             in_lobby: true,
             tour_done: true,
+            ice_servers: Vec::new(),
         };
         assert_eq!(s, expected);
         let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();

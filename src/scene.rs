@@ -34,6 +34,9 @@ pub struct Scene {
     /// The events of the last action, as `me` may see them (to animate,
     /// and to name a card `me` just drew).
     pub last_events: Vec<Event>,
+    /// The seat to act, when its own device is not connected: the table
+    /// waits for it.
+    pub waiting_for: Option<Seat>,
 }
 
 impl Scene {
@@ -113,6 +116,7 @@ impl Session {
             rounds: self.rounds.clone(),
             log: self.log.clone(),
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
+            waiting_for: None,
         }
     }
 }

@@ -420,9 +420,31 @@ impl Session {
             return None;
         }
         // With someone on their own device, only for the person's turn.
-        self.shown_to.filter(|&s| {
-            !self.setup.has_remote() || (s == self.game.current() && self.in_play())
-        })
+        self.shown_to
+            .filter(|&s| !self.setup.has_remote() || (s == self.game.current() && self.in_play()))
+    }
+
+    /// Changes who plays `seat` in the middle of the game: a bot of `bot`'s
+    /// level, or a person here or (`remote`) on their own device. Whether it
+    /// changed.
+    pub fn set_seat(&mut self, seat: Seat, bot: Option<Level>, remote: bool) -> bool {
+        let Some(s) = self.setup.seats.get_mut(seat as usize) else {
+            return false;
+        };
+        let remote = remote && bot.is_none();
+        if s.bot == bot && s.remote == remote {
+            return false;
+        }
+        s.bot = bot;
+        s.remote = remote;
+        // Whose cards may show follows the new seats.
+        if !self.setup.covers_hands() {
+            let here: Vec<Seat> = self.setup.here().collect();
+            self.shown_to = (here.len() == 1).then(|| here[0]);
+        } else if self.shown_to.is_some_and(|s| !self.is_here(s)) {
+            self.shown_to = None;
+        }
+        true
     }
 
     /// The person the device was passed to confirms: their cards may show.
@@ -637,7 +659,10 @@ mod tests {
             let view = s.game.view(current);
             s.apply(bot.choose(&view)).unwrap();
         }
-        assert!(covered > 5 && shown > covered, "{covered} covers, {shown} shown");
+        assert!(
+            covered > 5 && shown > covered,
+            "{covered} covers, {shown} shown"
+        );
     }
 
     #[test]

@@ -644,7 +644,7 @@ pub fn from_text(text: &str) -> Result<Vec<u8>, CodeError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Chromium 156's offer for a data channel, from this machine.

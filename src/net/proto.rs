@@ -45,6 +45,8 @@ pub enum ToHand {
         app: String,
         table: u32,
         seat: Seat,
+        /// The seat's name at the table.
+        name: String,
         token: String,
     },
     /// Everything the seat may see now (on connecting, and when the table
@@ -335,6 +337,7 @@ impl HandModel {
             rounds: self.seen.rounds.clone(),
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
+            waiting_for: self.seen.waiting_for,
         }
     }
 
@@ -384,6 +387,7 @@ mod tests {
                 app: "b".into(),
                 table: 9,
                 seat: 2,
+                name: "Ben".into(),
                 token: "x".into(),
             },
             ToHand::Refused {

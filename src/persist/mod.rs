@@ -21,9 +21,11 @@ use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg, Notice, Overlay};
+use crate::app::{AppState, Msg, Notice, Overlay, Screen};
 use crate::browser::{lang_choice, query};
 use crate::i18n::Lang;
+use crate::net::state::{Devices, HandMsg};
+use crate::net::stored::{self, DEVICES_KEY, HAND_KEY};
 use crate::save::{self, Settings, Speed, GAME_KEY, SETTINGS_KEY};
 use crate::session::Session;
 use crate::stats::{Stats, STATS_KEY};
@@ -65,7 +67,83 @@ pub fn load() -> AppState {
     if lang != wanted {
         state.notices.push(Notice::LanguageUnavailable(wanted));
     }
+    // A game with players on their own devices: each must pair again (a
+    // new invitation for every seat), with the tokens they hold.
+    if let Some(session) = state.session.clone().filter(|s| s.setup.has_remote()) {
+        let under_way = !session.record.actions.is_empty();
+        state.devices = Devices::for_game(&session, &state.game_id, under_way);
+        if let Ok(Some(text)) = storage::read(DEVICES_KEY) {
+            stored::restore_devices(&text, &state.game_id, &mut state.devices);
+        }
+        if state.screen == Screen::Table {
+            state.overlay = Overlay::Devices;
+        }
+    }
+    state.hand.ticket = storage::read(HAND_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| stored::ticket_from(&t));
+    // A link to join a table (`…#join=CODE`, from a QR code): the join step,
+    // the code filled in.
+    if let Some(code) = join_code() {
+        state.hand_msg(HandMsg::Open(code));
+    }
     state
+}
+
+/// The invitation in the page's address (`#join=CODE`), taken out of the
+/// address so that a reload does not join again.
+fn join_code() -> Option<String> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok()?;
+    let code = hash.strip_prefix("#join=")?.to_string();
+    if let Ok(history) = window.history() {
+        let url = format!(
+            "{}{}",
+            window.location().pathname().ok()?,
+            window.location().search().ok()?
+        );
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+    Some(code)
+}
+
+/// Keeps what play across devices must remember: on the table, the tokens
+/// its seats' devices hold; on a hand device, its ticket to a table.
+#[hook]
+pub fn use_devices_stored(state: &AppState) {
+    let tokens: Vec<Option<String>> = state
+        .devices
+        .seats
+        .iter()
+        .map(|r| r.token.clone())
+        .collect();
+    let deps = (
+        state.game_id.clone(),
+        state.devices.table,
+        state.devices.started,
+        tokens,
+    );
+    let (id, devices) = (state.game_id.clone(), state.devices.clone());
+    use_effect_with(deps, move |_| {
+        if !devices.seats.is_empty() {
+            let _ = storage::write(DEVICES_KEY, &stored::devices_text(&id, &devices));
+        } else if storage::read(DEVICES_KEY)
+            .ok()
+            .flatten()
+            .is_some_and(|t| stored::is_for_game(&t, &id))
+        {
+            // This game has no seat on a device any more. (Another game's
+            // tokens, another tab's, stay.)
+            let _ = storage::remove(DEVICES_KEY);
+        }
+    });
+    use_effect_with(state.hand.ticket.clone(), |ticket| {
+        let _ = match ticket {
+            Some(t) => storage::write(HAND_KEY, &stored::ticket_text(t)),
+            None => storage::remove(HAND_KEY),
+        };
+    });
 }
 
 /// Saves the game after every change (and forgets it once it is left),

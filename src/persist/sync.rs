@@ -96,6 +96,14 @@ pub enum Verdict {
 /// Decides what to do with `theirs`, another tab's save, given this tab's
 /// game (if any) and whether its saving is paused.
 pub fn verdict(ours: Option<Ours>, paused: bool, theirs: &Result<Loaded, String>) -> Verdict {
+    // A game with players on their own devices is hosted by the tab that
+    // holds their links: no other tab takes it (or would run its bots).
+    // (A different game here is still asked about: saving pauses.)
+    if let Ok(t) = theirs {
+        if t.session.setup.has_remote() && ours.as_ref().is_none_or(|o| o.id == t.id) {
+            return Verdict::Ignore;
+        }
+    }
     let (Some(ours), Ok(theirs)) = (&ours, theirs) else {
         return match (ours, theirs) {
             (None, Ok(_)) => Verdict::Take,
@@ -316,6 +324,24 @@ mod tests {
         // No game here: take it quietly; an unreadable one is nothing to us.
         assert_eq!(verdict(None, false, &loaded(&s, "h", 1)), Verdict::Take);
         assert_eq!(verdict(None, false, &Err("newer".into())), Verdict::Ignore);
+        // A game with a player on their own device is hosted by the tab
+        // that holds the links: never taken by another tab (nor followed,
+        // which would run its bots); a different game here is still asked
+        // about.
+        let mut hosted = played(5, 12);
+        hosted.set_seat(2, None, true);
+        assert_eq!(
+            verdict(None, false, &loaded(&hosted, "h", 1)),
+            Verdict::Ignore
+        );
+        assert_eq!(
+            verdict(ours(7), false, &loaded(&hosted, "g", 9)),
+            Verdict::Ignore
+        );
+        assert_eq!(
+            verdict(ours(7), false, &loaded(&hosted, "h", 9)),
+            Verdict::Ask
+        );
     }
 
     #[test]

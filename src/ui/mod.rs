@@ -1,12 +1,14 @@
 //! The components, named for what a player sees.
 
 pub mod cards;
+pub mod devices;
 pub mod focus;
 pub mod lobby;
 pub mod log;
 pub mod menu;
 pub mod notices;
 pub mod rules;
+pub mod scanner;
 pub mod scorepad;
 pub mod stats;
 pub mod summary;

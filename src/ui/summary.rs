@@ -20,6 +20,9 @@ pub struct SummaryProps {
     pub on_new_game: Callback<()>,
     /// The rules stay reachable while the summary covers the table.
     pub on_rules: Callback<()>,
+    /// On a hand device the table deals the next round: no buttons for it,
+    /// and "Leave the table" (`on_new_game`) at the end.
+    pub hand_device: bool,
 }
 
 /// Cards grouped by colour, the counting card of each colour marked.
@@ -121,7 +124,17 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                         }
                     }) }
                 </ul>
-                if over {
+                if over && p.hand_device {
+                    { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
+                    <div class="summary__actions">
+                        <button type="button" class="button button--large" onclick={new_game}>{ t(Text::LeaveTable) }</button>
+                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                    </div>
+                } else if p.hand_device {
+                    <div class="summary__actions">
+                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                    </div>
+                } else if over {
                     { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>

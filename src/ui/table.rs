@@ -32,6 +32,13 @@ pub struct TableProps {
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
     pub on_menu: Callback<()>,
+    /// The players on their own devices (at a table that has some).
+    #[prop_or_default]
+    pub on_devices: Option<Callback<()>>,
+    /// This is a hand device: the table deals the next round and starts
+    /// another game, not this screen.
+    #[prop_or_default]
+    pub hand_device: bool,
 }
 
 /// What playing `value` on a pile whose top is `top` will do, for a hand of
@@ -359,7 +366,7 @@ pub fn table(p: &TableProps) -> Html {
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
-        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"))}>
+        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"))}>
             <header class="topbar">
                 <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
                 <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
@@ -367,6 +374,9 @@ pub fn table(p: &TableProps) -> Html {
                     <span class="topbar__me">{ t(Text::YouAre(&name)) }</span>
                 }
                 <span class="topbar__spacer"></span>
+                if let Some(on_devices) = p.on_devices.clone() {
+                    <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
+                }
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
             </header>
@@ -399,6 +409,7 @@ pub fn table(p: &TableProps) -> Html {
                     on_rematch: p.on_rematch.clone(),
                     on_new_game: p.on_new_game.clone(),
                     on_rules: p.on_rules.clone(),
+                    hand_device: p.hand_device,
                 }) }
             }
         </main>
@@ -428,7 +439,9 @@ fn status_line(scene: &Scene, lang: Lang) -> String {
             _ => t(Text::YourTurn),
         };
     }
-    if scene.bot_to_act().is_some() {
+    if scene.waiting_for == Some(current) {
+        t(Text::WaitingFor(scene.name(current)))
+    } else if scene.bot_to_act().is_some() {
         t(Text::Thinking(scene.name(current)))
     } else {
         t(Text::TurnOf(scene.name(current)))
