@@ -22,6 +22,8 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
                 <div class="rules__cards">
                     { for [0u8, 3, 6, 9, 12].iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
                 </div>
+                <h3>{ t(Text::RulesSetupHeading) }</h3>
+                <p>{ t(Text::RulesSetupBody) }</p>
                 <h3>{ t(Text::RulesTurnHeading) }</h3>
                 <p>{ t(Text::RulesTurnBody) }</p>
                 <ul>
@@ -29,6 +31,7 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
                     <li><strong>{ t(Text::RulesHigher) }</strong>{ t(Text::RulesHigherBody) }</li>
                     <li><strong>{ t(Text::RulesEqual) }</strong>{ t(Text::RulesEqualBody) }</li>
                 </ul>
+                <p>{ t(Text::RulesEmptyDrawBody) }</p>
                 <h3>{ t(Text::RulesMojoTimeHeading) }</h3>
                 <p>{ t(Text::RulesMojoTimeBody) }</p>
                 <h3>{ t(Text::RulesRoundEndHeading) }</h3>
@@ -39,6 +42,8 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
                     { mojo_card(Face::Zero, lang) }
                     { mojo_card(Face::PlusTen, lang) }
                 </div>
+                <h3>{ t(Text::RulesNextRoundHeading) }</h3>
+                <p>{ t(Text::RulesNextRoundBody) }</p>
                 <h3>{ t(Text::RulesGameEndHeading) }</h3>
                 <p>{ t(Text::RulesGameEndBody) }</p>
                 <h3>{ t(Text::RulesVariantHeading) }</h3>
