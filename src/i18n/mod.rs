@@ -333,6 +333,14 @@ messages! {
         RulesGameEndBody => rules_game_end_body: str,
         RulesVariantHeading => rules_variant_heading: str,
         RulesVariantBody => rules_variant_body: str,
+        /// The deal of a round and who starts the first (RULES R3).
+        RulesSetupHeading => rules_setup_heading: str,
+        RulesSetupBody => rules_setup_body: str,
+        /// An empty draw pile, remade from the discards (RULES R7).
+        RulesEmptyDrawBody => rules_empty_draw_body: str,
+        /// The next round: the deal, and the Mojo holder starts (RULES R12).
+        RulesNextRoundHeading => rules_next_round_heading: str,
+        RulesNextRoundBody => rules_next_round_body: str,
         // Menus, settings, notices
         Rules => rules: str,
         Close => close: str,

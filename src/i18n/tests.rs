@@ -159,6 +159,11 @@ fn samples() -> Vec<Text<'static>> {
         RulesGameEndBody,
         RulesVariantHeading,
         RulesVariantBody,
+        RulesSetupHeading,
+        RulesSetupBody,
+        RulesEmptyDrawBody,
+        RulesNextRoundHeading,
+        RulesNextRoundBody,
         Rules,
         Close,
         Menu,
@@ -501,6 +506,147 @@ fn cards_worth_and_the_threshold() {
         assert!(three.contains(" 3 ") && !three.contains(" 2 "), "{three}");
         assert_eq!(two, three.replace(" 3 ", " 2 "), "{lang:?}");
     }
+}
+
+/// The rules help and the walkthrough in one language: every sampled text
+/// of the rules dialog and of the first-game walkthrough, joined.
+fn help_and_walkthrough(lang: Lang) -> String {
+    samples()
+        .iter()
+        .filter(|t| t.variant().starts_with("Rules") || t.variant().starts_with("Tour"))
+        .map(|t| t.get(lang))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The Mojo card's face is set by the holder's score, it is not flipped
+/// (RULES R10.3, R12.3): the scoring text names the direction of each face,
+/// and no text of the help or the walkthrough speaks of reversing the
+/// direction (the words each language used for it before).
+#[test]
+fn scoring_sets_the_mojo_face_it_does_not_reverse_it() {
+    let reversing = [
+        (Lang::En, "revers"),
+        (Lang::Fr, "invers"),
+        (Lang::Ru, "меняет направление"),
+        (Lang::Nl, "richting om"),
+        (Lang::Pl, "zmienia kierunek"),
+    ];
+    for (lang, word) in reversing {
+        let scoring = Text::RulesScoringBody.get(lang);
+        for dir in [Text::Clockwise, Text::Counterclockwise] {
+            let dir = dir.get(lang);
+            assert!(
+                scoring.contains(&dir),
+                "{lang:?}: scoring does not say «{dir}»: {scoring}"
+            );
+        }
+        let all = help_and_walkthrough(lang);
+        assert!(
+            !all.contains(word),
+            "{lang:?} still speaks of reversing («{word}»)"
+        );
+    }
+}
+
+/// What the rules help and the walkthrough must say, in each language: who
+/// starts the next round (R12.3), the deal of 8 cards (R3), the reshuffle of
+/// the discards but the top card (R7), the refill of an emptied discard
+/// pile in the variant (R11.4), and that one goes face down at the end of
+/// one's turn (R5.1), in the walkthrough's own step.
+#[test]
+fn help_and_walkthrough_say_what_was_missing() {
+    // [en, fr, ru, nl, pl], each found somewhere in that language's help or
+    // walkthrough.
+    let facts: [(&str, [&str; 5]); 4] = [
+        (
+            "the Mojo holder starts the next round",
+            [
+                "starts the next round",
+                "commence la nouvelle manche",
+                "начинает новый раунд",
+                "begint de volgende ronde",
+                "zaczyna następną rundę",
+            ],
+        ),
+        (
+            "8 cards each",
+            [
+                "dealt 8 cards",
+                "reçoit 8 cartes",
+                "раздают по 8 карт",
+                "krijgt 8 kaarten",
+                "dostaje 8 kart",
+            ],
+        ),
+        (
+            "the discards but the top card make a new draw pile",
+            [
+                "except the top card are shuffled into a new draw pile",
+                "sauf celle du dessus sont mélangées pour former une nouvelle pioche",
+                "кроме верхней, перемешивают в новую колоду",
+                "behalve de bovenste geschud tot een nieuwe trekstapel",
+                "oprócz wierzchniej zostają przetasowane w nową talię",
+            ],
+        ),
+        (
+            "an emptied discard pile takes the other's top card",
+            [
+                "the top card of the other pile is moved onto it",
+                "elle reçoit la carte du dessus de l’autre défausse",
+                "перекладывают верхнюю карту другой стопки",
+                "komt de bovenste kaart van de andere aflegstapel erop",
+                "przekłada się na niego wierzchnią kartę z drugiego stosu",
+            ],
+        ),
+    ];
+    let mut missing = Vec::new();
+    for (i, lang) in Lang::ALL.into_iter().enumerate() {
+        let all = help_and_walkthrough(lang);
+        for (fact, phrases) in &facts {
+            if !all.contains(phrases[i]) {
+                missing.push(format!("{}: {fact} («{}»)", lang.code(), phrases[i]));
+            }
+        }
+        let end_of_turn = [
+            "at the end of your turn",
+            "à la fin de votre tour",
+            "в конце хода",
+            "aan het einde van je beurt",
+            "na koniec tury",
+        ][i];
+        let step = Text::TourDiscard(3).get(lang);
+        if !step.contains(end_of_turn) {
+            missing.push(format!(
+                "{}: face down at the end of the turn («{end_of_turn}»)",
+                lang.code()
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "not said:\n{}", missing.join("\n"));
+}
+
+/// Each language names things as its own rulebook does: French reveals
+/// («révéler», never «retourner», a word for the Mojo card's flip) and
+/// keeps a «carnet de score», Polish a «notes» for the points; the
+/// walkthrough's menu entry reads as written in the language.
+#[test]
+fn rulebook_terms_in_each_language() {
+    let fr = help_and_walkthrough(Lang::Fr);
+    assert!(!fr.contains("retourn"), "French help says «retourner»");
+    assert!(fr.contains("révélez") && fr.contains("révèle"), "{fr}");
+    assert_eq!(Text::ScorePad.get(Lang::Fr), "Carnet de score");
+    assert!(Text::ChartDesc.get(Lang::Fr).contains("carnet de score"));
+    assert_eq!(Text::ScorePad.get(Lang::Pl), "Notes punktacji");
+    assert!(Text::ChartDesc.get(Lang::Pl).contains("notesie punktacji"));
+    assert!(!Text::RulesMojoTimeBody
+        .get(Lang::Pl)
+        .contains("kartami w ręce lub mniej"));
+    assert_ne!(
+        Text::ShowTour.get(Lang::Fr),
+        "Visite guidée de la première partie"
+    );
+    assert_ne!(Text::ShowTour.get(Lang::Ru), "Обучение первой партии");
 }
 
 #[test]
