@@ -5,7 +5,7 @@
 //! With no ICE servers (the default) nothing outside the page is contacted:
 //! on one network the browsers find each other by their host candidates.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
@@ -47,6 +47,9 @@ pub struct Link {
     pc: RtcPeerConnection,
     channel: RefCell<Option<RtcDataChannel>>,
     on_event: Rc<dyn Fn(LinkEvent)>,
+    /// Open was told (a channel handed over already open may still fire
+    /// its `open` event: it is told once).
+    opened: Rc<Cell<bool>>,
     /// The event handlers, kept alive as long as the link.
     handlers: RefCell<Vec<Handler>>,
 }
@@ -82,6 +85,7 @@ impl Link {
             pc,
             channel: RefCell::new(None),
             on_event,
+            opened: Rc::new(Cell::new(false)),
             handlers: RefCell::new(Vec::new()),
         });
         // A connection that fails is a closed link.
@@ -114,8 +118,12 @@ impl Link {
     }
 
     fn use_channel(self: &Rc<Self>, channel: RtcDataChannel) {
-        let events = self.on_event.clone();
-        self.handle(|f| channel.set_onopen(f), move |_| events(LinkEvent::Open));
+        let (events, opened) = (self.on_event.clone(), self.opened.clone());
+        self.handle(|f| channel.set_onopen(f), move |_| {
+            if !opened.replace(true) {
+                events(LinkEvent::Open);
+            }
+        });
         let events = self.on_event.clone();
         self.handle(
             |f| channel.set_onmessage(f),
@@ -135,7 +143,7 @@ impl Link {
         );
         let open = channel.ready_state() == RtcDataChannelState::Open;
         *self.channel.borrow_mut() = Some(channel);
-        if open {
+        if open && !self.opened.replace(true) {
             (self.on_event)(LinkEvent::Open);
         }
     }

@@ -305,6 +305,8 @@ fn heard(
         })
     };
     match message {
+        // This link said hello already: nothing more to prove.
+        ToTable::Hello { .. } if hello => {}
         ToTable::Hello { app, token } => {
             if app != BUILD {
                 send.emit(problem(Problem::OtherApp));
