@@ -48,7 +48,7 @@ pub fn app() -> Html {
 
     let to = Send(send.clone());
     html! {
-        <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} onkeydown={keys(state.overlay, &to)}>
+        <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} data-build={crate::net::BUILD} onkeydown={keys(state.overlay, &to)}>
             { notices(&NoticesProps {
                 lang: state.lang,
                 notices: state.notices.clone(),
@@ -213,6 +213,7 @@ fn overlay(
                     on_other_device={device(DeviceMsg::OtherDevice)}
                     on_play_here={device(DeviceMsg::PlayHere)}
                     on_give_to_bot={device(DeviceMsg::GiveToBot)}
+                    on_to_device={device(DeviceMsg::ToOwnDevice)}
                     on_start={to.msg(Msg::Device(DeviceMsg::StartPlaying))}
                     on_close={close()}
                 />
@@ -243,6 +244,7 @@ fn overlay(
                 on_close: close(),
                 on_stats: to.msg(Msg::Overlay(Overlay::Stats)),
                 on_tour: to.msg(Msg::Overlay(Overlay::Tour(0))),
+                on_devices: to.msg(Msg::Overlay(Overlay::Devices)),
             })
         }
     }

@@ -220,4 +220,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     seat_given_away: "The table gave your seat to someone else.",
     move_refused: "The table did not take that move ({why}).",
     on_their_device: "{name} plays on their own device.",
+    to_own_device: "{name} plays on their own device from now on",
+    other_seats: "The other seats",
+    version: "Version {build}",
 };

@@ -448,6 +448,9 @@ messages! {
         SeatGivenAway => seat_given_away: str,
         MoveRefused(why: &'a str) => move_refused: str ([("why", Str(why))]),
         OnTheirDevice(n: &'a str) => on_their_device: str (name(n)),
+        ToOwnDevice(n: &'a str) => to_own_device: str (name(n)),
+        OtherSeats => other_seats: str,
+        Version(b: &'a str) => version: str ([("build", Str(b))]),
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every

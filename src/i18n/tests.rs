@@ -254,6 +254,9 @@ fn samples() -> Vec<Text<'static>> {
         SeatGivenAway,
         MoveRefused("Ana"),
         OnTheirDevice("Ana"),
+        ToOwnDevice("Ana"),
+        OtherSeats,
+        Version("0123abcd"),
     ];
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
     v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));
@@ -356,6 +359,8 @@ fn other_languages_are_translated() {
         // "Bot" is the Polish word too, "Bots" the Dutch plural.
         "DefaultBot",
         "Bots",
+        // "Version" is the French word too.
+        "Version",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

@@ -119,11 +119,14 @@ impl Link {
 
     fn use_channel(self: &Rc<Self>, channel: RtcDataChannel) {
         let (events, opened) = (self.on_event.clone(), self.opened.clone());
-        self.handle(|f| channel.set_onopen(f), move |_| {
-            if !opened.replace(true) {
-                events(LinkEvent::Open);
-            }
-        });
+        self.handle(
+            |f| channel.set_onopen(f),
+            move |_| {
+                if !opened.replace(true) {
+                    events(LinkEvent::Open);
+                }
+            },
+        );
         let events = self.on_event.clone();
         self.handle(
             |f| channel.set_onmessage(f),

@@ -161,6 +161,9 @@ pub enum DeviceMsg {
     PlayHere(Seat),
     /// A bot plays the seat from now on.
     GiveToBot(Seat),
+    /// A seat played here or by a bot goes to its own device (an
+    /// invitation is made for it).
+    ToOwnDevice(Seat),
     StartPlaying,
 }
 
@@ -301,6 +304,38 @@ impl AppState {
                     self.overlay = Overlay::None;
                 }
             }
+            DeviceMsg::ToOwnDevice(seat) => {
+                let moved = self.session.as_ref().is_some_and(|s| !s.is_remote(seat));
+                if moved {
+                    self.with_session(|session| session.set_seat(seat, None, true));
+                    if self.devices.seats.is_empty() {
+                        // The first seat on a device: the table is named
+                        // now; play is under way already.
+                        if let Some(session) = &self.session {
+                            self.devices = Devices::for_game(session, &self.game_id, true);
+                        }
+                    } else {
+                        // In seat order (no sort: a few seats, and a sort
+                        // costs kilobytes of wasm).
+                        let seats = &mut self.devices.seats;
+                        let at = seats
+                            .iter()
+                            .position(|r| r.seat > seat)
+                            .unwrap_or(seats.len());
+                        seats.insert(
+                            at,
+                            RemoteSeat {
+                                seat,
+                                epoch: 1,
+                                link: LinkState::Inviting,
+                                invitation: None,
+                                token: None,
+                                problem: None,
+                            },
+                        );
+                    }
+                }
+            }
             DeviceMsg::StartPlaying => {
                 self.devices.started = true;
                 self.overlay = if self.settings.tour_done {
@@ -417,5 +452,176 @@ impl HandState {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Msg;
+    use crate::i18n::Lang;
+    use crate::net::code::{Peer, Reply};
+    use crate::net::proto::{message_for, Sent};
+    use crate::save::Settings;
+    use crate::session::{SeatSetup, TableSetup};
+    use yew::Reducible;
+
+    fn table() -> Rc<AppState> {
+        let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+        s.lobby.seats[1] = SeatSetup::remote("Ben");
+        Rc::new(s).reduce(Msg::Start {
+            seed: 9,
+            id: "0000002a00000000".into(),
+        })
+    }
+
+    #[test]
+    fn a_table_with_a_seat_on_its_device_pairs_it_before_the_bots_move() {
+        let s = table();
+        assert_eq!(s.overlay, Overlay::Devices);
+        assert_eq!(s.devices.table, 42);
+        assert!(!s.devices.started);
+        assert_eq!(s.devices.seats.len(), 1);
+        let r = &s.devices.seats[0];
+        assert_eq!((r.seat, r.epoch, r.link), (1, 1, LinkState::Inviting));
+        // The invitation of an older link number is not taken.
+        let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+            seat: 1,
+            epoch: 0,
+            code: "OLD".into(),
+        }));
+        assert_eq!(s.devices.seats[0].invitation, None);
+        let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+            seat: 1,
+            epoch: 1,
+            code: "C".into(),
+        }));
+        assert_eq!(s.devices.seats[0].invitation.as_deref(), Some("C"));
+        // A connection that fails: a new invitation, and the player told.
+        let s = s
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
+            .reduce(Msg::Device(DeviceMsg::Lost { seat: 1, epoch: 1 }));
+        let r = &s.devices.seats[0];
+        assert_eq!(
+            (r.epoch, r.link, r.invitation.is_none()),
+            (2, LinkState::Inviting, true)
+        );
+        assert_eq!(r.problem, Some(Problem::Failed));
+        let s = s.reduce(Msg::Device(DeviceMsg::Paired {
+            seat: 1,
+            epoch: 2,
+            token: "T".into(),
+        }));
+        assert!(s.devices.all_connected());
+        assert_eq!(s.devices.seats[0].token.as_deref(), Some("T"));
+        // Start playing: the walkthrough of a first game follows.
+        let s = s.reduce(Msg::Device(DeviceMsg::StartPlaying));
+        assert!(s.devices.started);
+        assert_eq!(s.overlay, Overlay::Tour(0));
+        // "Pair a different device" forgets the token.
+        let s = s.reduce(Msg::Device(DeviceMsg::OtherDevice(1)));
+        assert_eq!(
+            (s.devices.seats[0].token.as_ref(), s.devices.seats[0].epoch),
+            (None, 3)
+        );
+    }
+
+    #[test]
+    fn a_seat_moves_between_a_device_a_bot_and_this_screen() {
+        let s = table();
+        let seq = s.seq;
+        let bot = s.clone().reduce(Msg::Device(DeviceMsg::GiveToBot(1)));
+        assert!(bot.devices.seats.is_empty());
+        assert_eq!(
+            bot.session.as_ref().unwrap().setup.seats[1].bot,
+            Some(Level::Medium)
+        );
+        assert_eq!(bot.seq, seq + 1, "saved");
+        let here = s.clone().reduce(Msg::Device(DeviceMsg::PlayHere(1)));
+        assert!(here.session.as_ref().unwrap().is_here(1));
+        // And back to a device, in the middle of the game.
+        let back = here.reduce(Msg::Device(DeviceMsg::ToOwnDevice(2)));
+        let session = back.session.as_ref().unwrap();
+        assert!(session.is_remote(2));
+        assert_eq!(
+            back.devices
+                .seats
+                .iter()
+                .map(|r| r.seat)
+                .collect::<Vec<_>>(),
+            vec![2]
+        );
+        assert!(back.devices.started, "play was under way");
+    }
+
+    #[test]
+    fn a_hand_joins_takes_its_seat_and_is_told_when_it_is_given_away() {
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ));
+        let s = s.reduce(Msg::Hand(HandMsg::Open("nonsense".into())));
+        assert_eq!(s.screen, Screen::Join);
+        let s = s.reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.problem, Some(Problem::Code(CodeError::NotACode)));
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let code = Invitation {
+            table: 5,
+            seat: 1,
+            peer: peer.clone(),
+        }
+        .encode();
+        let s = s
+            .reduce(Msg::Hand(HandMsg::Edit(code)))
+            .reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.problem, None);
+        let epoch = s.hand.epoch;
+        let reply = Reply {
+            seat: 1,
+            tag: peer.tag(),
+            peer,
+        }
+        .encode();
+        let s = s.reduce(Msg::Hand(HandMsg::Replied {
+            epoch,
+            code: reply.clone(),
+        }));
+        assert_eq!(s.hand.reply.as_deref(), Some(reply.as_str()));
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome {
+            epoch,
+            ticket: ticket.clone(),
+        }));
+        assert_eq!(s.hand.ticket, Some(ticket));
+        // The first snapshot shows the seat.
+        let game = table();
+        let mut sent = Sent::default();
+        let snap = message_for(game.session.as_ref().unwrap(), "g", 3, 1, None, &mut sent).unwrap();
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap,
+        }));
+        assert_eq!(s.screen, Screen::Hand);
+        assert_eq!(s.hand.model.as_ref().unwrap().scene().me, Some(1));
+        // A message of an older link changes nothing.
+        let s2 = s
+            .clone()
+            .reduce(Msg::Hand(HandMsg::Lost { epoch: epoch - 1 }));
+        assert_eq!(s2.screen, Screen::Hand);
+        // The seat given to a bot: back to joining, the ticket gone.
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: ToHand::Bye,
+        }));
+        assert_eq!(s.screen, Screen::Join);
+        assert!(s.hand.given_away && s.hand.ticket.is_none());
     }
 }

@@ -114,6 +114,8 @@ pub struct DevicesProps {
     pub on_other_device: Callback<Seat>,
     pub on_play_here: Callback<Seat>,
     pub on_give_to_bot: Callback<Seat>,
+    /// A seat played here or by a bot goes to its own device.
+    pub on_to_device: Callback<Seat>,
     pub on_start: Callback<()>,
     pub on_close: Callback<()>,
 }
@@ -217,6 +219,10 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             </section>
         }
     });
+    let others: Vec<(Seat, String)> = (0..p.names.len() as Seat)
+        .filter(|&s| p.devices.seat(s).is_none())
+        .map(|s| (s, p.names[s as usize].clone()))
+        .collect();
     let start = {
         let cb = p.on_start.clone();
         Callback::from(move |_| cb.emit(()))
@@ -233,6 +239,20 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
                 }
                 { for seats }
+                if !others.is_empty() && crate::net::rtc::supported() {
+                    <h3>{ t(Text::OtherSeats) }</h3>
+                    <ul class="devices__others">
+                        { for others.iter().map(|&(seat, ref name)| {
+                            let cb = p.on_to_device.clone();
+                            html! {
+                                <li>
+                                    <span>{ name.clone() }</span>
+                                    <button type="button" class="button button--ghost" aria-label={t(Text::ToOwnDevice(name))} onclick={Callback::from(move |_| cb.emit(seat))}>{ t(Text::OwnDevice) }</button>
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                }
                 <div class="menu__actions">
                     if p.devices.started {
                         <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
@@ -296,6 +316,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
     html! {
         <main class="join">
             <h1>{ t(Text::JoinTable) }</h1>
+            if !crate::net::rtc::supported() {
+                <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
+            }
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(Text::SeatGivenAway) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {

@@ -106,7 +106,11 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 <label class="visually-hidden" for={kind_id.clone()}>{ seat_label.clone() }</label>
                 <select id={kind_id} class="lobby__kind" onchange={on_kind}>
                     <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
-                    <option value="remote" selected={kind == "remote"}>{ t(Text::OwnDevice) }</option>
+                    if crate::net::rtc::supported() {
+                        <option value="remote" selected={kind == "remote"}>{ t(Text::OwnDevice) }</option>
+                    } else {
+                        <option value="remote" disabled=true>{ format!("{} — {}", t(Text::OwnDevice), t(Text::NoWebRtc)) }</option>
+                    }
                     <optgroup label={t(Text::Bots)}>
                         { for Level::ALL.iter().map(|&l| {
                             let v = l.key();

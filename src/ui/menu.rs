@@ -21,6 +21,8 @@ pub struct MenuProps {
     pub on_stats: Callback<()>,
     /// Opens the first-game walkthrough (at the table).
     pub on_tour: Callback<()>,
+    /// Opens the players' devices (at the table).
+    pub on_devices: Callback<()>,
 }
 
 /// Settings and leaving the table.
@@ -76,10 +78,12 @@ pub fn menu(p: &MenuProps) -> Html {
                     <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
                     <span>{ t(Text::ReduceMotion) }</span>
                 </label>
+                <p class="menu__version">{ t(Text::Version(crate::net::BUILD)) }</p>
                 <div class="menu__actions">
                     <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
                     if p.in_game {
                         <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
+                        <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
                         <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
                     }
                     <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
