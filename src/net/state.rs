@@ -463,7 +463,7 @@ mod tests {
     use crate::net::code::{Peer, Reply};
     use crate::net::proto::{message_for, Sent};
     use crate::save::Settings;
-    use crate::session::{SeatSetup, TableSetup};
+    use crate::session::SeatSetup;
     use yew::Reducible;
 
     fn table() -> Rc<AppState> {
