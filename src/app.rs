@@ -8,7 +8,7 @@ use mojo_engine::{Action, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::net::proto::check_act;
+use crate::net::proto::{check_act, check_take_back};
 use crate::net::state::{DeviceMsg, Devices, HandMsg, HandState};
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
@@ -129,6 +129,13 @@ pub enum Msg {
     },
     /// This device as a hand at another table.
     Hand(HandMsg),
+    /// The person here who just played takes the card back.
+    TakeBack,
+    /// The device of `seat` takes back its card, asked at move `at`.
+    RemoteTakeBack {
+        seat: Seat,
+        at: u64,
+    },
 }
 
 impl AppState {
@@ -393,6 +400,15 @@ impl Reducible for AppState {
                 });
             }
             Msg::Hand(msg) => s.hand_msg(msg),
+            Msg::TakeBack => {
+                s.with_session(|session| session.may_take_back_here() && session.take_back())
+            }
+            Msg::RemoteTakeBack { seat, at } => {
+                let now = s.seq;
+                s.with_session(|session| {
+                    check_take_back(session, now, seat, at).is_ok() && session.take_back()
+                });
+            }
         }
         Rc::new(s)
     }
@@ -402,6 +418,7 @@ impl Reducible for AppState {
 mod tests {
     use super::*;
     use crate::persist::sync::OtherSave;
+    use crate::session::SeatSetup;
     use mojo_engine::BotKind;
 
     fn fresh() -> Rc<AppState> {
@@ -623,6 +640,49 @@ mod tests {
         assert_eq!(empty.game_id, "h");
         assert_eq!(empty.screen, Screen::Lobby);
         assert!(!empty.tab.paused && empty.tab.notice.is_none());
+    }
+
+    /// Pass-and-play: the hand-off cover for the next person offers the
+    /// take-back to the person who just played, until the next person
+    /// shows their cards. The save number goes forward.
+    #[test]
+    fn a_take_back_is_offered_behind_the_next_cover_until_the_next_person_looks() {
+        let mut s = fresh();
+        let mut setup = s.lobby.clone();
+        setup.seats = vec![SeatSetup::human("Ana"), SeatSetup::human("Ben")];
+        s = s.reduce(Msg::EditLobby(setup)).reduce(Msg::Start {
+            seed: 12,
+            id: "g".into(),
+        });
+        let mut offered = 0;
+        for _ in 0..400 {
+            let session = s.session.clone().unwrap();
+            if session.game.is_over() || offered >= 3 {
+                break;
+            }
+            if let Some(seat) = session.handoff_to() {
+                if session.may_take_back_here() {
+                    offered += 1;
+                    let who = session.take_back_seat().unwrap();
+                    assert_ne!(who, seat, "the one who played, not the next");
+                    let seq = s.seq;
+                    let back = s.clone().reduce(Msg::TakeBack);
+                    assert_eq!(back.seq, seq + 1, "a take-back is saved as a change");
+                    let b = back.session.as_ref().unwrap();
+                    assert_eq!(b.record.actions.len(), session.record.actions.len() - 1);
+                    assert_eq!(b.viewer(), Some(who), "their cards show again");
+                    // Once the next person looks, it is too late.
+                    let looked = s.clone().reduce(Msg::ShowHand(seat));
+                    let seq = looked.seq;
+                    assert_eq!(looked.clone().reduce(Msg::TakeBack).seq, seq);
+                }
+                s = s.reduce(Msg::ShowHand(seat));
+                continue;
+            }
+            let a = first_action(&s);
+            s = s.reduce(Msg::Act(a));
+        }
+        assert_eq!(offered, 3);
     }
 
     #[test]

@@ -27,6 +27,10 @@ const HARD_BROWSER: Budget = Budget {
 /// plays a bot's turn itself (the other tab normally does it first).
 const FOLLOWER_GRACE_MS: u32 = 1500;
 
+/// How long bots wait after a person's card that may be taken back (none
+/// at `?speed=instant`).
+const TAKE_BACK_GRACE_MS: u32 = 2000;
+
 /// The longest slice of search between two yields to the browser, in ms.
 const SLICE_MS: f64 = 12.0;
 
@@ -93,7 +97,12 @@ impl BotJob {
                 }
             })
         };
-        let delay = speed.delay_ms() + extra_ms;
+        let grace = if session.take_back_seat().is_some() && speed != Speed::Instant {
+            TAKE_BACK_GRACE_MS
+        } else {
+            0
+        };
+        let delay = speed.delay_ms() + extra_ms + grace;
         if let Some((seat, level)) = session.bot_to_act() {
             let view = session.game.view(seat);
             let seed = mix(session.record.seed ^ ((after as u64) << 8) ^ u64::from(seat));

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::app::{AppState, Msg, Overlay, Screen};
 use crate::browser::{apply_update, new_id, random_u64, switch_lang, use_update_watch};
 use crate::i18n::{Lang, Text};
-use crate::net::hand_hub::use_hand_link;
+use crate::net::hand_hub::{use_hand_link, HandAct};
 use crate::net::state::{DeviceMsg, HandMsg};
 use crate::net::table_hub::use_table_devices;
 use crate::persist::sync::TabMsg;
@@ -103,7 +103,7 @@ fn overlay_shown(state: &AppState) -> Overlay {
 }
 
 /// The lobby, the table, or a hand device's screens.
-fn screen(state: &AppState, to: &Send, on_hand_act: Callback<mojo_engine::Action>) -> Html {
+fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
     let lang = state.lang;
     match (&state.session, state.screen) {
         (_, Screen::Join) => html! {
@@ -121,7 +121,8 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<mojo_engine::Action
                     {lang}
                     scene={std::rc::Rc::new(model.scene())}
                     seq={model.seen.at}
-                    on_act={on_hand_act}
+                    on_act={on_hand_act.reform(HandAct::Act)}
+                    on_take_back={on_hand_act.reform(|()| HandAct::TakeBack)}
                     on_show={Callback::noop()}
                     on_rematch={Callback::noop()}
                     on_new_game={to.msg(Msg::Hand(HandMsg::Leave))}
@@ -141,6 +142,7 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<mojo_engine::Action
                     scene={std::rc::Rc::new(scene)}
                     seq={state.seq}
                     on_act={to.with(Msg::Act)}
+                    on_take_back={to.msg(Msg::TakeBack)}
                     on_show={to.with(Msg::ShowHand)}
                     on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
                     on_new_game={to.msg(Msg::ToLobby)}

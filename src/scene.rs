@@ -37,6 +37,9 @@ pub struct Scene {
     /// The seat to act, when its own device is not connected: the table
     /// waits for it.
     pub waiting_for: Option<Seat>,
+    /// The person looking at this screen may take back the card they just
+    /// played ("Take back").
+    pub take_back: bool,
 }
 
 impl Scene {
@@ -102,6 +105,14 @@ impl Scene {
 }
 
 impl Session {
+    /// Whether this screen offers a take-back: to the person here who just
+    /// played, while their cards show or the next person's cover does
+    /// (not once the next person looks at their cards).
+    pub fn may_take_back_here(&self) -> bool {
+        self.take_back_seat()
+            .is_some_and(|seat| self.is_here(seat) && self.viewer().is_none_or(|v| v == seat))
+    }
+
     /// What this device's screen may show now: the cards of
     /// [`Session::viewer`] only, none during a hand-off.
     pub fn scene(&self) -> Scene {
@@ -117,6 +128,7 @@ impl Session {
             log: self.log.clone(),
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
+            take_back: self.may_take_back_here(),
         }
     }
 }

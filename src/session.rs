@@ -5,7 +5,7 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Phase, ReplayError,
+    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, Phase, ReplayError,
     RoundResult, RuleError, Seat, SetupError,
 };
 
@@ -291,6 +291,32 @@ pub struct Session {
     events: Vec<Event>,
 }
 
+/// The seat that may take back the action whose events are `events`: a
+/// card played lower than or equal to the one it covered (or on an empty
+/// pile), with what it caused by itself (the end of the turn, going face
+/// down), as long as it showed no hidden card: no card drawn or revealed,
+/// the round not over.
+pub fn take_back_seat(events: &[Event]) -> Option<Seat> {
+    let shows_more = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Drew { .. }
+                | Event::NothingToDraw { .. }
+                | Event::Reshuffled { .. }
+                | Event::Revealed { .. }
+                | Event::RoundEnded { .. }
+        )
+    });
+    match events.first() {
+        Some(&Event::Played {
+            seat,
+            outcome: Outcome::Lower | Outcome::Equal,
+            ..
+        }) if !shows_more => Some(seat),
+        _ => None,
+    }
+}
+
 /// Two sessions are the same game at the same point, shown to the same
 /// person: everything else is derived from these.
 impl PartialEq for Session {
@@ -488,6 +514,34 @@ impl Session {
         Ok(())
     }
 
+    /// The person who may take back the last action now, if any (see
+    /// [`take_back_seat`]): until anyone acts again.
+    pub fn take_back_seat(&self) -> Option<Seat> {
+        take_back_seat(&self.events).filter(|&s| self.is_human(s))
+    }
+
+    /// Takes back the last action (see [`Session::take_back_seat`]): the
+    /// game as if it had not been played, with no trace of it in the log or
+    /// the record; the person who played sees their cards again. Whether it
+    /// was taken back.
+    pub fn take_back(&mut self) -> bool {
+        let Some(seat) = self.take_back_seat() else {
+            return false;
+        };
+        let mut record = self.record.clone();
+        record.actions.pop();
+        match Session::restore(self.setup.clone(), record, Some(seat)) {
+            Ok(mut back) => {
+                // Nothing to show as just happened (and nothing to take back
+                // again: only the last card).
+                back.events.clear();
+                *self = back;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// The events of the last action as `seat` may see them (RULES R14: a
     /// card drawn from the deck by another seat is hidden; `Seat::MAX` sees
     /// what everyone sees).
@@ -662,6 +716,70 @@ mod tests {
         assert!(
             covered > 5 && shown > covered,
             "{covered} covers, {shown} shown"
+        );
+    }
+
+    /// A card played lower than or equal to the one it covered can be
+    /// taken back, until anyone acts again: the game is as if it had not
+    /// been played, with no trace in the log or the record. Not a card
+    /// that drew another (it showed a hidden card), nor one that ended the
+    /// round, nor a bot's, nor twice.
+    #[test]
+    fn the_last_card_played_can_be_taken_back_until_anyone_acts() {
+        let mut s = Session::new(TableSetup::first_visit("You"), 17).unwrap();
+        let mut bot = BotKind::Medium.make(2);
+        let (mut lower, mut equal, mut higher, mut bots) = (0, 0, 0, 0);
+        for _ in 0..3000 {
+            if s.game.is_over() {
+                break;
+            }
+            let before = s.clone();
+            let seat = s.game.current();
+            let action = bot.choose(&s.game.view(seat));
+            s.apply(action).unwrap();
+            let outcome = s.log.iter().rev().find_map(|e| match e.event {
+                Event::Played {
+                    seat: who, outcome, ..
+                } if who == seat => Some(outcome),
+                _ => None,
+            });
+            let played = matches!(action, Action::Play { .. });
+            match (played, s.take_back_seat()) {
+                (true, Some(who)) => {
+                    assert_eq!(who, 0, "only a person's card");
+                    assert!(matches!(outcome, Some(Outcome::Lower | Outcome::Equal)));
+                    if outcome == Some(Outcome::Lower) {
+                        lower += 1;
+                    } else {
+                        equal += 1;
+                    }
+                    // Taken back (every other time, so that the game goes
+                    // on): the same game as before, the same log.
+                    if (lower + equal) % 2 == 0 {
+                        let after = s.clone();
+                        assert!(s.take_back());
+                        assert_eq!(s.game, before.game);
+                        assert_eq!(s.record, before.record);
+                        assert_eq!(s.log, before.log);
+                        assert_eq!(s.viewer(), Some(0));
+                        assert!(!s.take_back(), "only the last card, once");
+                        s = after;
+                    }
+                }
+                (true, None) if seat == 0 => {
+                    assert!(
+                        matches!(outcome, Some(Outcome::Higher | Outcome::LastCard)),
+                        "{outcome:?}"
+                    );
+                    higher += 1;
+                }
+                (_, None) => bots += 1,
+                (false, Some(_)) => panic!("only a played card can be taken back"),
+            }
+        }
+        assert!(
+            lower > 10 && equal > 0 && higher > 2 && bots > 100,
+            "{lower} {equal} {higher} {bots}"
         );
     }
 

@@ -223,4 +223,5 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     to_own_device: "{name} plays on their own device from now on",
     other_seats: "The other seats",
     version: "Version {build}",
+    take_back: "Take back",
 };

@@ -451,6 +451,7 @@ messages! {
         ToOwnDevice(n: &'a str) => to_own_device: str (name(n)),
         OtherSeats => other_seats: str,
         Version(b: &'a str) => version: str ([("build", Str(b))]),
+        TakeBack => take_back: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every

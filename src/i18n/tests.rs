@@ -257,6 +257,7 @@ fn samples() -> Vec<Text<'static>> {
         ToOwnDevice("Ana"),
         OtherSeats,
         Version("0123abcd"),
+        TakeBack,
     ];
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
     v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));

@@ -17,10 +17,20 @@ use super::state::{HandMsg, Problem, Ticket};
 use super::BUILD;
 use crate::app::{AppState, Msg, Screen};
 
+/// What a hand device sends the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandAct {
+    Act(Action),
+    TakeBack,
+}
+
 /// Keeps this device's link to a table; the callback sends an action of
-/// its seat (made at the table's move the hand shows).
+/// its seat, or a take-back (at the table's move the hand shows).
 #[hook]
-pub fn use_hand_link(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) -> Callback<Action> {
+pub fn use_hand_link(
+    state: &UseReducerHandle<AppState>,
+    send: &Callback<Msg>,
+) -> Callback<HandAct> {
     let link = use_mut_ref(|| None::<Rc<Link>>);
     let latest = use_mut_ref(|| None::<UseReducerHandle<AppState>>);
     *latest.borrow_mut() = Some(state.clone());
@@ -82,17 +92,22 @@ pub fn use_hand_link(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) -
         });
     }
     let send = send.clone();
-    Callback::from(move |action: Action| {
+    Callback::from(move |what: HandAct| {
         let at = latest
             .borrow()
             .as_ref()
             .and_then(|s| s.hand.model.as_ref().map(|m| m.seen.at));
-        let sent = match (at, link.borrow().as_ref()) {
-            (Some(at), Some(link)) => link.send(&proto::encode(&ToTable::Act { at, action })),
-            _ => false,
+        let (Some(at), Some(link)) = (at, link.borrow().clone()) else {
+            return;
         };
-        if sent {
-            send.emit(Msg::Hand(HandMsg::Sent(action)));
+        let message = match what {
+            HandAct::Act(action) => ToTable::Act { at, action },
+            HandAct::TakeBack => ToTable::TakeBack { at },
+        };
+        if link.send(&proto::encode(&message)) {
+            if let HandAct::Act(action) = what {
+                send.emit(Msg::Hand(HandMsg::Sent(action)));
+            }
         }
     })
 }

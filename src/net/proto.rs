@@ -33,6 +33,8 @@ pub enum ToTable {
     Act { at: u64, action: Action },
     /// The device missed something: it asks for a snapshot.
     Sync,
+    /// Take back the card this seat just played, at the table's move `at`.
+    TakeBack { at: u64 },
 }
 
 /// What the table sends a hand device.
@@ -109,6 +111,9 @@ pub enum Refusal {
     NotYours,
     /// The rules refuse it.
     Illegal { rule: String },
+    /// Too late to take back: someone acted since, or the play showed a
+    /// hidden card.
+    TooLate,
 }
 
 impl core::fmt::Display for Refusal {
@@ -134,6 +139,7 @@ impl core::fmt::Display for Refusal {
             }
             Refusal::NotYours => write!(f, "only the table deals the next round"),
             Refusal::Illegal { rule } => write!(f, "the rules refuse it: {rule}"),
+            Refusal::TooLate => write!(f, "too late to take back that card"),
         }
     }
 }
@@ -281,6 +287,16 @@ pub fn check_act(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gap;
 
+/// Judges a take-back the device of `seat` asked for at move `at`, when the
+/// table is at move `now`: only its own last card, before anyone acted
+/// again (the move number settles a race with the next seat).
+pub fn check_take_back(session: &Session, now: u64, seat: Seat, at: u64) -> Result<(), Refusal> {
+    if at != now || session.take_back_seat() != Some(seat) {
+        return Err(Refusal::TooLate);
+    }
+    Ok(())
+}
+
 /// What a hand device knows of the game: everything the table sent it,
 /// and nothing else. Its screen is built from this, never from a `Game`.
 #[derive(Clone, Debug, PartialEq)]
@@ -338,7 +354,13 @@ impl HandModel {
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
+            take_back: self.may_take_back(),
         }
+    }
+
+    /// Whether this seat may take back the card it just played.
+    pub fn may_take_back(&self) -> bool {
+        crate::session::take_back_seat(&self.seen.events) == Some(self.seat)
     }
 
     /// Whether this seat is to act.
@@ -483,6 +505,34 @@ mod tests {
                 Refusal::NotYourTurn
             }
         );
+    }
+
+    /// A device takes back its own card, at the move it was played, and
+    /// nobody else's: the move number settles a race with the next seat.
+    #[test]
+    fn a_device_takes_back_only_its_own_last_card_before_anyone_acts() {
+        let mut s = table();
+        let mut bot = BotKind::Medium.make(5);
+        let mut now = 1;
+        let mut checked = 0;
+        while checked < 5 && !s.game.is_over() {
+            let seat = s.game.current();
+            s.apply(bot.choose(&s.game.view(seat))).unwrap();
+            now += 1;
+            if s.take_back_seat() == Some(seat) {
+                assert_eq!(check_take_back(&s, now, seat, now), Ok(()));
+                assert_eq!(
+                    check_take_back(&s, now, seat, now - 1),
+                    Err(Refusal::TooLate)
+                );
+                let other = (seat + 1) % 4;
+                assert_eq!(check_take_back(&s, now, other, now), Err(Refusal::TooLate));
+                checked += 1;
+            } else {
+                assert_eq!(check_take_back(&s, now, seat, now), Err(Refusal::TooLate));
+            }
+        }
+        assert_eq!(checked, 5);
     }
 
     /// Through a whole game, every message to each seat's device holds that

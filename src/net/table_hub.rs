@@ -11,7 +11,7 @@ use mojo_engine::Seat;
 use yew::prelude::*;
 
 use super::code::{Invitation, Reply};
-use super::proto::{self, check_act, message_for, Refusal, Sent, ToHand, ToTable};
+use super::proto::{self, check_act, check_take_back, message_for, Refusal, Sent, ToHand, ToTable};
 use super::rtc::{self, Link, LinkEvent};
 use super::state::{DeviceMsg, Problem};
 use super::BUILD;
@@ -357,6 +357,18 @@ fn heard(
             };
             match check_act(session, state.seq, seat, at, action) {
                 Ok(action) => send.emit(Msg::RemoteAct { seat, at, action }),
+                Err(reason) => refuse(&link, send, seat, reason),
+            }
+        }
+        ToTable::TakeBack { at } => {
+            if !hello {
+                return refuse(&link, send, seat, Refusal::NoHello);
+            }
+            let Some(session) = &state.session else {
+                return;
+            };
+            match check_take_back(session, state.seq, seat, at) {
+                Ok(()) => send.emit(Msg::RemoteTakeBack { seat, at }),
                 Err(reason) => refuse(&link, send, seat, reason),
             }
         }

@@ -27,6 +27,8 @@ pub struct TableProps {
     /// Changes with every action (re-render and animation keys).
     pub seq: u64,
     pub on_act: Callback<Action>,
+    /// "Take back" (the person who just played, see `Scene::take_back`).
+    pub on_take_back: Callback<()>,
     pub on_show: Callback<Seat>,
     pub on_rematch: Callback<()>,
     pub on_new_game: Callback<()>,
@@ -309,6 +311,14 @@ pub fn table(p: &TableProps) -> Html {
         }
     });
 
+    // "Take back": under the status line, or on the next person's cover.
+    let take_back = {
+        let cb = p.on_take_back.clone();
+        html! {
+            <button type="button" class="button take-back" onclick={Callback::from(move |_| cb.emit(()))}>{ t(Text::TakeBack) }</button>
+        }
+    };
+
     // The acting person's own area.
     let own = if let Some(to) = handoff {
         let on_show = p.on_show.clone();
@@ -322,6 +332,10 @@ pub fn table(p: &TableProps) -> Html {
                     autofocus=true
                     onclick={Callback::from(move |_| on_show.emit(to))}
                 >{ t(Text::ShowMyCards) }</button>
+                // The one who just played may still take their card back.
+                if scene.take_back {
+                    { take_back.clone() }
+                }
             </section>
         }
     } else if let Some(me) = viewer {
@@ -395,6 +409,9 @@ pub fn table(p: &TableProps) -> Html {
                 { mojo_card(view.mojo, lang) }
             </section>
             <p class="status" tabindex="-1">{ status }</p>
+            if scene.take_back && handoff.is_none() {
+                { take_back.clone() }
+            }
             { own }
             <aside class="side">
                 { score_pad(&PadProps { scene, lang, compact: true, id: "pad" }) }

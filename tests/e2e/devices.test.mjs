@@ -567,3 +567,54 @@ test('neither the table nor a phone blocks its page: no main-thread task over 50
   assert.deepEqual(during, { table: [], ben: [] }, 'main-thread tasks over 50 ms while playing');
   assert.deepEqual([...table.problems, ...ben.problems], []);
 });
+
+test('a phone takes back its own card, and only its own; neither the table nor the other phone offers it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  const cy = await device('cy');
+  // Normal speed: bots wait two seconds after a card that may be taken back.
+  await table.goto(`${server.url}?lang=en`);
+  await lobby(table, [
+    ['Bot', 'easy'],
+    ['Ben', 'remote'],
+    ['Cy', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await ben.goto(url());
+  await cy.goto(url());
+  await pair(table, 'Ben', ben);
+  await pair(table, 'Cy', cy);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  const handOf = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => ({
+        name: b.getAttribute('aria-label'),
+        hint: b.getAttribute('aria-description'),
+        enabled: !b.disabled,
+      })),
+    );
+  for (let i = 0; i < 3000; i++) {
+    assert.notEqual(await whatNow(table), 'over');
+    const what = await whatNow(ben);
+    const lower = what === 'play' ? (await handOf(ben)).find((c) => c.enabled && c.hint === 'ends your turn') : null;
+    if (lower) {
+      const before = await handOf(ben);
+      await ben.getByRole('group', { name: 'Your hand' }).getByRole('button', { name: lower.name, exact: true }).first().click();
+      await ben.getByRole('button', { name: 'Take back' }).waitFor();
+      assert.equal(await cy.getByRole('button', { name: 'Take back' }).count(), 0, "not on Cy's phone");
+      assert.equal(await table.getByRole('button', { name: 'Take back' }).count(), 0, 'not on the table');
+      await ben.getByRole('button', { name: 'Take back' }).click();
+      await ben.getByRole('button', { name: 'Take back' }).waitFor({ state: 'detached' });
+      await ben.waitForFunction((n) => document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length === n, before.length);
+      assert.deepEqual(await handOf(ben), before, 'the card is back in Ben\'s hand');
+      assert.deepEqual([...table.problems, ...ben.problems, ...cy.problems], []);
+      return;
+    }
+    for (const page of [table, ben, cy]) {
+      const w = await whatNow(page);
+      if (w !== 'wait' && w !== 'over') await step(page, undefined, w);
+    }
+    await table.waitForTimeout(10);
+  }
+  throw new Error('Ben never had a card that ends his turn');
+});
