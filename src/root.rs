@@ -174,7 +174,7 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
                         on_continue: to.msg(Msg::Continue),
                     }) }
                     <footer class="lobby__footer">
-                        <button type="button" class="button" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
+                        <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
                         { footer(Text::Rules, Overlay::Rules) }
                         { footer(Text::Settings, Overlay::Menu) }
                         { footer(Text::Statistics, Overlay::Stats) }
