@@ -79,6 +79,12 @@ pub struct AppState {
     pub devices: Devices,
     /// This device as a hand at another device's table.
     pub hand: HandState,
+    /// Whether the browser keeps saved games for good (`None`: it cannot
+    /// tell), and asks made for it (one per game started).
+    pub persistent: Option<bool>,
+    pub ask_persist: u32,
+    /// The browser offers to install the app.
+    pub installable: bool,
 }
 
 /// Everything that can happen to the app state.
@@ -136,6 +142,13 @@ pub enum Msg {
         seat: Seat,
         at: u64,
     },
+    /// Whether saved games are kept for good (`None`: the browser cannot
+    /// tell).
+    Persistent(Option<bool>),
+    /// The player asks that saved games be kept for good.
+    KeepStorage,
+    /// Whether the browser offers to install the app.
+    Installable(bool),
 }
 
 impl AppState {
@@ -166,6 +179,9 @@ impl AppState {
             tab: TabState::default(),
             devices: Devices::default(),
             hand: HandState::default(),
+            persistent: None,
+            ask_persist: 0,
+            installable: false,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -216,6 +232,8 @@ impl AppState {
             self.game_id = id;
             // Never back: a device's move number goes on across games.
             self.seq += 1;
+            // A player's action: the moment to ask that saved games be kept.
+            self.ask_persist += 1;
             self.screen = Screen::Table;
             self.settings.in_lobby = false;
             // The first game starts with the walkthrough; players on their
@@ -328,6 +346,7 @@ impl Reducible for AppState {
                 if s.session.is_some() {
                     s.screen = Screen::Table;
                     s.settings.in_lobby = false;
+                    s.ask_persist += 1;
                 }
             }
             Msg::Act(action) => s.with_session(|session| {
@@ -400,6 +419,9 @@ impl Reducible for AppState {
                 });
             }
             Msg::Hand(msg) => s.hand_msg(msg),
+            Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
+            Msg::KeepStorage => s.ask_persist += 1,
+            Msg::Installable(yes) => s.installable = yes,
             Msg::TakeBack => {
                 s.with_session(|session| session.may_take_back_here() && session.take_back())
             }

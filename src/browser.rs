@@ -174,3 +174,97 @@ pub fn apply_update() {
         }
     }
 }
+
+/// Whether saved games are kept by the browser for good (the Storage API's
+/// `persisted()`); `None` where the browser cannot tell.
+pub async fn storage_persisted() -> Option<bool> {
+    let storage = web_sys::window()?.navigator().storage();
+    let answer = wasm_bindgen_futures::JsFuture::from(storage.persisted().ok()?)
+        .await
+        .ok()?;
+    answer.as_bool()
+}
+
+/// Asks the browser to keep saved games for good (`persist()`): Safari may
+/// otherwise clear a site's storage after seven days without a visit;
+/// Firefox asks the player, so it is asked only after a player's action.
+pub async fn storage_persist() -> Option<bool> {
+    let storage = web_sys::window()?.navigator().storage();
+    let answer = wasm_bindgen_futures::JsFuture::from(storage.persist().ok()?)
+        .await
+        .ok()?;
+    answer.as_bool()
+}
+
+/// Whether this is an iPad or an iPhone in the browser (not the app added
+/// to the Home Screen): there "Add to Home Screen" keeps Mojo and its games.
+pub fn ios_browser() -> bool {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    let agent = nav.user_agent().unwrap_or_default();
+    let ipad_as_mac = nav.platform().is_ok_and(|p| p == "MacIntel") && nav.max_touch_points() > 1;
+    let standalone =
+        js_sys::Reflect::get(&nav, &"standalone".into()).is_ok_and(|v| v.as_bool() == Some(true));
+    (agent.contains("iPhone") || agent.contains("iPad") || ipad_as_mac) && !standalone
+}
+
+/// Tells the app when the browser offers to install it (static/sw-register.js
+/// keeps the offer), and when the offer is gone.
+#[hook]
+pub fn use_install_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let window = web_sys::window();
+        let ready = window
+            .as_ref()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .and_then(|e| e.get_attribute("data-mojo-install"))
+            .is_some_and(|v| v == "ready");
+        if ready {
+            send.emit(Msg::Installable(true));
+        }
+        let listeners = window.map(|w| {
+            let (yes, no) = (send.clone(), send.clone());
+            (
+                gloo::events::EventListener::new(&w, "mojo-install-ready", move |_| {
+                    yes.emit(Msg::Installable(true))
+                }),
+                gloo::events::EventListener::new(&w, "mojo-install-done", move |_| {
+                    no.emit(Msg::Installable(false))
+                }),
+            )
+        });
+        move || drop(listeners)
+    });
+}
+
+/// Shows the browser's offer to install the app (kept by sw-register.js).
+pub fn install() {
+    if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("mojo-install")) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+/// Keeps the app state told whether saved games are kept for good, and
+/// asks for it when a game starts (a player's action, as Firefox wants).
+#[hook]
+pub fn use_storage_persistence(ask: u32, kept: Option<bool>, send: &Callback<Msg>) {
+    {
+        let send = send.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persisted().await));
+            });
+        });
+    }
+    let send = send.clone();
+    use_effect_with(ask, move |&ask| {
+        if ask > 0 && kept == Some(false) {
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persist().await));
+            });
+        }
+    });
+}

@@ -6,7 +6,10 @@
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Overlay, Screen};
-use crate::browser::{apply_update, new_id, random_u64, switch_lang, use_update_watch};
+use crate::browser::{
+    apply_update, install, ios_browser, new_id, random_u64, switch_lang, use_install_watch,
+    use_storage_persistence, use_update_watch,
+};
 use crate::i18n::{Lang, Text};
 use crate::net::hand_hub::{use_hand_link, HandAct};
 use crate::net::state::{DeviceMsg, HandMsg};
@@ -43,6 +46,8 @@ pub fn app() -> Html {
     let on_reply = use_table_devices(&state, &send);
     let on_hand_act = use_hand_link(&state, &send);
     use_update_watch(&send);
+    use_install_watch(&send);
+    use_storage_persistence(state.ask_persist, state.persistent, &send);
     let overlay_now = overlay_shown(&state);
     use_dialog_focus(overlay_now);
 
@@ -175,6 +180,9 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
                     }) }
                     <footer class="lobby__footer">
                         <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
+                        if state.installable {
+                            <button type="button" class="button" onclick={Callback::from(|_| install())}>{ Text::Install.get(lang) }</button>
+                        }
                         { footer(Text::Rules, Overlay::Rules) }
                         { footer(Text::Settings, Overlay::Menu) }
                         { footer(Text::Statistics, Overlay::Stats) }
@@ -247,6 +255,11 @@ fn overlay(
                 on_stats: to.msg(Msg::Overlay(Overlay::Stats)),
                 on_tour: to.msg(Msg::Overlay(Overlay::Tour(0))),
                 on_devices: to.msg(Msg::Overlay(Overlay::Devices)),
+                persistent: state.persistent,
+                on_keep_storage: to.msg(Msg::KeepStorage),
+                installable: state.installable,
+                on_install: Callback::from(|()| install()),
+                ios: ios_browser(),
             })
         }
     }

@@ -224,4 +224,10 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     other_seats: "The other seats",
     version: "Version {build}",
     take_back: "Take back",
+    this_device: "This device",
+    storage_kept: "Your games are kept on this device.",
+    storage_may_go: "This browser may clear your saved games after some weeks without a visit.",
+    keep_storage: "Keep my games on this device",
+    install: "Install",
+    ios_install: "On an iPad or iPhone: tap Share, then Add to Home Screen. Mojo then opens like an app, offline, and keeps your games.",
 };

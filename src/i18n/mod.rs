@@ -452,6 +452,12 @@ messages! {
         OtherSeats => other_seats: str,
         Version(b: &'a str) => version: str ([("build", Str(b))]),
         TakeBack => take_back: str,
+        ThisDevice => this_device: str,
+        StorageKept => storage_kept: str,
+        StorageMayGo => storage_may_go: str,
+        KeepStorage => keep_storage: str,
+        Install => install: str,
+        IosInstall => ios_install: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every

@@ -258,6 +258,12 @@ fn samples() -> Vec<Text<'static>> {
         OtherSeats,
         Version("0123abcd"),
         TakeBack,
+        ThisDevice,
+        StorageKept,
+        StorageMayGo,
+        KeepStorage,
+        Install,
+        IosInstall,
     ];
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
     v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));

@@ -23,6 +23,14 @@ pub struct MenuProps {
     pub on_tour: Callback<()>,
     /// Opens the players' devices (at the table).
     pub on_devices: Callback<()>,
+    /// Whether saved games are kept for good (`None`: unknown).
+    pub persistent: Option<bool>,
+    pub on_keep_storage: Callback<()>,
+    /// The browser offers to install the app.
+    pub installable: bool,
+    pub on_install: Callback<()>,
+    /// An iPad or iPhone in the browser: how to add Mojo to the Home Screen.
+    pub ios: bool,
 }
 
 /// Settings and leaving the table.
@@ -78,6 +86,23 @@ pub fn menu(p: &MenuProps) -> Html {
                     <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
                     <span>{ t(Text::ReduceMotion) }</span>
                 </label>
+                if p.persistent.is_some() || p.installable || p.ios {
+                    <section class="menu__device" aria-labelledby="menu-device">
+                        <h3 id="menu-device">{ t(Text::ThisDevice) }</h3>
+                        if let Some(kept) = p.persistent {
+                            <p class="menu__storage">{ t(if kept { Text::StorageKept } else { Text::StorageMayGo }) }</p>
+                            if !kept {
+                                <button type="button" class="button" onclick={let cb = p.on_keep_storage.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::KeepStorage) }</button>
+                            }
+                        }
+                        if p.installable {
+                            <button type="button" class="button" onclick={let cb = p.on_install.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Install) }</button>
+                        }
+                        if p.ios {
+                            <p class="menu__ios">{ t(Text::IosInstall) }</p>
+                        }
+                    </section>
+                }
                 <p class="menu__version">{ t(Text::Version(crate::net::BUILD)) }</p>
                 <div class="menu__actions">
                     <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
