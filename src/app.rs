@@ -52,6 +52,9 @@ pub enum Notice {
     /// This language's words could not be fetched (offline before the
     /// first visit finished caching them, or a broken deploy).
     LanguageUnavailable(Lang),
+    /// The saved game has players on their own devices and another tab of
+    /// this browser is its table: this tab leaves it to that one.
+    HostedElsewhere,
 }
 
 /// The whole app state.

@@ -16,7 +16,8 @@ use crate::net::state::{DeviceMsg, HandMsg};
 use crate::net::table_hub::use_table_devices;
 use crate::persist::sync::TabMsg;
 use crate::persist::{
-    self, use_autosave, use_devices_stored, use_settings, use_statistics, use_tab_watch,
+    self, use_autosave, use_devices_stored, use_host_beat, use_settings, use_statistics,
+    use_tab_watch,
 };
 use crate::stats::Stats;
 use crate::ui::devices::{DevicesDialog, JoinScreen};
@@ -41,6 +42,7 @@ pub fn app() -> Html {
     use_tab_watch(&send);
     use_settings(&state);
     use_devices_stored(&state);
+    use_host_beat(&state);
     let stats = use_statistics(&state);
     crate::bots::use_bot_turns(&state, &send);
     let on_reply = use_table_devices(&state, &send);

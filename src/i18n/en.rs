@@ -224,6 +224,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     other_seats: "The other seats",
     version: "Version {build}",
     take_back: "Take back",
+    hosted_elsewhere: "The saved game, with players on their own devices, is open in another tab of this browser: play it there.",
     this_device: "This device",
     storage_kept: "Your games are kept on this device.",
     storage_may_go: "This browser may clear your saved games after some weeks without a visit.",

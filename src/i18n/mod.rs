@@ -452,6 +452,7 @@ messages! {
         OtherSeats => other_seats: str,
         Version(b: &'a str) => version: str ([("build", Str(b))]),
         TakeBack => take_back: str,
+        HostedElsewhere => hosted_elsewhere: str,
         ThisDevice => this_device: str,
         StorageKept => storage_kept: str,
         StorageMayGo => storage_may_go: str,

@@ -258,6 +258,7 @@ fn samples() -> Vec<Text<'static>> {
         OtherSeats,
         Version("0123abcd"),
         TakeBack,
+        HostedElsewhere,
         ThisDevice,
         StorageKept,
         StorageMayGo,

@@ -67,6 +67,17 @@ pub fn load() -> AppState {
     if lang != wanted {
         state.notices.push(Notice::LanguageUnavailable(wanted));
     }
+    // A game with players on their own devices is hosted by one tab: if
+    // another tab of this browser is its table now, this one leaves it.
+    if state.session.as_ref().is_some_and(|s| s.setup.has_remote())
+        && hosted_elsewhere(&state.game_id)
+    {
+        state.session = None;
+        // (No game id: the autosave then leaves the slot to its host.)
+        state.game_id.clear();
+        state.screen = Screen::Lobby;
+        state.notices.push(Notice::HostedElsewhere);
+    }
     // A game with players on their own devices: each must pair again (a
     // new invitation for every seat), with the tokens they hold.
     if let Some(session) = state.session.clone().filter(|s| s.setup.has_remote()) {
@@ -106,6 +117,74 @@ fn join_code() -> Option<String> {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
     Some(code)
+}
+
+/// Where the tab that hosts a game with players on their own devices says
+/// so: `{"game", "tab", "at"}`, written every [`HOST_BEAT_MS`].
+const HOST_KEY: &str = "mojo.host";
+/// This tab's id (in sessionStorage: the same across a reload of the tab).
+const TAB_KEY: &str = "mojo.tab";
+const HOST_BEAT_MS: u32 = 2000;
+/// A host that has not written for this long is gone.
+const HOST_GONE_MS: f64 = 6000.0;
+
+/// This tab's id, made once per tab.
+fn tab_id() -> String {
+    if let Ok(Some(id)) = storage::read_tab(TAB_KEY) {
+        return id;
+    }
+    let id = crate::browser::new_id();
+    let _ = storage::write_tab(TAB_KEY, &id);
+    id
+}
+
+/// Whether another tab (not this one reloaded) hosted game `id` a moment ago.
+fn hosted_elsewhere(id: &str) -> bool {
+    let Ok(Some(text)) = storage::read(HOST_KEY) else {
+        return false;
+    };
+    let Ok(doc) = crate::json::parse(&text) else {
+        return false;
+    };
+    let field = |k: &str| {
+        doc.get(k)
+            .and_then(crate::json::Json::as_str)
+            .map(str::to_string)
+    };
+    let at = doc
+        .get("at")
+        .and_then(crate::json::Json::as_int::<i64>)
+        .unwrap_or(0) as f64;
+    field("game").as_deref() == Some(id)
+        && field("tab").is_some_and(|t| t != tab_id())
+        && js_sys::Date::now() - at < HOST_GONE_MS
+}
+
+/// While this tab is the table of a game with players on their own
+/// devices, it says so every two seconds, so that another tab opened
+/// meanwhile does not take the game (and run its bots) too.
+#[hook]
+pub fn use_host_beat(state: &AppState) {
+    let hosting = state.screen == Screen::Table
+        && state.session.as_ref().is_some_and(|s| s.setup.has_remote());
+    let id = state.game_id.clone();
+    use_effect_with((hosting, id), |(hosting, id)| {
+        let beat = hosting.then(|| {
+            let (id, tab) = (id.clone(), tab_id());
+            let write = move || {
+                let text = crate::json::obj([
+                    ("game", crate::json::str(&id)),
+                    ("tab", crate::json::str(&tab)),
+                    ("at", crate::json::Json::Int(js_sys::Date::now() as i64)),
+                ])
+                .to_text();
+                let _ = storage::write(HOST_KEY, &text);
+            };
+            write();
+            gloo::timers::callback::Interval::new(HOST_BEAT_MS, write)
+        });
+        move || drop(beat)
+    });
 }
 
 /// Keeps what play across devices must remember: on the table, the tokens

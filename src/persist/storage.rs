@@ -53,3 +53,27 @@ pub fn remove(key: &str) -> Result<(), StorageError> {
         .remove_item(key)
         .map_err(|_| StorageError::Unavailable)
 }
+
+/// This tab's own storage (sessionStorage: kept across a reload of the
+/// tab, not shared with other tabs).
+fn tab_storage() -> Result<Storage, StorageError> {
+    web_sys::window()
+        .ok_or(StorageError::Unavailable)?
+        .session_storage()
+        .map_err(|_| StorageError::Unavailable)?
+        .ok_or(StorageError::Unavailable)
+}
+
+/// The text stored under `key` for this tab only.
+pub fn read_tab(key: &str) -> Result<Option<String>, StorageError> {
+    tab_storage()?
+        .get_item(key)
+        .map_err(|_| StorageError::Unavailable)
+}
+
+/// Stores `value` under `key` for this tab only.
+pub fn write_tab(key: &str, value: &str) -> Result<(), StorageError> {
+    tab_storage()?
+        .set_item(key, value)
+        .map_err(|_| StorageError::WriteFailed)
+}

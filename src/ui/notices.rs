@@ -28,6 +28,7 @@ pub fn notices(p: &NoticesProps) -> Html {
                     Notice::StorageOff => t(Text::StorageOff),
                     Notice::UpdateReady => t(Text::UpdateReady),
                     Notice::LanguageUnavailable(l) => t(Text::LanguageUnavailable(l.native_name())),
+                    Notice::HostedElsewhere => t(Text::HostedElsewhere),
                 };
                 let reload = (*n == Notice::UpdateReady).then(|| {
                     let r = p.on_reload.clone();

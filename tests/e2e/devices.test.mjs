@@ -618,3 +618,31 @@ test('a phone takes back its own card, and only its own; neither the table nor t
   }
   throw new Error('Ben never had a card that ends his turn');
 });
+
+test('another tab of the table device leaves a game with players on their own devices to its table; the table itself reloads into it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await invitation(table, 'Ben');
+  // A second tab of the same browser: the saved game is the first tab's.
+  const other = await table.context().newPage();
+  other.problems = [];
+  other.on('pageerror', (e) => other.problems.push(e.message));
+  await other.goto(url());
+  await other.getByText('is open in another tab of this browser').waitFor();
+  await other.getByRole('button', { name: 'Start game' }).waitFor();
+  assert.equal(await other.getByRole('button', { name: 'Continue' }).count(), 0, 'not offered here');
+  assert.equal(await other.getByRole('dialog', { name: 'Players on their own devices' }).count(), 0);
+  // The table keeps its save (the other tab did not forget it), and a
+  // reload of the table itself takes the game back with new invitations.
+  const saved = await table.evaluate(() => JSON.parse(localStorage.getItem('mojo.game')).game.seats[1]);
+  assert.deepEqual(saved, { name: 'Ben', bot: null, remote: true });
+  await other.close();
+  await table.reload();
+  await invitation(table, 'Ben');
+  assert.deepEqual([...table.problems, ...other.problems], []);
+});
