@@ -126,7 +126,7 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
             Some(model) => html! {
                 <Table
                     {lang}
-                    scene={std::rc::Rc::new(model.scene())}
+                    scene={std::rc::Rc::new(model.scene(state.hand.pending))}
                     seq={model.seen.at}
                     on_act={on_hand_act.reform(HandAct::Act)}
                     on_take_back={on_hand_act.reform(|()| HandAct::TakeBack)}

@@ -243,7 +243,7 @@ fn starter_from(v: &Json) -> Result<StarterV1, String> {
 /// An action in the scenario format (as the engine writes it):
 /// `{"play": 7, "pile": 0}`, `{"draw": "deck"}`, `{"reveal": 4}`,
 /// `{"next_round": true}`.
-fn action_json(a: Action) -> Json {
+pub(crate) fn action_json(a: Action) -> Json {
     match a {
         Action::Play { value, pile } => obj([
             ("play", Json::Int(value.into())),
@@ -262,7 +262,7 @@ fn action_json(a: Action) -> Json {
 }
 
 /// Reads what [`action_json`] writes (a play's pile may be left out: 0).
-fn action_from(v: &Json) -> Result<Action, String> {
+pub(crate) fn action_from(v: &Json) -> Result<Action, String> {
     const SHAPES: &str = "an action is one of {\"play\": V, \"pile\": P}, {\"draw\": \"deck\"|\"discard\"}, {\"reveal\": V}, {\"next_round\": true}";
     let mut f = Fields::of(v, "an action")?;
     let play = f.opt_int("play")?;

@@ -40,6 +40,10 @@ pub struct Scene {
     /// The person looking at this screen may take back the card they just
     /// played ("Take back").
     pub take_back: bool,
+    /// An action was sent and its answer has not come yet (a phone waiting
+    /// for the table): the cards wait too, so that a second tap is not a
+    /// second move.
+    pub busy: bool,
 }
 
 impl Scene {
@@ -129,6 +133,7 @@ impl Session {
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
             take_back: self.may_take_back_here(),
+            busy: false,
         }
     }
 }

@@ -248,7 +248,7 @@ impl TableSetup {
 
 /// One line of the game log: an event, as every player may see it, and the
 /// round it happened in.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
     pub round: u32,
     pub event: Event,

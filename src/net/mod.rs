@@ -18,3 +18,4 @@ pub mod rtc;
 pub mod state;
 pub mod stored;
 pub mod table_hub;
+pub mod wire;

@@ -2,8 +2,8 @@
 //! table judges what a hand device sends.
 //!
 //! Every message is one JSON text `{"v": PROTOCOL, "m": {"type": …}}` of at
-//! most [`MAX_MESSAGE`] bytes; its contents are the engine's own types
-//! (serde). The table sends a hand device its seat's [`PlayerView`], the
+//! most [`MAX_MESSAGE`] bytes, read and written with the app's own JSON
+//! (`wire.rs` for the engine's types). The table sends a hand device its seat's [`PlayerView`], the
 //! events as that seat may see them ([`Event::visible_to`]), the public log
 //! and the scored rounds — never the `Game`, its seed, its record, nor any
 //! other seat's hidden card. A hand device sends only its hello and its
@@ -11,8 +11,9 @@
 //! each against the engine and refuses the rest with a reason.
 
 use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat};
-use serde::{Deserialize, Serialize};
 
+use super::wire::{self, Read};
+use crate::json::{self, obj, Fields, Json};
 use crate::scene::Scene;
 use crate::session::{LogEntry, Session};
 
@@ -23,8 +24,7 @@ pub const PROTOCOL: u32 = 1;
 pub const MAX_MESSAGE: usize = 64 * 1024;
 
 /// What a hand device sends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToTable {
     /// The first message on a new channel: the device's build of the app
     /// and, to take back a seat it held, the token the table gave it.
@@ -38,8 +38,7 @@ pub enum ToTable {
 }
 
 /// What the table sends a hand device.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToHand {
     /// The seat is this device's: the token proves it on a new channel
     /// (sent over the channel only, never shown).
@@ -64,8 +63,7 @@ pub enum ToHand {
 }
 
 /// One seat's share of the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Seen {
     /// The table's move number: an action must carry it back.
     pub at: u64,
@@ -88,8 +86,7 @@ pub struct Seen {
 }
 
 /// Why the table (or a hand device) refused a message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "why", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// Longer than [`MAX_MESSAGE`].
     TooLarge { bytes: usize },
@@ -144,52 +141,281 @@ impl core::fmt::Display for Refusal {
     }
 }
 
-#[derive(Serialize)]
-struct Out<'a, T> {
-    v: u32,
-    m: &'a T,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct In<T> {
-    /// Checked before, by [`VersionOnly`].
-    #[serde(rename = "v")]
-    _version: u32,
-    m: T,
-}
-
-/// The version alone, read first: a message of another version may have
-/// another shape, and deserves the right reason.
-#[derive(Deserialize)]
-struct VersionOnly {
-    v: u32,
+/// A message's JSON, both ways.
+pub trait Wire: Sized {
+    fn to_json(&self) -> Json;
+    fn from_json(v: &Json) -> Read<Self>;
 }
 
 /// A message as sent.
-pub fn encode<T: Serialize>(message: &T) -> String {
-    // The engine's types and these messages always serialise.
-    serde_json::to_string(&Out {
-        v: PROTOCOL,
-        m: message,
-    })
-    .unwrap_or_default()
+pub fn encode<T: Wire>(message: &T) -> String {
+    obj([("v", Json::Int(PROTOCOL.into())), ("m", message.to_json())]).to_text()
 }
 
 /// Reads a message of this protocol, refusing anything else with a reason.
-pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Refusal> {
+pub fn decode<T: Wire>(text: &str) -> Result<T, Refusal> {
     if text.len() > MAX_MESSAGE {
         return Err(Refusal::TooLarge { bytes: text.len() });
     }
-    let malformed = |e: serde_json::Error| Refusal::Malformed {
-        detail: e.to_string().chars().take(120).collect(),
+    let malformed = |detail: String| Refusal::Malformed {
+        detail: detail.chars().take(120).collect(),
     };
-    let version: VersionOnly = serde_json::from_str(text).map_err(malformed)?;
-    if version.v != PROTOCOL {
-        return Err(Refusal::Version { version: version.v });
+    let doc = json::parse(text).map_err(malformed)?;
+    // The version first: a message of another version may have another
+    // shape, and deserves the right reason.
+    match doc.get("v").and_then(Json::as_int::<u32>) {
+        Some(PROTOCOL) => {}
+        Some(version) => return Err(Refusal::Version { version }),
+        None => return Err(malformed("no protocol version".into())),
     }
-    let message: In<T> = serde_json::from_str(text).map_err(malformed)?;
-    Ok(message.m)
+    let mut f = Fields::of(&doc, "a message").map_err(malformed)?;
+    let _ = f.req("v");
+    let message = T::from_json(f.req("m").map_err(malformed)?).map_err(malformed)?;
+    f.done().map_err(malformed)?;
+    Ok(message)
+}
+
+fn kind(v: &Json, key: &str) -> Read<String> {
+    v.get(key)
+        .and_then(Json::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| format!("no `{key}`"))
+}
+
+impl Wire for ToTable {
+    fn to_json(&self) -> Json {
+        match self {
+            ToTable::Hello { app, token } => obj([
+                ("type", json::str("hello")),
+                ("app", json::str(app)),
+                ("token", token.as_deref().map_or(Json::Null, json::str)),
+            ]),
+            ToTable::Act { at, action } => obj([
+                ("type", json::str("act")),
+                ("at", Json::Int(*at as i64)),
+                ("action", wire::action_json(*action)),
+            ]),
+            ToTable::Sync => obj([("type", json::str("sync"))]),
+            ToTable::TakeBack { at } => obj([
+                ("type", json::str("take_back")),
+                ("at", Json::Int(*at as i64)),
+            ]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<ToTable> {
+        let mut f = Fields::of(v, "a message")?;
+        let message = match f.string("type")?.as_str() {
+            "hello" => ToTable::Hello {
+                app: f.string("app")?,
+                token: match f.opt("token") {
+                    None | Some(Json::Null) => None,
+                    Some(t) => Some(
+                        t.as_str()
+                            .ok_or_else(|| json::wrong("token", "a string", t))?
+                            .to_string(),
+                    ),
+                },
+            },
+            "act" => ToTable::Act {
+                at: f.int("at")?,
+                action: wire::action_from(f.req("action")?)?,
+            },
+            "sync" => ToTable::Sync,
+            "take_back" => ToTable::TakeBack { at: f.int("at")? },
+            other => return Err(format!("no message `{other}`")),
+        };
+        f.done()?;
+        Ok(message)
+    }
+}
+
+impl Wire for Refusal {
+    fn to_json(&self) -> Json {
+        let why = |w: &str| ("why", json::str(w));
+        match self {
+            Refusal::TooLarge { bytes } => {
+                obj([why("too_large"), ("bytes", Json::Int(*bytes as i64))])
+            }
+            Refusal::Malformed { detail } => obj([why("malformed"), ("detail", json::str(detail))]),
+            Refusal::Version { version } => {
+                obj([why("version"), ("version", Json::Int((*version).into()))])
+            }
+            Refusal::OtherApp { theirs, ours } => obj([
+                why("other_app"),
+                ("theirs", json::str(theirs)),
+                ("ours", json::str(ours)),
+            ]),
+            Refusal::SeatTaken => obj([why("seat_taken")]),
+            Refusal::NoHello => obj([why("no_hello")]),
+            Refusal::NotYourTurn => obj([why("not_your_turn")]),
+            Refusal::StaleMove { at, now } => obj([
+                why("stale_move"),
+                ("at", Json::Int(*at as i64)),
+                ("now", Json::Int(*now as i64)),
+            ]),
+            Refusal::NotYours => obj([why("not_yours")]),
+            Refusal::Illegal { rule } => obj([why("illegal"), ("rule", json::str(rule))]),
+            Refusal::TooLate => obj([why("too_late")]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<Refusal> {
+        let mut f = Fields::of(v, "a refusal")?;
+        let r = match f.string("why")?.as_str() {
+            "too_large" => Refusal::TooLarge {
+                bytes: f.int("bytes")?,
+            },
+            "malformed" => Refusal::Malformed {
+                detail: f.string("detail")?,
+            },
+            "version" => Refusal::Version {
+                version: f.int("version")?,
+            },
+            "other_app" => Refusal::OtherApp {
+                theirs: f.string("theirs")?,
+                ours: f.string("ours")?,
+            },
+            "seat_taken" => Refusal::SeatTaken,
+            "no_hello" => Refusal::NoHello,
+            "not_your_turn" => Refusal::NotYourTurn,
+            "stale_move" => Refusal::StaleMove {
+                at: f.int("at")?,
+                now: f.int("now")?,
+            },
+            "not_yours" => Refusal::NotYours,
+            "illegal" => Refusal::Illegal {
+                rule: f.string("rule")?,
+            },
+            "too_late" => Refusal::TooLate,
+            other => return Err(format!("no refusal `{other}`")),
+        };
+        f.done()?;
+        Ok(r)
+    }
+}
+
+impl Seen {
+    fn fields(&self, kind: &str) -> Json {
+        obj([
+            ("type", json::str(kind)),
+            ("at", Json::Int(self.at as i64)),
+            ("game", json::str(&self.game)),
+            (
+                "names",
+                Json::Arr(self.names.iter().map(|n| json::str(n)).collect()),
+            ),
+            (
+                "bots",
+                Json::Arr(self.bots.iter().map(|&b| Json::Bool(b)).collect()),
+            ),
+            ("view", wire::view_json(&self.view)),
+            ("rounds", wire::rounds_json(&self.rounds)),
+            ("log_from", Json::Int(self.log_from as i64)),
+            ("log", wire::log_json(&self.log)),
+            ("events", wire::events_json(&self.events)),
+            (
+                "waiting_for",
+                self.waiting_for.map_or(Json::Null, |s| Json::Int(s.into())),
+            ),
+        ])
+    }
+
+    /// Reads a snapshot or an update, checking that it describes a table
+    /// the screen can draw (a name and a kind per seat).
+    fn read(f: &mut Fields) -> Read<Seen> {
+        let view = wire::view_from(f.req("view")?)?;
+        let players = view.options.players as usize;
+        let seen = Seen {
+            at: f.int("at")?,
+            game: f.string("game")?,
+            names: f
+                .list("names")?
+                .iter()
+                .map(|n| {
+                    n.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| json::wrong("names", "a name", n))
+                })
+                .collect::<Read<_>>()?,
+            bots: f
+                .list("bots")?
+                .iter()
+                .map(|b| {
+                    b.as_bool()
+                        .ok_or_else(|| json::wrong("bots", "true or false", b))
+                })
+                .collect::<Read<_>>()?,
+            view,
+            rounds: wire::rounds_from(f.req("rounds")?)?,
+            log_from: f.int("log_from")?,
+            log: wire::log_from(f.req("log")?)?,
+            events: wire::events_from(f.req("events")?)?,
+            waiting_for: f.opt_int("waiting_for")?,
+        };
+        if seen.names.len() != players || seen.bots.len() != players {
+            return Err(format!("names or seat kinds for a table of {players}"));
+        }
+        if seen.waiting_for.is_some_and(|s| s as usize >= players)
+            || seen
+                .rounds
+                .iter()
+                .any(|r| r.players as usize != players || r.holder as usize >= players)
+        {
+            return Err(format!("a seat number past the table of {players}"));
+        }
+        Ok(seen)
+    }
+}
+
+impl Wire for ToHand {
+    fn to_json(&self) -> Json {
+        match self {
+            ToHand::Welcome {
+                app,
+                table,
+                seat,
+                name,
+                token,
+            } => obj([
+                ("type", json::str("welcome")),
+                ("app", json::str(app)),
+                ("table", Json::Int((*table).into())),
+                ("seat", Json::Int((*seat).into())),
+                ("name", json::str(name)),
+                ("token", json::str(token)),
+            ]),
+            ToHand::Snapshot(seen) => seen.fields("snapshot"),
+            ToHand::Update(seen) => seen.fields("update"),
+            ToHand::Refused { reason } => {
+                obj([("type", json::str("refused")), ("reason", reason.to_json())])
+            }
+            ToHand::Bye => obj([("type", json::str("bye"))]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<ToHand> {
+        let mut f = Fields::of(v, "a message")?;
+        let message = match kind(v, "type")?.as_str() {
+            "welcome" => ToHand::Welcome {
+                app: f.string("app")?,
+                table: f.int("table")?,
+                seat: f.int("seat")?,
+                name: f.string("name")?,
+                token: f.string("token")?,
+            },
+            "snapshot" => ToHand::Snapshot(Box::new(Seen::read(&mut f)?)),
+            "update" => ToHand::Update(Box::new(Seen::read(&mut f)?)),
+            "refused" => ToHand::Refused {
+                reason: Refusal::from_json(f.req("reason")?)?,
+            },
+            "bye" => ToHand::Bye,
+            other => return Err(format!("no message `{other}`")),
+        };
+        let _ = f.req("type");
+        f.done()?;
+        Ok(message)
+    }
 }
 
 /// What the table has sent one seat's device so far (to send only what
@@ -341,8 +567,9 @@ impl HandModel {
         }
     }
 
-    /// The screen of this seat.
-    pub fn scene(&self) -> Scene {
+    /// The screen of this seat; `busy` while an action it sent waits for
+    /// the table's answer.
+    pub fn scene(&self, busy: bool) -> Scene {
         Scene {
             view: self.seen.view.clone(),
             me: Some(self.seat),
@@ -354,7 +581,8 @@ impl HandModel {
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
-            take_back: self.may_take_back(),
+            take_back: self.may_take_back() && !busy,
+            busy,
         }
     }
 
@@ -582,7 +810,7 @@ mod tests {
                 }
                 let model = HandModel::receive(models[seat as usize].as_ref(), seat, back).unwrap();
                 models[seat as usize] = model;
-                let scene = models[seat as usize].as_ref().unwrap().scene();
+                let scene = models[seat as usize].as_ref().unwrap().scene(false);
                 let local = Scene {
                     handoff: None,
                     shared: false,

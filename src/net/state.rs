@@ -610,7 +610,7 @@ mod tests {
             message: snap,
         }));
         assert_eq!(s.screen, Screen::Hand);
-        assert_eq!(s.hand.model.as_ref().unwrap().scene().me, Some(1));
+        assert_eq!(s.hand.model.as_ref().unwrap().scene(false).me, Some(1));
         // A message of an older link changes nothing.
         let s2 = s
             .clone()

@@ -29,6 +29,10 @@ struct Entry {
     /// The device said hello and holds the seat.
     hello: bool,
     sent: Sent,
+    /// The move number of the last action passed on to the game: the same
+    /// number again (a message sent twice, before the table moved on) is
+    /// refused at once.
+    passed: Option<u64>,
 }
 
 type Hub = Rc<RefCell<Vec<Entry>>>;
@@ -82,6 +86,7 @@ pub fn use_table_devices(
                             tag: None,
                             hello: false,
                             sent: Sent::default(),
+                            passed: None,
                         });
                         new.push((seat, epoch));
                     }
@@ -355,8 +360,17 @@ fn heard(
             let Some(session) = &state.session else {
                 return;
             };
+            let twice =
+                with_entry(&hub, seat, epoch, |e| e.passed.is_some_and(|p| at <= p)) == Some(true);
+            if twice {
+                let now = state.seq.max(at + 1);
+                return refuse(&link, send, seat, Refusal::StaleMove { at, now });
+            }
             match check_act(session, state.seq, seat, at, action) {
-                Ok(action) => send.emit(Msg::RemoteAct { seat, at, action }),
+                Ok(action) => {
+                    with_entry(&hub, seat, epoch, |e| e.passed = Some(at));
+                    send.emit(Msg::RemoteAct { seat, at, action })
+                }
                 Err(reason) => refuse(&link, send, seat, reason),
             }
         }

@@ -493,7 +493,7 @@ fn own_area(
     // (RULES R5.3) and picks the one to reveal.
     let down = &view.face_down;
     let face_down = if !down.is_empty() {
-        let reveal_now = my_turn && phase == Phase::Reveal;
+        let reveal_now = my_turn && !scene.busy && phase == Phase::Reveal;
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
                 <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
@@ -533,7 +533,7 @@ fn own_area(
 
     // The hand: one button per card, sorted; each says what it will do.
     let hand: &Cards = &view.hand;
-    let can_play = my_turn && matches!(phase, Phase::Play | Phase::Continue { .. });
+    let can_play = my_turn && !scene.busy && matches!(phase, Phase::Play | Phase::Continue { .. });
     let top = view.top(pile);
     let drawn = scene.just_drawn();
     let mut marked = false;
@@ -570,7 +570,7 @@ fn own_area(
     };
 
     // Two piles: after a higher card, where to draw from.
-    let draw_choice = if my_turn {
+    let draw_choice = if my_turn && !scene.busy {
         if let Phase::Draw { pile: played } = phase {
             let other_top = view.top(1 - played);
             let deck = {
