@@ -262,6 +262,8 @@ fn overlay(
                 installable: state.installable,
                 on_install: Callback::from(|()| install()),
                 ios: ios_browser(),
+                on_leave_table: (state.screen == Screen::Hand)
+                    .then(|| to.msg(Msg::Hand(HandMsg::Leave))),
             })
         }
     }

@@ -31,6 +31,8 @@ pub struct MenuProps {
     pub on_install: Callback<()>,
     /// An iPad or iPhone in the browser: how to add Mojo to the Home Screen.
     pub ios: bool,
+    /// A phone holding a seat at a table: it may leave it.
+    pub on_leave_table: Option<Callback<()>>,
 }
 
 /// Settings and leaving the table.
@@ -106,6 +108,9 @@ pub fn menu(p: &MenuProps) -> Html {
                 <p class="menu__version">{ t(Text::Version(crate::net::BUILD)) }</p>
                 <div class="menu__actions">
                     <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
+                    if let Some(leave) = p.on_leave_table.clone() {
+                        <button type="button" class="button" onclick={Callback::from(move |_| leave.emit(()))}>{ t(Text::LeaveTable) }</button>
+                    }
                     if p.in_game {
                         <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
                         <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
