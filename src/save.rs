@@ -606,11 +606,12 @@ fn table_from(v: &Json) -> Result<TableSetup, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use mojo_engine::BotKind;
 
-    fn played(seed: u64, moves: usize) -> Session {
+    /// A pass-and-play game (Ana and Ben, two bots) after `moves` actions.
+    pub(crate) fn played(seed: u64, moves: usize) -> Session {
         let mut setup = TableSetup::first_visit("Ana");
         setup.seats[2] = SeatSetup::human("Ben");
         let mut s = Session::new(setup, seed).unwrap();

@@ -56,6 +56,20 @@ pub struct RemoteSeat {
     pub problem: Option<Problem>,
 }
 
+impl RemoteSeat {
+    /// A seat newly on its own device: its first invitation is to be made.
+    fn new(seat: Seat) -> RemoteSeat {
+        RemoteSeat {
+            seat,
+            epoch: 1,
+            link: LinkState::Inviting,
+            invitation: None,
+            token: None,
+            problem: None,
+        }
+    }
+}
+
 /// The table's seats on their own devices.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Devices {
@@ -79,14 +93,7 @@ impl Devices {
             table,
             seats: (0..session.players())
                 .filter(|&s| session.is_remote(s))
-                .map(|seat| RemoteSeat {
-                    seat,
-                    epoch: 1,
-                    link: LinkState::Inviting,
-                    invitation: None,
-                    token: None,
-                    problem: None,
-                })
+                .map(RemoteSeat::new)
                 .collect(),
             started,
             refused: 0,
@@ -322,17 +329,7 @@ impl AppState {
                             .iter()
                             .position(|r| r.seat > seat)
                             .unwrap_or(seats.len());
-                        seats.insert(
-                            at,
-                            RemoteSeat {
-                                seat,
-                                epoch: 1,
-                                link: LinkState::Inviting,
-                                invitation: None,
-                                token: None,
-                                problem: None,
-                            },
-                        );
+                        seats.insert(at, RemoteSeat::new(seat));
                     }
                 }
             }

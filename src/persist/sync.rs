@@ -202,23 +202,7 @@ pub fn plan_forget(stored: Option<&str>, id: &str, last: Option<&str>) -> Forget
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{SeatSetup, TableSetup};
-    use mojo_engine::BotKind;
-
-    fn played(seed: u64, moves: usize) -> Session {
-        let mut setup = TableSetup::first_visit("Ana");
-        setup.seats[2] = SeatSetup::human("Ben");
-        let mut s = Session::new(setup, seed).unwrap();
-        let mut bot = BotKind::Medium.make(seed);
-        for _ in 0..moves {
-            if let Some(seat) = s.handoff_to() {
-                s.show_hand(seat);
-            }
-            let view = s.game.view(s.game.current());
-            s.apply(bot.choose(&view)).unwrap();
-        }
-        s
-    }
+    use crate::save::tests::played;
 
     fn loaded(session: &Session, id: &str, seq: u64) -> Result<Loaded, String> {
         Ok(Loaded {
