@@ -21,18 +21,24 @@ fn storage() -> Result<Storage, StorageError> {
         .ok_or(StorageError::Unavailable)
 }
 
+fn get(store: Result<Storage, StorageError>, key: &str) -> Result<Option<String>, StorageError> {
+    store?.get_item(key).map_err(|_| StorageError::Unavailable)
+}
+
+fn set(store: Result<Storage, StorageError>, key: &str, value: &str) -> Result<(), StorageError> {
+    store?
+        .set_item(key, value)
+        .map_err(|_| StorageError::WriteFailed)
+}
+
 /// The text stored under `key`, if any.
 pub fn read(key: &str) -> Result<Option<String>, StorageError> {
-    storage()?
-        .get_item(key)
-        .map_err(|_| StorageError::Unavailable)
+    get(storage(), key)
 }
 
 /// Stores `value` under `key`.
 pub fn write(key: &str, value: &str) -> Result<(), StorageError> {
-    storage()?
-        .set_item(key, value)
-        .map_err(|_| StorageError::WriteFailed)
+    set(storage(), key, value)
 }
 
 /// Keeps unreadable text aside, never deleted: under
@@ -66,14 +72,10 @@ fn tab_storage() -> Result<Storage, StorageError> {
 
 /// The text stored under `key` for this tab only.
 pub fn read_tab(key: &str) -> Result<Option<String>, StorageError> {
-    tab_storage()?
-        .get_item(key)
-        .map_err(|_| StorageError::Unavailable)
+    get(tab_storage(), key)
 }
 
 /// Stores `value` under `key` for this tab only.
 pub fn write_tab(key: &str, value: &str) -> Result<(), StorageError> {
-    tab_storage()?
-        .set_item(key, value)
-        .map_err(|_| StorageError::WriteFailed)
+    set(tab_storage(), key, value)
 }
