@@ -28,6 +28,7 @@ pub mod root;
 pub mod save;
 pub mod scene;
 pub mod session;
+pub mod sound;
 pub mod stats;
 pub mod ui;
 
