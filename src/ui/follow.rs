@@ -2,9 +2,10 @@
 //! it to its pile, a drawn card (face down) from the draw pile to the seat
 //! that drew it, and the table says who made the last move and sounds it.
 //!
-//! FLIP, and cheap: the page is drawn in its new position; then, in one
-//! effect before the browser paints, the seat tile's and the pile's rects
-//! are read (one layout, which the paint needed anyway), the offset between
+//! FLIP, and cheap: the page is drawn in its new position, the moving
+//! card hidden for that one frame; an `IntersectionObserver` reports the
+//! seat tile's and the card's rects from that frame's own layout (no
+//! forced layout anywhere), then the offset between
 //! them is set as CSS custom properties (`--fly-x`, `--fly-y`) on the card
 //! in its new place, and a class starts a CSS animation of `transform`
 //! from that offset to none (compositor work, no layout per frame).
@@ -20,6 +21,8 @@ use crate::scene::Scene;
 use crate::session::LogEntry;
 use crate::sound::{self, Sound};
 
+/// A card about to fly, hidden until its flight starts (one frame).
+const INCOMING: &str = "card--incoming";
 /// The class that flies a card in from its offset.
 const FLY: &str = "card--fly";
 /// The same for a drawn card, which leaves after the play.
@@ -31,12 +34,6 @@ fn document() -> Option<Document> {
 
 fn find(doc: &Document, selector: &str) -> Option<Element> {
     doc.query_selector(selector).ok().flatten()
-}
-
-/// The centre of an element's box.
-fn centre(e: &Element) -> (f64, f64) {
-    let r = e.get_bounding_client_rect();
-    (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0)
 }
 
 /// Where a seat's cards are: the viewer's own area, or the seat's tile.
@@ -57,7 +54,15 @@ struct Flight {
 
 /// Starts the animations of `events` (the last action's) in the part of
 /// the page under `scope` (".table", ".replay"), `me`'s cards being in the
-/// own area. Reads every rect first, then writes: one layout.
+/// own area.
+///
+/// Never reads a rect itself: a read in the render's task would force the
+/// layout into it, and one in an animation frame's callback makes that
+/// frame's style and layout count as script (measured at 4× CPU
+/// throttling: frames and tasks of 60–230 ms). The cards are hidden for
+/// their first frame (`card--incoming`, a class write, no layout); an
+/// `IntersectionObserver` gets every rect from that frame's own layout and
+/// hands them over in a small task of its own, which only writes.
 pub fn animate(scope: &str, events: &[Event], me: Option<Seat>) {
     let Some(doc) = document() else {
         return;
@@ -67,20 +72,49 @@ pub fn animate(scope: &str, events: &[Event], me: Option<Seat>) {
     if let Ok(old) = doc.query_selector_all(&format!("{scope} .{FLY}, {scope} .{FLY_LATE}")) {
         for i in 0..old.length() {
             if let Some(e) = old.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                let _ = e.class_list().remove_2(FLY, FLY_LATE);
+                let _ = e.class_list().remove_3(FLY, FLY_LATE, INCOMING);
             }
         }
     }
+    let flights = flights(&doc, scope, events, me);
+    if flights.is_empty() {
+        return;
+    }
+    // Reduced motion needs no test here: its styles turn the flight
+    // classes into a fade (asking `matchMedia` would force a style pass
+    // into this task).
+    for f in &flights {
+        let _ = f.card.class_list().add_1(INCOMING);
+    }
+    let targets: Vec<Element> = flights
+        .iter()
+        .flat_map(|f| [f.card.clone(), f.from.clone()])
+        .collect();
+    let seen = wasm_bindgen::closure::Closure::once_into_js(
+        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
+            observer.disconnect();
+            fly(flights, &entries);
+        },
+    );
+    if let Ok(observer) = web_sys::IntersectionObserver::new(seen.unchecked_ref()) {
+        for t in &targets {
+            observer.observe(t);
+        }
+    }
+}
+
+/// The cards that move for `events`, and where each comes from.
+fn flights(doc: &Document, scope: &str, events: &[Event], me: Option<Seat>) -> Vec<Flight> {
     let mut flights = Vec::new();
     let played = events.iter().any(|e| matches!(e, Event::Played { .. }));
     for event in events {
         match *event {
             Event::Played { seat, pile, .. } => {
                 let card = find(
-                    &doc,
+                    doc,
                     &format!("{scope} [data-pile='{pile}'] .pile__top .card"),
                 );
-                let from = find(&doc, &seat_selector(scope, seat, me));
+                let from = find(doc, &seat_selector(scope, seat, me));
                 if let (Some(card), Some(from)) = (card, from) {
                     flights.push(Flight {
                         card,
@@ -92,23 +126,20 @@ pub fn animate(scope: &str, events: &[Event], me: Option<Seat>) {
             Event::Drew { seat, source, .. } => {
                 // The card just drawn, marked (the viewer's own, or a
                 // replay's face-up hand), else the last back in the tile.
-                let card =
-                    if Some(seat) == me {
-                        find(&doc, &format!("{scope} .own .card--drawn"))
-                    } else {
-                        find(&doc, &format!("{scope} [data-seat='{seat}'] .card--drawn")).or_else(
-                            || {
-                                find(
-                            &doc,
+                let card = if Some(seat) == me {
+                    find(doc, &format!("{scope} .own .card--drawn"))
+                } else {
+                    find(doc, &format!("{scope} [data-seat='{seat}'] .card--drawn")).or_else(|| {
+                        find(
+                            doc,
                             &format!("{scope} [data-seat='{seat}'] .seat__hand .card:last-of-type"),
                         )
-                            },
-                        )
-                    };
+                    })
+                };
                 let from = match source {
-                    DrawSource::Deck => find(&doc, &format!("{scope} .draw__stack")),
+                    DrawSource::Deck => find(doc, &format!("{scope} .draw__stack")),
                     // The other pile: the one not played on last.
-                    DrawSource::Discard => find(&doc, &format!("{scope} .piles")),
+                    DrawSource::Discard => find(doc, &format!("{scope} .piles")),
                 };
                 if let (Some(card), Some(from)) = (card, from) {
                     flights.push(Flight {
@@ -121,37 +152,44 @@ pub fn animate(scope: &str, events: &[Event], me: Option<Seat>) {
             _ => {}
         }
     }
-    // A new card may be in its own arrival animation (a transform, which
-    // the rect would include): paused for the measure, replaced by the
-    // flight after it.
-    for f in &flights {
-        if let Some(h) = f.card.dyn_ref::<HtmlElement>() {
-            let _ = h.style().set_property("animation", "none");
-        }
-    }
-    // Read every position, then write: the browser lays out once.
-    let moves: Vec<(Element, f64, f64, &'static str)> = flights
-        .into_iter()
-        .map(|f| {
-            let (fx, fy) = centre(&f.from);
-            let (tx, ty) = centre(&f.card);
-            (f.card, fx - tx, fy - ty, f.class)
+    flights
+}
+
+/// The observer's first report: every card's and origin's rect, from the
+/// frame's own layout. Sets the offsets and starts the flights.
+fn fly(flights: Vec<Flight>, entries: &js_sys::Array) {
+    let rect_of = |el: &Element| {
+        entries.iter().find_map(|e| {
+            let e: web_sys::IntersectionObserverEntry = e.dyn_into().ok()?;
+            js_sys::Object::is(&e.target(), el).then(|| {
+                let r = e.bounding_client_rect();
+                (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0)
+            })
         })
-        .collect();
-    for (card, dx, dy, class) in moves {
-        if let Some(h) = card.dyn_ref::<HtmlElement>() {
+    };
+    for f in flights {
+        let _ = f.card.class_list().remove_1(INCOMING);
+        let (Some((fx, fy)), Some((tx, ty))) = (rect_of(&f.from), rect_of(&f.card)) else {
+            continue;
+        };
+        if let Some(h) = f.card.dyn_ref::<HtmlElement>() {
             let style = h.style();
-            let _ = style.remove_property("animation");
-            let _ = style.set_property("--fly-x", &format!("{dx:.0}px"));
-            let _ = style.set_property("--fly-y", &format!("{dy:.0}px"));
+            let _ = style.set_property("--fly-x", &format!("{:.0}px", fx - tx));
+            let _ = style.set_property("--fly-y", &format!("{:.0}px", fy - ty));
         }
-        let _ = card.class_list().add_1(class);
+        let _ = f.card.class_list().add_1(f.class);
     }
 }
 
 /// The sounds of the last action's `events`, and "your turn" when the
-/// turn has just come to the viewer.
+/// turn has just come to the viewer: in a task of their own, after the
+/// render's (WebAudio's calls cost 2–5 ms a move at 4× CPU throttling).
 pub fn sounds(events: &[Event], turn_came: bool) {
+    let events = events.to_vec();
+    gloo::timers::callback::Timeout::new(0, move || play_sounds(&events, turn_came)).forget();
+}
+
+fn play_sounds(events: &[Event], turn_came: bool) {
     let mut delay = 0.0;
     for event in events {
         let sound = match event {
