@@ -237,7 +237,7 @@ mod tests {
             .enumerate()
         {
             for players in MIN_PLAYERS..=MAX_PLAYERS {
-                let first_player = if i % 2 == 0 {
+                let first_player = if i.is_multiple_of(2) {
                     FirstPlayer::Random
                 } else {
                     FirstPlayer::Seat((i as u8) % players)
@@ -246,7 +246,7 @@ mod tests {
                     seed,
                     options: Options {
                         players,
-                        double_discard: (i + players as usize) % 2 == 0,
+                        double_discard: (i + players as usize).is_multiple_of(2),
                         target: [10, 50, 123, 500][(i + players as usize) % 4],
                         first_player,
                     },
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn damaged_codes_are_refused_never_read_as_another_deal() {
         let deal = Deal {
-            seed: 0x5EED_0F_D0_0D,
+            seed: 0x005E_ED0F_D00D,
             options: Options::default(),
         };
         let code: Vec<char> = deal.code().chars().collect();

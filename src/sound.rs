@@ -140,11 +140,6 @@ pub fn unlock() {
     });
 }
 
-/// Whether a context exists (a gesture unlocked sound).
-pub fn unlocked() -> bool {
-    AUDIO.with(|a| a.borrow().context.is_some())
-}
-
 /// Plays `sound` `delay` seconds from now, if sound was unlocked.
 pub fn play(sound: Sound, delay: f64) {
     AUDIO.with(|a| {

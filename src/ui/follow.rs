@@ -68,8 +68,11 @@ pub fn animate(scope: &str, events: &[Event], me: Option<Seat>) {
         return;
     };
     // Earlier flights are over (a move takes longer than an animation):
-    // their classes go, so that an element can fly again.
-    if let Ok(old) = doc.query_selector_all(&format!("{scope} .{FLY}, {scope} .{FLY_LATE}")) {
+    // their classes go, so that an element can fly again (and none stays
+    // hidden, should its observer never have reported).
+    if let Ok(old) = doc.query_selector_all(&format!(
+        "{scope} .{FLY}, {scope} .{FLY_LATE}, {scope} .{INCOMING}"
+    )) {
         for i in 0..old.length() {
             if let Some(e) = old.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
                 let _ = e.class_list().remove_3(FLY, FLY_LATE, INCOMING);
