@@ -431,7 +431,7 @@ pub fn table(p: &TableProps) -> Html {
                         aria-label={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
                         title={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
                         onclick={let on = p.sound; Callback::from(move |_| on_sound.emit(!on))}
-                    ><span aria-hidden="true">{ if p.sound { "🔊" } else { "🔇" } }</span></button>
+                    >{ sound_icon(p.sound) }</button>
                 }
                 if let Some(on_devices) = p.on_devices.clone() {
                     <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
@@ -452,11 +452,11 @@ pub fn table(p: &TableProps) -> Html {
                 </div>
                 <div class="piles">{ for discard }</div>
                 { mojo_card(view.mojo, lang) }
+                if !last_move.is_empty() && scene.in_play() {
+                    // Said by the live region already: for the eyes.
+                    <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
+                }
             </section>
-            if !last_move.is_empty() && scene.in_play() {
-                // Said by the live region already: for the eyes.
-                <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
-            }
             <p class="status" tabindex="-1">{ status }</p>
             { own }
             <aside class="side">
@@ -478,6 +478,21 @@ pub fn table(p: &TableProps) -> Html {
                 }) }
             }
         </main>
+    }
+}
+
+/// A loudspeaker, with sound waves (on) or a cross (off): drawn, not an
+/// emoji, so that every system shows it.
+fn sound_icon(on: bool) -> Html {
+    html! {
+        <svg class="sound-toggle__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            if on {
+                <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            } else {
+                <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            }
+        </svg>
     }
 }
 
