@@ -229,15 +229,19 @@ pub fn last_mover(scene: &Scene) -> Option<Seat> {
         })
 }
 
-/// Who played the top card of `pile` (the last play on it this round).
+/// Who played the top card of `pile` (the last play on it this round;
+/// nobody when the pile was refilled from the other one since, R11.4, or
+/// its top is the card turned up at the deal).
 pub fn played_by(log: &[LogEntry], round: u32, pile: u8) -> Option<Seat> {
     log.iter()
         .rev()
         .take_while(|e| e.round == round)
         .find_map(|e| match e.event {
-            Event::Played { seat, pile: p, .. } if p == pile => Some(seat),
+            Event::Played { seat, pile: p, .. } if p == pile => Some(Some(seat)),
+            Event::PileRefilled { pile: p, .. } if p == pile => Some(None),
             _ => None,
         })
+        .flatten()
 }
 
 /// The log lines of the last move: from the last line that names a seat's
@@ -270,4 +274,81 @@ pub fn last_move_lines(scene: &Scene) -> Vec<&LogEntry> {
         })
         .unwrap_or(round.len());
     round[from..].to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mojo_engine::Outcome;
+
+    fn line(round: u32, event: Event) -> LogEntry {
+        LogEntry { round, event }
+    }
+
+    fn played(seat: Seat, pile: u8, value: u8, outcome: Outcome) -> Event {
+        Event::Played {
+            seat,
+            value,
+            pile,
+            covered: None,
+            outcome,
+        }
+    }
+
+    #[test]
+    fn who_played_each_pile_this_round() {
+        let log = vec![
+            line(1, played(2, 0, 5, Outcome::Lower)),
+            line(
+                2,
+                Event::RoundDealt {
+                    round: 2,
+                    starter: 1,
+                },
+            ),
+            line(2, played(1, 0, 7, Outcome::Higher)),
+            line(2, played(3, 1, 4, Outcome::Lower)),
+        ];
+        assert_eq!(played_by(&log, 2, 0), Some(1));
+        assert_eq!(played_by(&log, 2, 1), Some(3));
+        // Last round's plays are not this round's.
+        assert_eq!(played_by(&log[..2], 2, 0), None);
+        // A pile refilled from the other: nobody played its top.
+        let mut refilled = log.clone();
+        refilled.push(line(2, Event::PileRefilled { pile: 0, value: 4 }));
+        assert_eq!(played_by(&refilled, 2, 0), None);
+        assert_eq!(played_by(&refilled, 2, 1), Some(3));
+    }
+
+    /// The last move is the last seat's whole turn: a chain of equal cards
+    /// and the draw after it; its seat is the one highlighted.
+    #[test]
+    fn the_last_move_is_a_whole_turn() {
+        use crate::session::{Session, TableSetup};
+        let mut scene = Session::new(TableSetup::first_visit("Ana"), 1)
+            .unwrap()
+            .scene();
+        let round = scene.view.round;
+        scene.log = vec![
+            line(round, Event::RoundDealt { round, starter: 0 }),
+            line(round, played(0, 0, 3, Outcome::Lower)),
+            line(round, played(1, 0, 3, Outcome::Equal)),
+            line(round, played(1, 0, 9, Outcome::Higher)),
+            line(
+                round,
+                Event::Drew {
+                    seat: 1,
+                    source: DrawSource::Deck,
+                    card: None,
+                },
+            ),
+        ];
+        let lines: Vec<&Event> = last_move_lines(&scene).iter().map(|e| &e.event).collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(matches!(lines[0], Event::Played { value: 3, .. }));
+        assert_eq!(last_mover(&scene), Some(1));
+        scene.log.truncate(1);
+        assert!(last_move_lines(&scene).is_empty());
+        assert_eq!(last_mover(&scene), None);
+    }
 }
