@@ -189,6 +189,7 @@ test('each move flies from the seat that made it; the last move is marked; "your
   assert.equal(await last.locator('.seat__last').textContent(), 'Last move');
   await saveScreenshot(page, 'follow-last-move');
   expectNoProblems(page);
+  await page.context().close();
 });
 
 test('"Reduce animations" and prefers-reduced-motion turn the movement into a plain fade', async () => {
@@ -201,6 +202,7 @@ test('"Reduce animations" and prefers-reduced-motion turn the movement into a pl
     const names = new Set(await page.evaluate(() => window.__flights.map((f) => f.animation)));
     assert.deepEqual([...names], ['fx-fade'], 'no movement, a fade');
     expectNoProblems(page);
+    await page.context().close();
   }
 });
 
@@ -233,6 +235,7 @@ test('sounds: WebAudio after a gesture only, one tap mutes them, remembered on t
   await page.getByRole('button', { name: 'Turn sound off' }).waitFor();
   assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('mojo.settings')), /"sound"/, 'stored only when off');
   expectNoProblems(page);
+  await page.context().close();
 });
 
 /// What the round summary shows of each player: cards, points, score.
@@ -307,6 +310,7 @@ test('"Replay this round" steps through every move, all hands face up, and ends 
   assert.equal(await whatNow(page), 'next');
   assert.deepEqual(await summaryOf(page), summary);
   expectNoProblems(page);
+  await page.context().close();
 });
 
 test('a deal code at game over deals the same first hand again; a damaged code is refused', async () => {
@@ -342,6 +346,7 @@ test('a deal code at game over deals the same first hand again; a damaged code i
   assert.deepEqual(await handOf(), first);
   assert.equal(await page.locator('.seat').count(), 2, 'as many players as the code');
   expectNoProblems(page);
+  await page.context().close();
 });
 
 test('no main-thread task over 50 ms while moves animate, at 4× CPU throttling (Easy and Medium bots)', async () => {
