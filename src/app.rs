@@ -121,6 +121,8 @@ pub enum Msg {
     EndTour,
     SetSpeed(Speed),
     SetReduceMotion(bool),
+    /// Sounds at the table on or off (the table's mute button).
+    SetSound(bool),
     /// The interface language (remembered in the settings).
     SetLang(Lang),
     Notice(Notice),
@@ -397,6 +399,7 @@ impl Reducible for AppState {
                 s.speed_override = None;
             }
             Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
+            Msg::SetSound(on) => s.settings.sound = on,
             Msg::SetLang(lang) => {
                 // The player's choice, in effect now that its words are here.
                 s.lang = lang;

@@ -18,14 +18,17 @@
 pub mod app;
 pub mod bots;
 pub mod browser;
+pub mod deal;
 pub mod i18n;
 pub mod json;
 pub mod net;
 pub mod persist;
+pub mod replay;
 pub mod root;
 pub mod save;
 pub mod scene;
 pub mod session;
+pub mod sound;
 pub mod stats;
 pub mod ui;
 

@@ -10,6 +10,7 @@ use crate::browser::{
     apply_update, install, ios_browser, new_id, random_u64, switch_lang, use_install_watch,
     use_storage_persistence, use_update_watch,
 };
+use crate::deal::Deal;
 use crate::i18n::{Lang, Text};
 use crate::net::hand_hub::{use_hand_link, HandAct};
 use crate::net::state::{DeviceMsg, HandMsg};
@@ -25,6 +26,7 @@ use crate::ui::focus::{self, use_dialog_focus};
 use crate::ui::lobby::{lobby, LobbyProps};
 use crate::ui::menu::{menu, MenuProps};
 use crate::ui::notices::{notices, tab_notice, NoticesProps, TabNoticeProps};
+use crate::ui::replay::ReplayView;
 use crate::ui::rules::rules_help;
 use crate::ui::stats::StatsDialog;
 use crate::ui::table::Table;
@@ -50,6 +52,9 @@ pub fn app() -> Html {
     use_update_watch(&send);
     use_install_watch(&send);
     use_storage_persistence(state.ask_persist, state.persistent, &send);
+    crate::sound::use_sound_unlock(state.settings.sound);
+    // The replay open on the table device: (round, step).
+    let replay = use_state(|| None::<(u32, usize)>);
     let overlay_now = overlay_shown(&state);
     use_dialog_focus(overlay_now);
 
@@ -70,7 +75,7 @@ pub fn app() -> Html {
                 on_keep: to.msg(Msg::Tab(TabMsg::Keep)),
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
-            { screen(&state, &to, on_hand_act) }
+            { screen(&state, &to, on_hand_act, &replay) }
             { overlay(&state, overlay_now, &to, stats, on_reply) }
         </div>
     }
@@ -110,9 +115,26 @@ fn overlay_shown(state: &AppState) -> Overlay {
 }
 
 /// The lobby, the table, or a hand device's screens.
-fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
+fn screen(
+    state: &AppState,
+    to: &Send,
+    on_hand_act: Callback<HandAct>,
+    replay: &UseStateHandle<Option<(u32, usize)>>,
+) -> Html {
     let lang = state.lang;
+    let sound = state.settings.sound;
     match (&state.session, state.screen) {
+        // A finished round replayed: on the table device only.
+        (Some(session), Screen::Table) if replay.is_some() => {
+            let (round, step) = (**replay).unwrap_or((1, 0));
+            let close = {
+                let replay = replay.clone();
+                Callback::from(move |()| replay.set(None))
+            };
+            html! {
+                <ReplayView {lang} session={session.clone()} {round} {step} on_close={close} />
+            }
+        }
         (_, Screen::Join) => html! {
             <JoinScreen
                 {lang}
@@ -136,6 +158,8 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
                     on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
                     on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
                     hand_device=true
+                    {sound}
+                    on_sound={to.with(Msg::SetSound)}
                 />
             },
             None => html! {},
@@ -143,6 +167,20 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
         (Some(session), Screen::Table) => {
             let mut scene = session.scene();
             scene.waiting_for = state.devices.waiting_for(session);
+            let on_replay = {
+                let replay = replay.clone();
+                Callback::from(move |round: u32| replay.set(Some((round, 0))))
+            };
+            // The deal code reveals every card: at game over only.
+            let deal_code = session.game.is_over().then(|| {
+                AttrValue::from(
+                    Deal {
+                        seed: session.record.seed,
+                        options: session.record.options,
+                    }
+                    .code(),
+                )
+            });
             html! {
                 <Table
                     {lang}
@@ -156,6 +194,10 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
                     on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
                     on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
                     on_devices={(!state.devices.seats.is_empty()).then(|| to.msg(Msg::Overlay(Overlay::Devices)))}
+                    {sound}
+                    on_sound={to.with(Msg::SetSound)}
+                    {on_replay}
+                    {deal_code}
                 />
             }
         }
@@ -179,6 +221,15 @@ fn screen(state: &AppState, to: &Send, on_hand_act: Callback<HandAct>) -> Html {
                         on_edit: to.with(Msg::EditLobby),
                         on_start: to.with(|()| Msg::Start { seed: random_u64(), id: new_id() }),
                         on_continue: to.msg(Msg::Continue),
+                        on_deal: {
+                            let send = to.0.clone();
+                            let lobby = state.lobby.clone();
+                            Callback::from(move |deal: Deal| {
+                                let table = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
+                                send.emit(Msg::EditLobby(table));
+                                send.emit(Msg::Start { seed: deal.seed, id: new_id() });
+                            })
+                        },
                     }) }
                     <footer class="lobby__footer">
                         <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>

@@ -510,6 +510,11 @@ pub struct Settings {
     /// devices find each other on their own network and nothing outside
     /// the page is contacted.
     pub ice_servers: Vec<String>,
+    /// Sounds at the table (play, draw, Mojo Time, round end, your turn);
+    /// the table's mute button turns them off on this device. Stored as
+    /// `"sound": false` only when off: settings with sound on keep their
+    /// earlier shape.
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -523,6 +528,7 @@ impl Default for Settings {
             in_lobby: false,
             tour_done: false,
             ice_servers: Vec::new(),
+            sound: true,
         }
     }
 }
@@ -559,6 +565,7 @@ impl Settings {
                     .collect(),
                 _ => Vec::new(),
             },
+            sound: flag("sound", d.sound),
         }
     }
 
@@ -576,6 +583,9 @@ impl Settings {
         if let (Json::Obj(fields), false) = (&mut doc, self.ice_servers.is_empty()) {
             let lines = self.ice_servers.iter().map(|l| json::str(l)).collect();
             fields.push(("ice".to_string(), Json::Arr(lines)));
+        }
+        if let (Json::Obj(fields), false) = (&mut doc, self.sound) {
+            fields.push(("sound".to_string(), Json::Bool(false)));
         }
         doc.to_text()
     }
@@ -718,6 +728,27 @@ pub(crate) mod tests {
         assert_eq!(Settings::decode(&broken.encode()).table, None);
     }
 
+    /// Sound is on unless the player turned it off; only "off" is written,
+    /// and anything but `false` reads as on.
+    #[test]
+    fn sound_is_remembered_and_written_only_when_off() {
+        let on = Settings::default();
+        assert!(on.sound);
+        assert!(!on.encode().contains("sound"), "{}", on.encode());
+        let off = Settings {
+            sound: false,
+            ..Settings::default()
+        };
+        assert!(
+            off.encode().contains(r#""sound":false"#),
+            "{}",
+            off.encode()
+        );
+        assert_eq!(Settings::decode(&off.encode()), off);
+        assert!(Settings::decode(r#"{"sound": "loud"}"#).sound);
+        assert!(Settings::decode(r#"{"sound": true}"#).sound);
+    }
+
     /// Settings as earlier builds wrote them (serde's derived shape) read
     /// back the same; one unreadable setting does not cost the others.
     #[test]
@@ -743,6 +774,7 @@ pub(crate) mod tests {
             in_lobby: true,
             tour_done: true,
             ice_servers: Vec::new(),
+            sound: true,
         };
         assert_eq!(s, expected);
         let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();

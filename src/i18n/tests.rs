@@ -311,6 +311,35 @@ fn samples() -> Vec<Text<'static>> {
             card,
         });
     }
+    // Moves you can follow, sound, replays, deal codes (issue 14).
+    v.extend([
+        ReplayRound,
+        ReplayTitle(3),
+        ReplayDeal,
+        ReplayStep { step: 4, of: 31 },
+        ReplayPrevious,
+        ReplayNext,
+        ReplayPlay,
+        ReplayPause,
+        ReplayChooseRound,
+        ReplayHelp,
+        ReplayHandOf("Ana"),
+        ReplayFaceDown,
+        LastMove,
+        PlayedBy("Ana"),
+        YourTurnBanner,
+        SoundOff,
+        SoundOn,
+        DealCode,
+        DealCodeHelp,
+        PlayDealCode,
+        PlayThisDeal,
+        DealCodeHint,
+        DealEmpty,
+        DealNotACode,
+        DealDamaged,
+        DealNewer,
+    ]);
     v
 }
 

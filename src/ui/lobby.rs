@@ -16,6 +16,8 @@ pub struct LobbyProps {
     pub on_edit: Callback<TableSetup>,
     pub on_start: Callback<()>,
     pub on_continue: Callback<()>,
+    /// "Play a deal code": the same deal as a finished game.
+    pub on_deal: Callback<crate::deal::Deal>,
 }
 
 fn kind_value(seat: &SeatSetup) -> &'static str {
@@ -237,6 +239,7 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     onclick={start}
                 >{ t(Text::StartGame) }</button>
             </section>
+            <crate::ui::dealform::PlayDeal lang={lang} on_play={p.on_deal.clone()} />
         </main>
     }
 }

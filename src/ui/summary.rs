@@ -23,6 +23,10 @@ pub struct SummaryProps {
     /// On a hand device the table deals the next round: no buttons for it,
     /// and "Leave the table" (`on_new_game`) at the end.
     pub hand_device: bool,
+    /// Opens the replay of this round (`None` on a hand device).
+    pub on_replay: Option<Callback<u32>>,
+    /// The game's deal code, at game over on the table device.
+    pub deal_code: Option<AttrValue>,
 }
 
 /// Cards grouped by colour, the counting card of each colour marked.
@@ -88,6 +92,21 @@ pub fn round_summary(p: &SummaryProps) -> Html {
         let cb = p.on_rules.clone();
         Callback::from(move |_| cb.emit(()))
     };
+    let replay = p.on_replay.clone().map(|cb| {
+        let round = r.round;
+        html! {
+            <button type="button" class="button replay-open" onclick={Callback::from(move |_| cb.emit(round))}>{ t(Text::ReplayRound) }</button>
+        }
+    });
+    let deal = p.deal_code.clone().map(|code| {
+        html! {
+            <section class="deal" aria-labelledby="deal-title">
+                <h3 id="deal-title" class="deal__title">{ t(Text::DealCode) }</h3>
+                <p class="deal__code"><output class="deal__value">{ code }</output></p>
+                <p class="deal__help">{ t(Text::DealCodeHelp) }</p>
+            </section>
+        }
+    });
     html! {
         <div class="dialog-backdrop">
             <section class="dialog summary" role="dialog" aria-modal="true" aria-labelledby="summary-title">
@@ -136,14 +155,17 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     </div>
                 } else if over {
                     { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
+                    { deal.unwrap_or_default() }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
+                        { replay.clone().unwrap_or_default() }
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 } else {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" autofocus=true onclick={next}>{ t(Text::NextRound) }</button>
+                        { replay.unwrap_or_default() }
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 }

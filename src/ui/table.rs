@@ -16,6 +16,7 @@ use yew::prelude::*;
 use crate::i18n::{join_names, Lang, Text};
 use crate::scene::Scene;
 use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
+use crate::ui::follow;
 use crate::ui::log::{describe, game_log};
 use crate::ui::scorepad::{score_pad, PadProps};
 use crate::ui::summary::{round_summary, SummaryProps};
@@ -41,6 +42,18 @@ pub struct TableProps {
     /// another game, not this screen.
     #[prop_or_default]
     pub hand_device: bool,
+    /// Sounds on (this device's setting), and the mute button's callback.
+    #[prop_or_default]
+    pub sound: bool,
+    #[prop_or_default]
+    pub on_sound: Option<Callback<bool>>,
+    /// Opens the replay of a finished round (the table device only: never
+    /// on a hand device).
+    #[prop_or_default]
+    pub on_replay: Option<Callback<u32>>,
+    /// The game's deal code, at game over on the table device only.
+    #[prop_or_default]
+    pub deal_code: Option<AttrValue>,
 }
 
 /// What playing `value` on a pile whose top is `top` will do, for a hand of
@@ -230,14 +243,17 @@ pub fn table(p: &TableProps) -> Html {
         .filter(|&s| Some(s) != viewer)
         .collect();
     let holder = scene.rounds.last().map(|r| r.holder);
+    // The last move: who made it (highlighted), in words under the piles.
+    let last_mover = follow::last_mover(scene);
 
     let seat_tiles = others.iter().map(|&s| {
         let sv = &view.seats[s as usize];
         let active = s == current && scene.in_play();
         let thinking = active && scene.bot_to_act().is_some();
         let known = sv.known_in_hand;
+        let last = last_mover == Some(s) && scene.in_play();
         html! {
-            <li class={classes!("seat", active.then_some("seat--active"))} aria-current={active.then_some("true")}>
+            <li class={classes!("seat", active.then_some("seat--active"), last.then_some("seat--last"))} aria-current={active.then_some("true")} data-seat={s.to_string()}>
                 <div class="seat__head">
                     <span class="seat__name">{ scene.name(s).to_string() }</span>
                     if holder == Some(s) && scene.in_play() {
@@ -262,6 +278,9 @@ pub fn table(p: &TableProps) -> Html {
                         </div>
                     }
                 </div>
+                if last && !active {
+                    <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
+                }
                 if thinking {
                     <div class="seat__thinking">{ t(Text::Thinking(scene.name(s))) }</div>
                 } else if active {
@@ -288,8 +307,9 @@ pub fn table(p: &TableProps) -> Html {
         let selectable = my_turn && piles == 2 && phase == Phase::Play;
         let selected = piles == 2 && active_pile == i && scene.in_play();
         let label = if piles == 2 { t(Text::Pile(i)) } else { t(Text::DiscardPile) };
+        let by = follow::played_by(&scene.log, view.round, i).filter(|_| top.is_some());
         html! {
-            <div class={classes!("pile", selected.then_some("pile--selected"))}>
+            <div class={classes!("pile", selected.then_some("pile--selected"))} data-pile={i.to_string()}>
                 <div class="pile__label">{ label }</div>
                 <div class="pile__recent" aria-hidden="true">
                     { for recent.iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
@@ -299,6 +319,9 @@ pub fn table(p: &TableProps) -> Html {
                         { card_face(v, CardSize::Large, "card--arrive", lang, Some(format!("{i}-{}", cards.len()).into())) }
                     }
                 </div>
+                if let Some(seat) = by {
+                    <div class="pile__by">{ t(Text::PlayedBy(scene.name(seat))) }</div>
+                }
                 if selectable {
                     <button
                         type="button"
@@ -374,13 +397,40 @@ pub fn table(p: &TableProps) -> Html {
             Timeout::new(0, move || move_focus(target)).forget();
         });
     }
+    {
+        // Each move, once: its cards fly and its sounds play; "your turn"
+        // when the turn has just come to the viewer. Not on the first
+        // render (a reload, back from a replay), nor for a change that is
+        // no move (the hand-off's "Show my cards": same log).
+        let seen = use_mut_ref(|| None::<(usize, bool)>);
+        let events = scene.last_events.clone();
+        let log_len = scene.log.len();
+        let sound = p.sound;
+        use_effect_with(p.seq, move |_| {
+            let before = seen.borrow_mut().replace((log_len, my_turn));
+            if let Some((len, was_my_turn)) = before {
+                let moved = len != log_len;
+                if moved {
+                    follow::animate(".table", &events, viewer);
+                }
+                if sound {
+                    follow::sounds(if moved { &events } else { &[] }, my_turn && !was_my_turn);
+                }
+            }
+        });
+    }
+    let last_move: Vec<String> = follow::last_move_lines(scene)
+        .into_iter()
+        .map(|e| describe(&e.event, scene, lang))
+        .filter(|l| !l.is_empty())
+        .collect();
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
     let on_rules = p.on_rules.clone();
     let on_menu = p.on_menu.clone();
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
-        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"))}>
+        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"), my_turn.then_some("table--my-turn"))}>
             <header class="topbar">
                 <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
                 <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
@@ -388,6 +438,15 @@ pub fn table(p: &TableProps) -> Html {
                     <span class="topbar__me">{ t(Text::YouAre(&name)) }</span>
                 }
                 <span class="topbar__spacer"></span>
+                if let Some(on_sound) = p.on_sound.clone() {
+                    <button
+                        type="button"
+                        class="button button--ghost button--icon sound-toggle"
+                        aria-label={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                        title={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                        onclick={let on = p.sound; Callback::from(move |_| on_sound.emit(!on))}
+                    >{ sound_icon(p.sound) }</button>
+                }
                 if let Some(on_devices) = p.on_devices.clone() {
                     <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
                 }
@@ -407,6 +466,10 @@ pub fn table(p: &TableProps) -> Html {
                 </div>
                 <div class="piles">{ for discard }</div>
                 { mojo_card(view.mojo, lang) }
+                if !last_move.is_empty() && scene.in_play() {
+                    // Said by the live region already: for the eyes.
+                    <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
+                }
             </section>
             <p class="status" tabindex="-1">{ status }</p>
             if scene.take_back && handoff.is_none() {
@@ -427,9 +490,26 @@ pub fn table(p: &TableProps) -> Html {
                     on_new_game: p.on_new_game.clone(),
                     on_rules: p.on_rules.clone(),
                     hand_device: p.hand_device,
+                    on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
+                    deal_code: p.deal_code.clone().filter(|_| !p.hand_device && scene.is_over()),
                 }) }
             }
         </main>
+    }
+}
+
+/// A loudspeaker, with sound waves (on) or a cross (off): drawn, not an
+/// emoji, so that every system shows it.
+fn sound_icon(on: bool) -> Html {
+    html! {
+        <svg class="sound-toggle__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            if on {
+                <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            } else {
+                <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            }
+        </svg>
     }
 }
 
@@ -603,6 +683,11 @@ fn own_area(
                 <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
                 <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
             </div>
+            if my_turn {
+                // Unmistakable, on the table and on a phone; the status
+                // line and the live region say it in words.
+                <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
+            }
             { draw_choice }
             { face_down }
             { face_up }
