@@ -279,8 +279,17 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
 
   // Play on, then the table reloads mid-round: it restores the game from
   // its save, and both phones pair again with their tokens.
+  // Stop where the game waits for a person (Ana at the table, Ben or Cy):
+  // then no bot moves between the snapshot and the reload.
   const benPlaysNow = await benPlays();
-  assert.equal(await playAll(table, [ben, cy], { until: async () => (await benPlays()) >= benPlaysNow + 3 }), 'stopped');
+  const aPersonToAct = async () => {
+    for (const p of [table, ben, cy]) if ((await whatNow(p)) !== 'wait') return true;
+    return false;
+  };
+  assert.equal(
+    await playAll(table, [ben, cy], { until: async () => (await benPlays()) >= benPlaysNow + 3 && (await aPersonToAct()) }),
+    'stopped',
+  );
   const shown = { ben: await cards(ben), cy: await cards(cy) };
   const tableLines = await table.evaluate(() => window.__lines);
   const gotBeforeTable = { ben: await received(ben), cy: await received(cy) };

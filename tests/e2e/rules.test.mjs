@@ -127,7 +127,9 @@ test('the rules open at their top on a phone, Close in view, focus in and back',
 test('in every language the rules open at their top with Close in view', async () => {
   for (const lang of ['fr', 'ru', 'nl', 'pl']) {
     const page = await openPage(build.browser, `${build.server.url}?lang=${lang}`, phone);
-    await page.locator('.lobby__footer button').first().click();
+    // The lobby's "Rules" button, by its name in this language.
+    const words = JSON.parse(await readFile(new URL(`../../static/i18n/${lang}.json`, import.meta.url), 'utf8'));
+    await page.locator('.lobby__footer').getByRole('button', { name: words.rules, exact: true }).click();
     await page.locator('.rules[role="dialog"]').waitFor();
     await waitFocus(page, (f) => f.id === 'rules-title', `${lang}: rules opened`);
     let seen = await look(page);
