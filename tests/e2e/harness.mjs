@@ -7,6 +7,7 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -116,36 +117,54 @@ export function useBuild(base = '/', options = {}) {
   return build;
 }
 
-/// A new page that records uncaught errors (and failed requests) in
-/// `page.problems`; `expectNoProblems(page)` asserts there were none.
+/// Init script (`addInitScript`): marks the first-game walkthrough as seen,
+/// unless the settings were already stored (a test of the walkthrough opens
+/// its page with `{ tour: true }`).
+export function tourSeen() {
+  try {
+    if (!localStorage.getItem('mojo.settings')) {
+      localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+    }
+  } catch {}
+}
+
+/// A new page that records uncaught errors, failed requests and HTTP errors
+/// in `page.problems`, and dialogs (alert, confirm, prompt: dismissed) in
+/// `page.dialogs`; `expectNoProblems(page)` asserts there were none.
 /// The first-game walkthrough is marked as seen (its own test opens a page
 /// with `{ tour: true }`). `{ serviceWorkers: 'block' }` keeps the service
 /// worker out (so that routes and request counts see the app's own fetches).
+/// `{ context }` opens the page in that context (two tabs sharing storage)
+/// instead of a new one.
 export async function openPage(
   browser,
   url,
   viewport = { width: 1024, height: 768 },
-  { tour = false, serviceWorkers = 'allow' } = {},
+  { tour = false, serviceWorkers = 'allow', context } = {},
 ) {
-  const context = await browser.newContext({ viewport, serviceWorkers });
-  if (!tour) {
-    await context.addInitScript(() => {
-      try {
-        if (!localStorage.getItem('mojo.settings')) {
-          localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
-        }
-      } catch {}
-    });
-  }
-  const page = await context.newPage();
+  const ctx = context ?? (await browser.newContext({ viewport, serviceWorkers }));
+  const page = await ctx.newPage();
+  if (!tour) await page.addInitScript(tourSeen);
   page.problems = [];
+  page.dialogs = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
   page.on('response', (r) => {
     if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
+  page.on('dialog', async (d) => {
+    page.dialogs.push(d.message());
+    await d.dismiss();
+  });
   if (url) await page.goto(url);
   return page;
+}
+
+/// No uncaught error, failed request or HTTP error on `page` (see
+/// `openPage`), and no dialog opened.
+export function expectNoProblems(page) {
+  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
+  assert.deepEqual(page.dialogs, [], 'no dialog was opened');
 }
 
 export async function saveScreenshot(page, name) {

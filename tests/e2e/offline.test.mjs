@@ -36,9 +36,18 @@ async function changedBuild() {
 const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller != null);
 
 /// Waits until the game waits for the person at the screen (no bot is
-/// thinking), so that a snapshot stays true until they act.
-async function settled(page) {
-  for (let i = 0; i < 500 && (await whatNow(page)) === 'wait'; i++) await page.waitForTimeout(20);
+/// thinking), so that a snapshot stays true until they act; fails if it
+/// never does (bots at `?speed=instant` answer in milliseconds).
+async function settled(page, timeoutMs = 10000) {
+  const started = Date.now();
+  let what;
+  while ((what = await whatNow(page)) === 'wait') {
+    if (Date.now() - started > timeoutMs) {
+      assert.fail(`the game still did not wait for the person after ${timeoutMs} ms (screen: ${what})`);
+    }
+    await page.waitForTimeout(20);
+  }
+  return what;
 }
 
 test('after one visit the game opens offline and resumes; a new deploy is offered as a reload', async () => {
@@ -205,13 +214,11 @@ test('strict CSP, installable manifest, and no request to any other origin', asy
 // (scripts/test.sh builds it): absolute asset URLs instead of relative ones.
 const absoluteBuild = join(dist, '..', 'target', 'dist-public-url');
 
-test('a build made with --public-url /games/mojo/ works under that path, offline too', async (t) => {
-  try {
-    await readFile(join(absoluteBuild, 'index.html'));
-  } catch {
-    t.skip(`no ${absoluteBuild}: run trunk build --release --public-url ${BASE} --dist target/dist-public-url`);
-    return;
-  }
+test('a build made with --public-url /games/mojo/ works under that path, offline too', async () => {
+  // Missing build: a failure that says how to make it, never a skip.
+  await readFile(join(absoluteBuild, 'index.html')).catch(() =>
+    assert.fail(`no ${absoluteBuild}: run trunk build --release --public-url ${BASE} --dist target/dist-public-url`),
+  );
   const server = await serve(BASE, { dir: absoluteBuild });
   // openPage: a fresh context, set up like every other end-to-end test's.
   const page = await openPage(browser, null);

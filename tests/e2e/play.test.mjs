@@ -7,17 +7,13 @@ import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  useBuild, openPage, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
+  useBuild, openPage, expectNoProblems, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
 } from './harness.mjs';
 
 // Under a sub-path, as on a real static host (issue 5).
 const build = useBuild('/games/mojo/');
 
 const instant = () => `${build.server.url}?lang=en&speed=instant`;
-
-function expectNoProblems(page) {
-  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
-}
 
 /// Sets up the lobby: seats as [name, kind] pairs (kind: person, easy,
 /// medium, hard).
