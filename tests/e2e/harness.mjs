@@ -1,90 +1,22 @@
-// Shared pieces of the end-to-end tests: a static server for the release
-// build (dist/), Debian's Chromium driven by playwright-core, and helpers
-// that play the game through its accessible names, as a person would.
+// Shared pieces of the Playwright end-to-end tests: the static server for
+// the release build (server.mjs), Debian's Chromium driven by
+// playwright-core, and helpers that play the game through its accessible
+// names, as a person would. The tests of every engine use WebDriver
+// instead (wd-harness.mjs); both look at the page with in-page.mjs.
 
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize, dirname } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+import { whatNowInPage, snapshotInPage } from './in-page.mjs';
+
+export { serve, root, dist } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const root = normalize(join(here, '..', '..'));
-export const dist = join(root, 'dist');
 export const artifacts = join(here, 'artifacts');
-
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/// Serves dist/ (or `dir`) on 127.0.0.1 (a free port) under `base` (e.g.
-/// "/" or "/games/mojo/"). Returns { url, close, setDir, requests }:
-/// `setDir(other)` serves another build at the same address (a deploy),
-/// `setDir(null)` drops every connection (the server is gone),
-/// `setDelay(ms)` answers every request that much later (a weak network);
-/// `requests` lists the paths asked for.
-export async function serve(base = '/', { dir = dist } = {}) {
-  let served = dir;
-  let delay = 0;
-  const requests = [];
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    requests.push(path);
-    if (delay > 0) await new Promise((ok) => setTimeout(ok, delay));
-    if (served === null) {
-      req.socket.destroy();
-      return;
-    }
-    if (!path.startsWith(base)) {
-      res.writeHead(404).end();
-      return;
-    }
-    let rel = path.slice(base.length) || 'index.html';
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = normalize(join(served, rel));
-    if (!file.startsWith(served)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': types[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}${base}`,
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    setDir: (d) => {
-      served = d;
-    },
-    setDelay: (ms) => {
-      delay = ms;
-    },
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections?.();
-        server.close(ok);
-      }),
-  };
-}
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -175,20 +107,7 @@ export async function saveScreenshot(page, name) {
 /// What the person at the screen can do now, decided in one round trip.
 /// Returns one of: over, next, show, draw, reveal, play, wait.
 export async function whatNow(page) {
-  return page.evaluate(() => {
-    const byText = (t) =>
-      [...document.querySelectorAll('button')].find(
-        (b) => !b.disabled && (b.getAttribute('aria-label') ?? b.textContent.trim()) === t,
-      );
-    if (byText('Rematch')) return 'over';
-    if (byText('Next round')) return 'next';
-    if (byText('Show my cards')) return 'show';
-    if (byText('Draw from the deck')) return 'draw';
-    if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';
-    const hand = document.querySelector('[role="group"][aria-label="Your hand"]');
-    if (hand && hand.querySelector('button:not([disabled])')) return 'play';
-    return 'wait';
-  });
+  return page.evaluate(whatNowInPage);
 }
 
 /// Takes one step as the person at the screen (by clicking); `choose`
@@ -245,22 +164,7 @@ export async function reachScreen(page, wanted, { maxSteps = 5000, choose } = {}
 
 /// A compact, comparable picture of what the screen shows (for reloads).
 export async function snapshot(page) {
-  return page.evaluate(() => {
-    const text = (sel) =>
-      [...document.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label') ?? e.textContent.trim());
-    return {
-      status: text('.status'),
-      hand: text('[role="group"][aria-label="Your hand"] button'),
-      facedown: text('.facedown button'),
-      piles: text('.pile__top [role="img"]'),
-      draw: text('.draw__count'),
-      seats: text('.seat'),
-      pad: text('.scorepad__totals td'),
-      mojo: text('.mojo'),
-      handoff: text('.handoff h2'),
-      summary: text('.summary__title'),
-    };
-  });
+  return page.evaluate(snapshotInPage);
 }
 
 /// Waits until the app has rendered (lobby or table).
