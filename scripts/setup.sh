@@ -96,23 +96,19 @@ _mojo_setup() {
     timed "npm install" npm install --no-audit --no-fund
   fi
 
-  # 5. Chromium and its WebDriver, for browser tests and screenshots.
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    say "chromium and chromedriver: present"
-  else
-    apt_install chromium chromium-driver
-  fi
-
-  # 6. The other engines, for the cross-engine end-to-end tests
-  #    (tests/e2e/engines.mjs): Firefox (Debian's firefox-esr, driven by
-  #    geckodriver from crates.io) and WebKit (WebKitGTK's MiniBrowser,
-  #    driven by WebKitWebDriver, in an Xvfb display).
+  # 5. The browsers and their WebDriver servers, in one apt-get call:
+  #    Chromium (browser tests, screenshots, budgets) and, for the tests of
+  #    every engine (tests/e2e/engines.mjs), Firefox (Debian's firefox-esr,
+  #    driven by geckodriver from crates.io, below) and WebKit (WebKitGTK's
+  #    MiniBrowser, driven by WebKitWebDriver, in an Xvfb display).
   local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
   if [ "${#missing[@]}" -eq 0 ]; then
-    say "firefox-esr, webkit2gtk-driver and xvfb: present"
+    say "chromium, firefox-esr, webkit2gtk-driver, xvfb and their drivers: present"
   else
     apt_install "${missing[@]}"
   fi

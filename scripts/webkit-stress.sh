@@ -11,6 +11,11 @@
 #   bash scripts/webkit-stress.sh --log DIR             # default target/webkit-stress
 #   bash scripts/webkit-stress.sh --keep-going          # do not stop at the first failure
 #   bash scripts/webkit-stress.sh --dist DIR            # another build
+#   bash scripts/webkit-stress.sh --tour-seen           # no first-game walkthrough
+# Experiments (not for the clean-games figure):
+#   --jsc useOMGJIT=0,useWasmOSR=0   JavaScriptCore options (JSC_* in the browser's environment)
+#   --grow-ms N                      the page grows the wasm memory by a page every N ms
+#   --garbage-ms N                   the page makes 1 MB of garbage every N ms (more GC)
 #
 # Runs at low priority (nice 10). Every game is a line of JSON in
 # DIR/games.jsonl; a failure also leaves game-N.png and, in its line, the

@@ -64,7 +64,7 @@ export function initScript({ tour = false, extra = '' } = {}) {
 /// `base` with the init script, and starts the driver of MOJO_ENGINE
 /// (chromium, firefox, webkit). Returns `{ engine, server, driver }`,
 /// filled in once the tests start. Each test opens its own session (a new
-/// browser with a fresh profile) with `openApp`.
+/// browser with a fresh profile) with `AppPage.open`.
 export function useEngine(base = '/', options = {}) {
   const build = { engine: engineFromEnv(), server: null, driver: null };
   before(async () => {

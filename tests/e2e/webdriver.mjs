@@ -137,7 +137,7 @@ export function engineFromEnv() {
 export async function startXvfb() {
   const xvfb = await which('Xvfb');
   if (!xvfb) throw new Error('Xvfb not found: apt-get install xvfb (scripts/setup.sh)');
-  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+  const child = spawnGroup(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -163,15 +163,44 @@ export async function startXvfb() {
   };
 }
 
+/// Children started here run in process groups of their own (a driver
+/// starts the browser, which starts its own processes): stopping one ends
+/// its whole group, and every group still running when Node exits is ended.
+const groups = new Set();
+process.on('exit', () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+});
+
+function spawnGroup(cmd, args, options) {
+  const child = spawn(cmd, args, { ...options, detached: true });
+  groups.add(child.pid);
+  child.once('exit', () => groups.delete(child.pid));
+  return child;
+}
+
 function stopChild(child) {
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {}
+  };
   return new Promise((ok) => {
-    if (child.exitCode !== null || child.signalCode !== null) return ok();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signal('SIGKILL'); // what it started may still run
+      groups.delete(child.pid);
+      return ok();
+    }
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
     child.once('exit', () => {
       clearTimeout(timer);
+      signal('SIGKILL');
       ok();
     });
-    child.kill('SIGTERM');
+    signal('SIGTERM');
   });
 }
 
@@ -200,7 +229,7 @@ export async function startDriver(engine, { display, log } = {}) {
     env.LIBGL_ALWAYS_SOFTWARE = '1';
   }
   const port = await freePort();
-  const child = spawn(bin, spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(bin, spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d) => {
     output = (output + d).slice(-20000);
@@ -217,7 +246,7 @@ export async function startDriver(engine, { display, log } = {}) {
       if (r.ok) break;
     } catch {}
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await stopChild(child);
       throw new Error(`${spec.driver} did not answer on ${url} in 20 s: ${output}`);
     }
     await sleep(50);

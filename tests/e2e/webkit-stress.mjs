@@ -35,6 +35,13 @@ const { values: opts } = parseArgs({
     'stuck-seconds': { type: 'string', default: '60' },
     'first': { type: 'string', default: '1' },
     'tour-seen': { type: 'boolean', default: false },
+    // Experiments (not for the regression figure): JavaScriptCore options
+    // for the browser (k=v,k=v: JSC_k=v in its environment), the page
+    // growing the wasm memory by one page every N ms, or making garbage
+    // (1 MB) every N ms.
+    jsc: { type: 'string', default: '' },
+    'grow-ms': { type: 'string', default: '0' },
+    'garbage-ms': { type: 'string', default: '0' },
   },
 });
 const games = Number(opts.games); // 0: no end
@@ -169,12 +176,39 @@ async function playOne(driver, i, mode) {
   // --tour-seen.
   // The storage as the page found it, before the app ran (a fresh profile:
   // empty but for the walkthrough flag with --tour-seen).
-  const extra = `if (!sessionStorage.getItem('e2e.start')) sessionStorage.setItem('e2e.start', JSON.stringify(Object.keys(localStorage)));`;
+  const extra = `if (!sessionStorage.getItem('e2e.start')) sessionStorage.setItem('e2e.start', JSON.stringify(Object.keys(localStorage)));
+  // The wasm instance (Trunk's loader announces it): its memory and
+  // externref table sizes over time, for the report of a failure.
+  addEventListener('TrunkApplicationStarted', (e) => {
+    const w = e.detail && e.detail.wasm;
+    if (!w) return;
+    window.__mojoWasm = w;
+    const t0 = performance.now();
+    const sizes = [];
+    let last = '';
+    const note = () => {
+      const now = w.memory.buffer.byteLength / 65536 + 'p/' + w.__wbindgen_externrefs.length + 'x';
+      if (now !== last) { last = now; sizes.push(Math.round(performance.now() - t0) + 'ms:' + now); sessionStorage.setItem('e2e.sizes', JSON.stringify(sizes.slice(-200))); }
+    };
+    note();
+    setInterval(note, 200);
+    ${Number(opts['grow-ms']) > 0 ? `setInterval(() => w.memory.grow(1), ${Number(opts['grow-ms'])});` : ''}
+    ${Number(opts['garbage-ms']) > 0 ? `setInterval(() => { let a = []; for (let i = 0; i < 20000; i++) a.push({ i, s: 'x' + i }); window.__g = a.length; }, ${Number(opts['garbage-ms'])});` : ''}
+  });`;
   const server = await serve('/', { dir: opts.dist, init: initScript({ tour: !opts['tour-seen'], extra }) });
   const seats = tableFor(i, mode);
   const started = Date.now();
   const rec = { game: i, mode, engine: opts.engine, port: server.port, seats: seats.map((s) => s[1]).join(',') };
-  const session = await driver.newSession({ width: 1024, height: 768 });
+  if (opts.jsc) rec.jsc = opts.jsc;
+  if (opts['grow-ms'] !== '0') rec.growMs = Number(opts['grow-ms']);
+  if (opts['garbage-ms'] !== '0') rec.garbageMs = Number(opts['garbage-ms']);
+  let session;
+  try {
+    session = await driver.newSession({ width: 1024, height: 768 });
+  } catch (e) {
+    await server.close();
+    throw e; // the caller restarts the driver and plays this game again
+  }
   let steps = 0;
   let stuck = null;
   let tourTaps = 0;
@@ -237,6 +271,7 @@ async function playOne(driver, i, mode) {
       await sleep(500);
       rec.problems = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.problems') || '[]'));
       rec.save = await session.execute(() => localStorage.getItem('mojo.game'));
+      rec.sizes = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.sizes') || '[]'));
       rec.userAgent = await session.execute(() => navigator.userAgent);
       const shot = join(logDir, `game-${i}.png`);
       await writeFile(shot, await session.screenshot(15000)).catch(() => {});
@@ -255,15 +290,22 @@ async function playOne(driver, i, mode) {
   return rec;
 }
 
-const driver = await startDriver(opts.engine, {});
+for (const kv of opts.jsc.split(',').filter(Boolean)) {
+  const [k, v] = kv.split('=');
+  process.env[`JSC_${k}`] = v; // inherited by the driver, the browser and its web process
+}
+let driver = await startDriver(opts.engine, {});
 let played = 0;
 let clean = 0;
 const t0 = Date.now();
-process.on('SIGINT', async () => {
-  say(`interrupted after ${played} games (${clean} clean)`);
-  await driver.stop();
-  process.exit(130);
-});
+// Interrupted: the browsers and drivers started here end with this process
+// (webdriver.mjs ends their process groups on exit).
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    say(`interrupted after ${played} games (${clean} clean)`);
+    process.exit(code);
+  });
+}
 let failures = 0;
 try {
   for (let i = Number(opts.first); games === 0 || played < games; i++) {
@@ -275,7 +317,21 @@ try {
       say('resumed');
     }
     const mode = modes[(i - 1) % modes.length];
-    const rec = await playOne(driver, i, mode);
+    let rec;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        rec = await playOne(driver, i, mode);
+        break;
+      } catch (e) {
+        // No browser session (the driver or the browser did not start):
+        // not a game's failure; a new driver, and the same game again.
+        say(`game ${i}: no session (${String(e.message ?? e).slice(0, 200)}); restarting the driver (attempt ${attempt})`);
+        await appendFile(logFile, JSON.stringify({ game: i, mode, result: 'no-session', error: String(e.message ?? e) }) + '\n');
+        await driver.stop().catch(() => {});
+        if (attempt >= 3) throw e;
+        driver = await startDriver(opts.engine, {});
+      }
+    }
     played++;
     if (rec.result === 'ok') clean++;
     await appendFile(logFile, JSON.stringify(rec) + '\n');
