@@ -84,9 +84,7 @@ pub fn use_hand_link(
         let my_turn = state.hand.model.as_ref().is_some_and(|m| m.my_turn());
         use_effect_with(my_turn, |&mine| {
             if mine {
-                if let Some(w) = web_sys::window() {
-                    let _ = w.navigator().vibrate_with_duration(200);
-                }
+                buzz(200);
                 keep_awake();
             }
         });
@@ -200,6 +198,22 @@ fn answer(
             }
         }
     });
+}
+
+/// A short vibration where the browser has `navigator.vibrate` (Android
+/// browsers). Safari and Firefox have none: web-sys's binding would throw
+/// there, and a throw inside an effect stops the app's rendering for good,
+/// so the method is looked up first.
+fn buzz(ms: u32) {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return;
+    };
+    let Ok(vibrate) = js_sys::Reflect::get(&nav, &JsValue::from_str("vibrate")) else {
+        return;
+    };
+    if let Some(vibrate) = vibrate.dyn_ref::<js_sys::Function>() {
+        let _ = vibrate.call1(&nav, &JsValue::from(ms));
+    }
 }
 
 /// Asks the browser to keep the screen on (Screen Wake Lock, where there

@@ -12,6 +12,8 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve, chromiumArgs, whatNow, step, artifacts } from './harness.mjs';
+import { initScript, AppPage } from './wd-harness.mjs';
+import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 
 let server;
@@ -195,7 +197,8 @@ async function playAll(table, hands, { until, maxSteps = 20000 } = {}) {
         // answered meanwhile): the tap then finds nothing to press, and the
         // next look sees the new screen.
         try {
-          await step(hand, undefined, what);
+          if (hand.wd) await hand.wd.step(undefined, what);
+          else await step(hand, undefined, what);
         } catch (e) {
           if (e.name !== 'TimeoutError') throw e;
         }
@@ -667,4 +670,72 @@ test('another tab of the table device leaves a game with players on their own de
   await table.reload();
   await invitation(table, 'Ben');
   assert.deepEqual([...table.problems, ...other.problems], []);
+});
+
+// Another engine as a phone: Firefox (geckodriver), holding one seat of a
+// table in Chromium. (Debian's WebKitGTK has no WebRTC.)
+test('a Chromium table and a Firefox phone play a whole game; the phone receives only its own seat\'s cards', async () => {
+  // The Firefox page records its channels as the Chromium pages do; the
+  // script comes from the server, as WebDriver has no init scripts.
+  const ffServer = await serve('/games/mojo/', {
+    init: initScript({ extra: `if (/Firefox/.test(navigator.userAgent)) (${recordChannels})();` }),
+  });
+  const driver = await startDriver('firefox');
+  let phone;
+  try {
+    const at = `${ffServer.url}?lang=en&speed=instant`;
+    const table = await device('table', { viewport: { width: 1024, height: 768 } });
+    await table.goto(at);
+    await lobby(table, [
+      ['Bot', 'medium'],
+      ['Fay', 'remote'],
+      ['Bot 2', 'easy'],
+    ]);
+    await table.getByRole('button', { name: 'Start game' }).click();
+    phone = await AppPage.open({ driver, server: ffServer }, at, { width: 390, height: 844 });
+    await phone.ready();
+    assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
+    // Pairing by the text codes, copied from one screen to the other.
+    const code = await invitation(table, 'Fay');
+    await phone.clickRole('button', 'Join a table');
+    await phone.fill('#join-invitation', code);
+    await phone.clickRole('button', 'Join');
+    const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
+      timeout: 20000,
+      what: "the phone's reply code",
+    });
+    const region = table.getByRole('region', { name: "Fay's device" });
+    await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+    await region.getByRole('button', { name: 'Connect' }).click();
+    await region.getByText('Fay is connected.').waitFor({ timeout: 30000 });
+    await table.getByRole('button', { name: 'Start playing' }).click();
+    await phone.waitForRole('group', 'Your hand', { timeout: 20000 });
+    // Firefox shows the cards of its seat's view, as the table sent it.
+    const first = await phone.eval(() => ({
+      shown: document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length,
+      view: JSON.parse(window.__got.filter((g) => g.data.includes('"view"')).at(-1).data).m.view.hand.length,
+    }));
+    assert.ok(first.shown > 0 && first.shown === first.view, `the phone's first hand: ${JSON.stringify(first)}`);
+    // Both play to the end: the table's bots, Firefox by taps.
+    // After each of its taps, the phone's page has had no error (an error
+    // thrown in the app's code stops its rendering for good).
+    const tap = async (choose, what) => {
+      await phone.step(choose, what);
+      assert.equal(await phone.eval(() => sessionStorage.getItem('e2e.problems')), null, "the phone's page errors");
+    };
+    const hand = { wd: { step: tap }, evaluate: (fn, arg) => phone.eval(fn, arg) };
+    assert.equal(await playAll(table, [hand], { maxSteps: 4000 }), 'over');
+    await phone.waitForRole('button', 'Leave the table', { timeout: 20000 });
+    const got = await phone.eval(() => window.__got);
+    const sent = await phone.eval(() => window.__sent.filter((s) => s.data.includes('"type":"act"')).length);
+    const views = checkMessages(got, 1, 'firefox');
+    assert.ok(views > 20 && sent > 10, `views ${views}, actions sent ${sent}`);
+    assert.deepEqual(table.problems, []);
+    assert.deepEqual(table.warnings.filter((w) => w.includes('refused')), []);
+    await phone.expectNoProblems();
+  } finally {
+    await phone?.close().catch(() => {});
+    await driver.stop();
+    await ffServer.close();
+  }
 });
