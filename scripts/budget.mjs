@@ -28,9 +28,12 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // ceiling (game ÷ floor, brotli), a little above the bundle as it is, so
 // that it never grows by accident. A feature may raise it by what it
 // measurably costs, recorded in BENCHMARKS.md ("Size") with the command.
-// Raised by 0.55 for moves you can follow, sound, replays and deal codes
-// (issue 14: 331.2 -> 357.2 KB brotli, BENCHMARKS.md "Size").
-const REGRESSION_CEILING = 3.75;
+// Each raise is in BENCHMARKS.md's table "Raises of the regression
+// ceiling": 3.2 (issue 11), + 1.77 play across devices (issue 12),
+// + 0.55 moves you can follow, sound, replays, deal codes (issue 14),
+// + 0.06 take-back, install, storage and rules help (issues 13, 14):
+// 5.44x measured on 8ff23c2, and the ceiling just above it.
+const REGRESSION_CEILING = 5.5;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
