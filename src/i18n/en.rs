@@ -174,7 +174,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     tour_done: "Let's play",
     tour_skip: "Skip",
     show_tour: "First-game walkthrough",
-    own_device: "Own phone",
+    own_device: "Own device",
     join_table: "Join a table",
     devices_title: "Players on their own devices",
     devices: "Devices",
