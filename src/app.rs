@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use mojo_engine::{Action, Seat};
+use mojo_engine::{Action, Phase, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
@@ -157,6 +157,25 @@ pub enum Msg {
 }
 
 impl AppState {
+    /// The overlay on screen: the devices dialog while the table waits for
+    /// a device; none of the walkthrough while a round summary is up (it
+    /// would lie under the summary, its buttons out of reach: it comes
+    /// back at the same step when the next round starts).
+    pub fn overlay_shown(&self) -> Overlay {
+        let table = self.session.as_ref().filter(|_| self.screen == Screen::Table);
+        if matches!(self.overlay, Overlay::Tour(_))
+            && table.is_some_and(|s| matches!(s.game.phase(), Phase::RoundOver | Phase::GameOver))
+        {
+            return Overlay::None;
+        }
+        let waiting = table.is_some_and(|s| self.devices.waiting_for(s).is_some());
+        if waiting && self.overlay == Overlay::None {
+            Overlay::Devices
+        } else {
+            self.overlay
+        }
+    }
+
     /// The state at start-up, from what is stored and the URL.
     pub fn new(
         settings: Settings,
@@ -546,6 +565,38 @@ mod tests {
         // Re-opened from the menu.
         let s = s.reduce(Msg::Overlay(Overlay::Tour(0)));
         assert_eq!(s.overlay, Overlay::Tour(0));
+    }
+
+    #[test]
+    fn the_walkthrough_steps_aside_for_the_round_summary() {
+        let mut s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        s = s.reduce(Msg::Overlay(Overlay::Tour(2)));
+        assert_eq!(s.overlay_shown(), Overlay::Tour(2));
+        let mut bots = BotKind::Medium.make(3);
+        let mut n = 0;
+        while s.session.as_ref().unwrap().game.phase() != Phase::RoundOver {
+            let session = s.session.clone().unwrap();
+            s = match session.bot_to_act() {
+                Some((seat, _)) => s.reduce(Msg::BotAct {
+                    id: "g".into(),
+                    after: session.record.actions.len(),
+                    action: bots.choose(&session.game.view(seat)),
+                }),
+                None => {
+                    let a = first_action(&s);
+                    s.reduce(Msg::Act(a))
+                }
+            };
+            n += 1;
+            assert!(n < 2000, "the round never ended");
+        }
+        assert_eq!(s.overlay, Overlay::Tour(2), "still open, at its step");
+        assert_eq!(s.overlay_shown(), Overlay::None, "not over the summary");
+        let s = s.reduce(Msg::Act(Action::NextRound));
+        assert_eq!(s.overlay_shown(), Overlay::Tour(2), "back in the next round");
     }
 
     #[test]

@@ -55,7 +55,7 @@ pub fn app() -> Html {
     crate::sound::use_sound_unlock(state.settings.sound);
     // The replay open on the table device: (round, step).
     let replay = use_state(|| None::<(u32, usize)>);
-    let overlay_now = overlay_shown(&state);
+    let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
 
     let to = Send(send.clone());
@@ -101,19 +101,6 @@ impl Send {
 
 /// The dialog on top: the one the player opened, or the devices' while
 /// the table waits for one.
-fn overlay_shown(state: &AppState) -> Overlay {
-    let waiting = state.screen == Screen::Table
-        && state
-            .session
-            .as_ref()
-            .is_some_and(|s| state.devices.waiting_for(s).is_some());
-    if waiting && state.overlay == Overlay::None {
-        Overlay::Devices
-    } else {
-        state.overlay
-    }
-}
-
 /// The lobby, the table, or a hand device's screens.
 fn screen(
     state: &AppState,

@@ -364,3 +364,57 @@ test('after one visit the game opens offline and resumes; a new deploy is offere
     if (next) await rm(next, { recursive: true, force: true });
   }
 });
+
+// Found by the WebKit stress (issue 13): the walkthrough's buttons could lie
+// under the player's own cards, so a tap on "Next" or "Skip" reached a card.
+// At every step of the walkthrough, on a landscape tablet and a phone, the
+// point at the centre of each of its buttons is the button itself.
+test('the first-game walkthrough: Next and Skip can be tapped at every step, on a tablet and a phone', async () => {
+  const server = await serve(BASE, { init: initScript({ tour: true }) });
+  try {
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      await withPage(
+        `tour-${size.width}`,
+        `${server.url}?lang=en&speed=slow`,
+        async (page) => {
+          await page.clickRole('button', 'Start game');
+          await page.waitForRole('group', 'Your hand');
+          let steps = 0;
+          for (;;) {
+            const box = await page.waitFor(() => !!document.querySelector('.tour__box'), undefined, {
+              what: 'the walkthrough',
+            });
+            assert.ok(box);
+            // Let the step's box settle where it goes (above or below its target).
+            await sleep(400);
+            const covered = await page.eval(() =>
+              [...document.querySelectorAll('.tour__actions button')].map((b) => {
+                const r = b.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return hit && (hit === b || b.contains(hit)) ? null : `${b.textContent}: ${hit ? hit.className || hit.tagName : 'nothing (off screen)'}`;
+              }),
+            );
+            assert.deepEqual(covered.filter(Boolean), [], `${size.width}×${size.height}, step ${steps + 1}`);
+            steps++;
+            const label = await page.text('.tour .button--primary');
+            const stepText = await page.text('.tour__step');
+            await page.click('.tour .button--primary');
+            if (label === "Let's play") break;
+            await page.waitFor((before) => document.querySelector('.tour__step')?.textContent !== before, stepText, {
+              what: `the walkthrough past "${stepText}"`,
+            });
+          }
+          await page.waitFor(() => !document.querySelector('.tour__box'), undefined, { what: 'the walkthrough to close' });
+          assert.ok(steps >= 4, `${steps} steps seen`);
+          await page.expectNoProblems();
+        },
+        { server, ...size },
+      );
+    }
+  } finally {
+    await server.close();
+  }
+});

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = normalize(join(here, '..', '..'));
-export const dist = join(root, 'dist');
+// MOJO_DIST: another build to test (default: dist/, the release build).
+export const dist = process.env.MOJO_DIST ?? join(root, 'dist');
 
 const types = {
   '.html': 'text/html; charset=utf-8',
