@@ -50,6 +50,11 @@ const { values: opts } = parseArgs({
     // allocator, so the table grows from inside wasm as the app's does)
     // every N ms and holds them: the table grows by 128 each time.
     'table-ms': { type: 'string', default: '0' },
+    // Every N ms the page takes the heap's free top (1 KiB blocks through
+    // wasm-bindgen's malloc, kept) until under 2 KiB is left at the end of
+    // the memory: the app's own next allocations then grow the memory from
+    // inside a running wasm call (dlmalloc's memory.grow), as in a game.
+    'hog-ms': { type: 'string', default: '0' },
   },
 });
 const games = Number(opts.games); // 0: no end
@@ -228,6 +233,7 @@ async function playOne(driver, i, mode) {
     setInterval(note, 200);
     ${Number(opts['grow-ms']) > 0 ? `setInterval(() => w.memory.grow(1), ${Number(opts['grow-ms'])});` : ''}
     ${Number(opts['table-ms']) > 0 ? `const held = []; setInterval(() => { if (held.length > 60000) return; for (let k = 0; k < 128; k++) { const i = w.__externref_table_alloc(); w.__wbindgen_externrefs.set(i, { k }); held.push(i); } }, ${Number(opts['table-ms'])});` : ''}
+    ${Number(opts['hog-ms']) > 0 ? `let hogPages = 0; setInterval(() => { const before = w.memory.buffer.byteLength; let end = 0; for (let k = 0; k < 4096; k++) { const p = w.__wbindgen_malloc(1024, 1) >>> 0; end = Math.max(end, p + 1024); if (w.memory.buffer.byteLength - end < 2048) break; } hogPages += (w.memory.buffer.byteLength - before) / 65536; sessionStorage.setItem('e2e.hog', String(hogPages)); }, ${Number(opts['hog-ms'])});` : ''}
     ${Number(opts['garbage-ms']) > 0 ? `setInterval(() => { let a = []; for (let i = 0; i < 20000; i++) a.push({ i, s: 'x' + i }); window.__g = a.length; }, ${Number(opts['garbage-ms'])});` : ''}
   });`;
   const server = await serve('/', { dir: opts.dist, init: initScript({ tour: !opts['tour-seen'], extra }) });
@@ -242,6 +248,7 @@ async function playOne(driver, i, mode) {
   if (opts['grow-ms'] !== '0') rec.growMs = Number(opts['grow-ms']);
   if (opts['garbage-ms'] !== '0') rec.garbageMs = Number(opts['garbage-ms']);
   if (opts['table-ms'] !== '0') rec.tableMs = Number(opts['table-ms']);
+  if (opts['hog-ms'] !== '0') rec.hogMs = Number(opts['hog-ms']);
   let session;
   try {
     session = await driver.newSession({ width: 1024, height: 768 });
@@ -335,6 +342,7 @@ async function playOne(driver, i, mode) {
     }
     rec.sizes = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.sizes') || '[]')).catch(() => null);
     rec.decodedBytes = await session.execute(() => Number(sessionStorage.getItem('e2e.decoded'))).catch(() => null);
+    if (opts['hog-ms'] !== '0') rec.hogPages = await session.execute(() => Number(sessionStorage.getItem('e2e.hog'))).catch(() => null);
     rec.ms = Date.now() - started;
     rec.steps = steps;
     rec.rounds = rounds.size;
