@@ -16,6 +16,8 @@
 #   --jsc useOMGJIT=0,useWasmOSR=0   JavaScriptCore options (JSC_* in the browser's environment)
 #   --grow-ms N                      the page grows the wasm memory by a page every N ms
 #   --garbage-ms N                   the page makes 1 MB of garbage every N ms (more GC)
+#   --table-ms N                     the page takes 128 more externref table slots every N ms (the table grows)
+#   --hog-ms N                       the page fills the heap every N ms, so the app itself grows the memory (inside wasm)
 #
 # Runs at low priority (nice 10). Every game is a line of JSON in
 # DIR/games.jsonl; a failure also leaves game-N.png and, in its line, the

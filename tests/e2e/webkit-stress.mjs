@@ -46,6 +46,15 @@ const { values: opts } = parseArgs({
     jsc: { type: 'string', default: '' },
     'grow-ms': { type: 'string', default: '0' },
     'garbage-ms': { type: 'string', default: '0' },
+    // The page takes 128 more externref table slots (wasm-bindgen's own
+    // allocator, so the table grows from inside wasm as the app's does)
+    // every N ms and holds them: the table grows by 128 each time.
+    'table-ms': { type: 'string', default: '0' },
+    // Every N ms the page takes the heap's free top (1 KiB blocks through
+    // wasm-bindgen's malloc, kept) until under 2 KiB is left at the end of
+    // the memory: the app's own next allocations then grow the memory from
+    // inside a running wasm call (dlmalloc's memory.grow), as in a game.
+    'hog-ms': { type: 'string', default: '0' },
   },
 });
 const games = Number(opts.games); // 0: no end
@@ -189,8 +198,14 @@ async function playOne(driver, i, mode) {
   // The storage as the page found it, before the app ran (a fresh profile:
   // empty but for the walkthrough flag with --tour-seen).
   const extra = `if (!sessionStorage.getItem('e2e.start')) sessionStorage.setItem('e2e.start', JSON.stringify(Object.keys(localStorage)));
-  // The wasm instance (Trunk's loader announces it): its memory and
-  // externref table sizes over time, for the report of a failure.
+  // Bytes through TextDecoder (wasm-bindgen's strings; Safari's decoder
+  // failed after 2 GiB, wasm-bindgen issue 4471).
+  window.__decoded = 0;
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = function (b, o) { window.__decoded += (b && b.byteLength) || 0; return decode.call(this, b, o); };
+  // The wasm instance (Trunk's loader announces it): its memory (pages),
+  // externref table (slots) and the Rust stack's deepest point (KiB) over
+  // time, as 'ms:Np/Nx/Nk', for the report of a failure.
   addEventListener('TrunkApplicationStarted', (e) => {
     const w = e.detail && e.detail.wasm;
     if (!w) return;
@@ -198,13 +213,27 @@ async function playOne(driver, i, mode) {
     const t0 = performance.now();
     const sizes = [];
     let last = '';
+    // The deepest the Rust stack has been: the stack is the first MiB of
+    // the memory (stack-first layout, growing down from 1 MiB), which
+    // starts zeroed, so its lowest non-zero word is a low-water mark.
+    let low = 262144;
+    const stackUsed = () => {
+      const a = new Uint32Array(w.memory.buffer, 0, 262144);
+      let i = 0;
+      while (i < low && a[i] === 0) i++;
+      low = i;
+      return Math.round((1048576 - low * 4) / 1024);
+    };
     const note = () => {
-      const now = w.memory.buffer.byteLength / 65536 + 'p/' + w.__wbindgen_externrefs.length + 'x';
+      const now = w.memory.buffer.byteLength / 65536 + 'p/' + w.__wbindgen_externrefs.length + 'x/' + stackUsed() + 'k';
       if (now !== last) { last = now; sizes.push(Math.round(performance.now() - t0) + 'ms:' + now); sessionStorage.setItem('e2e.sizes', JSON.stringify(sizes.slice(-200))); }
+      sessionStorage.setItem('e2e.decoded', String(window.__decoded));
     };
     note();
     setInterval(note, 200);
     ${Number(opts['grow-ms']) > 0 ? `setInterval(() => w.memory.grow(1), ${Number(opts['grow-ms'])});` : ''}
+    ${Number(opts['table-ms']) > 0 ? `const held = []; setInterval(() => { if (held.length > 60000) return; for (let k = 0; k < 128; k++) { const i = w.__externref_table_alloc(); w.__wbindgen_externrefs.set(i, { k }); held.push(i); } }, ${Number(opts['table-ms'])});` : ''}
+    ${Number(opts['hog-ms']) > 0 ? `let hogPages = 0; setInterval(() => { const before = w.memory.buffer.byteLength; let end = 0; for (let k = 0; k < 4096; k++) { const p = w.__wbindgen_malloc(1024, 1) >>> 0; end = Math.max(end, p + 1024); if (w.memory.buffer.byteLength - end < 2048) break; } hogPages += (w.memory.buffer.byteLength - before) / 65536; sessionStorage.setItem('e2e.hog', String(hogPages)); }, ${Number(opts['hog-ms'])});` : ''}
     ${Number(opts['garbage-ms']) > 0 ? `setInterval(() => { let a = []; for (let i = 0; i < 20000; i++) a.push({ i, s: 'x' + i }); window.__g = a.length; }, ${Number(opts['garbage-ms'])});` : ''}
   });`;
   const server = await serve('/', { dir: opts.dist, init: initScript({ tour: !opts['tour-seen'], extra }) });
@@ -218,6 +247,8 @@ async function playOne(driver, i, mode) {
   if (opts.jsc) rec.jsc = opts.jsc;
   if (opts['grow-ms'] !== '0') rec.growMs = Number(opts['grow-ms']);
   if (opts['garbage-ms'] !== '0') rec.garbageMs = Number(opts['garbage-ms']);
+  if (opts['table-ms'] !== '0') rec.tableMs = Number(opts['table-ms']);
+  if (opts['hog-ms'] !== '0') rec.hogMs = Number(opts['hog-ms']);
   let session;
   try {
     session = await driver.newSession({ width: 1024, height: 768 });
@@ -310,6 +341,8 @@ async function playOne(driver, i, mode) {
       }
     }
     rec.sizes = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.sizes') || '[]')).catch(() => null);
+    rec.decodedBytes = await session.execute(() => Number(sessionStorage.getItem('e2e.decoded'))).catch(() => null);
+    if (opts['hog-ms'] !== '0') rec.hogPages = await session.execute(() => Number(sessionStorage.getItem('e2e.hog'))).catch(() => null);
     rec.ms = Date.now() - started;
     rec.steps = steps;
     rec.rounds = rounds.size;
