@@ -162,7 +162,10 @@ impl AppState {
     /// would lie under the summary, its buttons out of reach: it comes
     /// back at the same step when the next round starts).
     pub fn overlay_shown(&self) -> Overlay {
-        let table = self.session.as_ref().filter(|_| self.screen == Screen::Table);
+        let table = self
+            .session
+            .as_ref()
+            .filter(|_| self.screen == Screen::Table);
         if matches!(self.overlay, Overlay::Tour(_))
             && table.is_some_and(|s| matches!(s.game.phase(), Phase::RoundOver | Phase::GameOver))
         {
@@ -596,7 +599,11 @@ mod tests {
         assert_eq!(s.overlay, Overlay::Tour(2), "still open, at its step");
         assert_eq!(s.overlay_shown(), Overlay::None, "not over the summary");
         let s = s.reduce(Msg::Act(Action::NextRound));
-        assert_eq!(s.overlay_shown(), Overlay::Tour(2), "back in the next round");
+        assert_eq!(
+            s.overlay_shown(),
+            Overlay::Tour(2),
+            "back in the next round"
+        );
     }
 
     #[test]
