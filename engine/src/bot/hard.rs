@@ -50,9 +50,17 @@ const PRIOR_Z: f64 = 2.0;
 /// Longest simulation, in actions (a round is far shorter).
 const MAX_ROLLOUT: u32 = 1000;
 
+/// Where a search's simulated deals come from, given a seed: by default
+/// [`Game::sample_from_view`] of the searching seat's view. Anything else
+/// is for measurement only (`mojo tournament`'s `cheat` yardstick passes
+/// the true game); no [`super::BotKind`] uses one.
+pub type DealSource = Box<dyn FnMut(u64) -> Game>;
+
 /// A resumable search for one decision.
 pub struct HardSearch {
     view: PlayerView,
+    /// `None`: samples of `view`.
+    deals: Option<DealSource>,
     actions: Vec<Action>,
     sums: [f64; 28],
     counts: [u32; 28],
@@ -80,6 +88,21 @@ impl HardSearch {
     /// A search for `view`'s decision, seeded, stopping on `budget`.
     pub fn new(view: &PlayerView, seed: u64, budget: Budget) -> HardSearch {
         HardSearch::with_mode(view, seed, budget, Rollout::Policy)
+    }
+
+    /// A search for `view`'s decision whose simulations are played on the
+    /// games `deals` returns instead of samples of the view: for measuring
+    /// what knowing the hidden cards is worth (`mojo tournament`'s
+    /// `cheat`). Every returned game must show the searching seat `view`.
+    pub fn with_deals(
+        view: &PlayerView,
+        seed: u64,
+        budget: Budget,
+        deals: DealSource,
+    ) -> HardSearch {
+        let mut search = HardSearch::new(view, seed, budget);
+        search.deals = Some(deals);
+        search
     }
 
     pub(crate) fn with_mode(
@@ -114,6 +137,7 @@ impl HardSearch {
         }
         HardSearch {
             view: view.clone(),
+            deals: None,
             actions,
             sums: [0.0; 28],
             counts: [0; 28],
@@ -221,7 +245,10 @@ impl HardSearch {
     fn one_deal(&mut self) {
         let deal_seed = self.rng.next_u64();
         let play_seed = self.rng.next_u64();
-        let mut base = Game::sample_from_view(&self.view, deal_seed);
+        let mut base = match &mut self.deals {
+            Some(deals) => deals(deal_seed),
+            None => Game::sample_from_view(&self.view, deal_seed),
+        };
         base.reseed(play_seed);
         let me = self.view.seat;
         // This deal's value of each candidate (NaN: not simulated).

@@ -35,7 +35,7 @@ mod random;
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;
 pub use greedy::{greedy_score, GreedyBot};
-pub use hard::{HardBot, HardSearch};
+pub use hard::{DealSource, HardBot, HardSearch};
 pub use medium::MediumBot;
 pub use pimc::PimcBot;
 pub use random::RandomBot;
