@@ -80,7 +80,105 @@ impl Game {
             last_round: view.last_round,
             winners,
             rng,
+            log: view.log,
         }
+    }
+}
+
+impl Game {
+    /// DIAG: the same game with the draw pile reshuffled (hands kept), or
+    /// with every other hand redealt and the draw kept in place.
+    pub fn diag_variant(&self, seat: crate::Seat, seed: u64, keep_hands: bool) -> Game {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut g = self.clone();
+        if keep_hands {
+            shuffle(g.draw.as_mut_slice(), &mut rng);
+            return g;
+        }
+        // Keep the draw order; redeal other hands' unknown cards and face-down cards among themselves.
+        let n = g.options.players as usize;
+        let mut pool: Vec<Value> = Vec::new();
+        for s in 0..n {
+            if s == seat as usize {
+                continue;
+            }
+            let mut h = g.hands[s];
+            h.remove_all(&g.known[s]);
+            pool.extend(h.iter());
+            pool.extend(g.face_down[s].iter());
+        }
+        shuffle(&mut pool, &mut rng);
+        let mut it = pool.into_iter();
+        for s in 0..n {
+            if s == seat as usize {
+                continue;
+            }
+            let hid = g.hands[s].len() - g.known[s].len();
+            let fd = g.face_down[s].len();
+            let mut h = g.known[s];
+            for v in it.by_ref().take(hid) {
+                h.add(v);
+            }
+            let mut d = Cards::EMPTY;
+            for v in it.by_ref().take(fd) {
+                d.add(v);
+            }
+            g.hands[s] = h;
+            g.face_down[s] = d;
+        }
+        g
+    }
+}
+
+impl Game {
+    /// DIAG: a sample of `seat`'s view in which the other seats' face-down
+    /// cards are the true ones (hands and draw resampled).
+    pub fn diag_true_face_down(&self, seat: crate::Seat, seed: u64) -> Game {
+        let view = self.view(seat);
+        let mut g = Game::sample_from_view(&view, seed);
+        let n = g.options.players as usize;
+        // Put the true face-down cards back: swap them out of wherever the sample put them.
+        let mut pool = Cards::EMPTY;
+        for s in 0..n {
+            if s == seat as usize {
+                continue;
+            }
+            let mut h = g.hands[s];
+            h.remove_all(&g.known[s]);
+            pool.add_all(&h);
+            pool.add_all(&g.face_down[s]);
+        }
+        for &v in g.draw.as_slice() {
+            pool.add(v);
+        }
+        for s in 0..n {
+            if s == seat as usize {
+                continue;
+            }
+            pool.remove_all(&self.face_down[s]);
+        }
+        let mut rest: Vec<Value> = pool.iter().collect();
+        let mut rng = GameRng::seed_from_u64(seed ^ 99);
+        shuffle(&mut rest, &mut rng);
+        let mut it = rest.into_iter();
+        for s in 0..n {
+            if s == seat as usize {
+                continue;
+            }
+            g.face_down[s] = self.face_down[s];
+            let hid = g.hands[s].len() - g.known[s].len();
+            let mut h = g.known[s];
+            for v in it.by_ref().take(hid) {
+                h.add(v);
+            }
+            g.hands[s] = h;
+        }
+        let mut d = Pile::EMPTY;
+        for v in it {
+            d.push(v);
+        }
+        g.draw = d;
+        g
     }
 }
 

@@ -202,7 +202,101 @@ pub(crate) fn projected(game: &Game, s: Seat, threshold: usize, per_card: f64) -
 }
 
 /// The evaluation for the seat to act in a full game (inside simulations).
+pub(crate) fn eval_in_game_pub(game: &Game) -> Eval {
+    eval_in_game(game)
+}
+
+/// Eight random holdings per size (from the deck's make-up), fixed: an
+/// honest stand-in for cards a seat cannot see.
+fn ghost_holdings() -> &'static [[Cards; 8]; 21] {
+    static G: std::sync::OnceLock<[[Cards; 8]; 21]> = std::sync::OnceLock::new();
+    G.get_or_init(|| {
+        use rand::Rng;
+        let mut rng = bot_rng(0x0067_686F_7374);
+        let mut out = [[Cards::EMPTY; 8]; 21];
+        for (k, row) in out.iter_mut().enumerate() {
+            for c in row.iter_mut() {
+                let mut deck = Cards::full_deck();
+                for _ in 0..k {
+                    let n = deck.len() as u32;
+                    let mut i = rng.gen_range(0..n) as usize;
+                    for v in 0..13u8 {
+                        let cnt = deck.count(v) as usize;
+                        if i < cnt {
+                            c.add(v);
+                            deck.remove(v);
+                            break;
+                        }
+                        i -= cnt;
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+fn honest() -> bool {
+    static H: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *H.get_or_init(|| std::env::var("HONEST").is_ok_and(|v| v == "1"))
+}
+
+/// The evaluation for the seat to act from what it may know: the others'
+/// hidden cards are stood in for by random holdings of their sizes.
+fn eval_honest(game: &Game) -> Eval {
+    let me = game.current();
+    let n = game.players();
+    let threshold = game.options().threshold();
+    let w = weights();
+    let mut down_min = 99u8;
+    for s in 0..n {
+        let d = game.face_down(s).len() as u8;
+        if s != me && d > 0 {
+            down_min = down_min.min(d);
+        }
+    }
+    let mut risk = [0.0; 41];
+    // The risk only counts for a hand that may go face down this turn.
+    if game.hand(me).len() <= threshold + 2 {
+        let ghosts = ghost_holdings();
+        let table = risk_table(w.risk_slope);
+        for i in 0..8usize {
+            let mut m = u32::MAX;
+            for s in 0..n {
+                if s == me {
+                    continue;
+                }
+                let o = s as usize;
+                let g = &ghosts[..];
+                let down = game.face_down(s).len();
+                let p = if down > 0 {
+                    let mut all = g[down.min(20)][(i + 3 * o) % 8];
+                    all.add_all(game.face_up(s));
+                    all.points()
+                } else {
+                    let h = game.hand(s).len().min(20);
+                    keep_points(&g[h][(i + 3 * o) % 8], threshold)
+                };
+                m = m.min(p);
+            }
+            let b = (m as usize).min(RISK_SPAN);
+            for (p, r) in risk.iter_mut().enumerate() {
+                *r += table[p + RISK_SPAN - b] / 8.0;
+            }
+        }
+    }
+    Eval {
+        threshold,
+        risk,
+        down_min,
+        w,
+    }
+}
+
 fn eval_in_game(game: &Game) -> Eval {
+    if honest() {
+        return eval_honest(game);
+    }
     let me = game.current();
     let n = game.players();
     let threshold = game.options().threshold();

@@ -61,6 +61,8 @@ pub struct HardSearch {
     view: PlayerView,
     /// `None`: samples of `view`.
     deals: Option<DealSource>,
+    /// Weighs the samples by the round's public steps, when known.
+    posterior: Option<super::infer::Posterior>,
     actions: Vec<Action>,
     sums: [f64; 28],
     counts: [u32; 28],
@@ -82,6 +84,10 @@ pub struct HardSearch {
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
+    /// The information-set tree (screening: IS_MODE=1).
+    tree: Option<super::ismcts::Tree>,
+    /// The tree below paired root candidates (screening: IS_MODE=2).
+    paired: Option<super::ismcts::Tree>,
 }
 
 impl HardSearch {
@@ -138,6 +144,7 @@ impl HardSearch {
         HardSearch {
             view: view.clone(),
             deals: None,
+            posterior: None,
             actions,
             sums: [0.0; 28],
             counts: [0; 28],
@@ -154,7 +161,55 @@ impl HardSearch {
             gain_n: [0; 28],
             instant,
             done: instant.is_some(),
+            tree: None,
+            paired: None,
         }
+        .with_tree(seed)
+        .with_posterior(seed)
+    }
+
+    fn with_posterior(mut self, seed: u64) -> HardSearch {
+        let on = std::env::var("INFER").map_or(true, |v| v != "0");
+        if on && self.instant.is_none() && self.mode == Rollout::Policy {
+            self.posterior = Some(super::infer::Posterior::new(
+                &self.view,
+                &self.view.log,
+                seed,
+                self.budget.iterations,
+            ));
+        }
+        self
+    }
+
+    fn with_tree(mut self, seed: u64) -> HardSearch {
+        let mode = std::env::var("IS_MODE")
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(0);
+        if mode == 0 || self.instant.is_some() || self.mode != Rollout::Policy {
+            return self;
+        }
+        let mut rng = bot_rng(seed ^ 0x7472_6565);
+        let values = super::medium::play_values(&self.view, &mut rng);
+        let tau = super::ismcts::knobs().bias_tau;
+        let best = values.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+        let bias: Vec<f64> = self
+            .actions
+            .iter()
+            .map(|a| {
+                values
+                    .iter()
+                    .find(|x| x.0 == *a)
+                    .map_or(0.0, |x| (-(x.1 - best) / tau).exp())
+            })
+            .collect();
+        let tree = super::ismcts::Tree::new(self.view.seat, &self.actions, &bias);
+        if mode == 2 {
+            self.paired = Some(tree);
+        } else {
+            self.tree = Some(tree);
+        }
+        self
     }
 
     /// Whether the search has finished.
@@ -172,9 +227,24 @@ impl HardSearch {
     /// (iteration budget spent). Without a clock only the iteration budget
     /// applies; see [`HardSearch::step_timed`].
     pub fn step(&mut self, iterations: u32) -> bool {
+        if let Some(p) = &mut self.posterior {
+            // Weighing candidates comes first, a few per iteration asked.
+            let mut n = iterations.saturating_mul(4);
+            while !p.ready() && n > 0 && !self.done {
+                p.build_one();
+                n -= 1;
+            }
+            if !p.ready() {
+                return self.done;
+            }
+        }
         let target = self.simulations.saturating_add(iterations);
         while !self.done && self.simulations < target {
-            self.one_deal();
+            if self.tree.is_some() {
+                self.one_iteration();
+            } else {
+                self.one_deal();
+            }
             if self.simulations >= self.budget.iterations {
                 self.done = true;
             }
@@ -197,6 +267,9 @@ impl HardSearch {
         if let Some(a) = self.instant {
             return a;
         }
+        if let Some(t) = &self.tree {
+            return tree_best(t, self.prior.map(|p| self.actions[p]));
+        }
         let mut best: Option<(f64, Action)> = None;
         for i in 0..self.actions.len() {
             if !self.active[i] || self.counts[i] == 0 {
@@ -217,7 +290,11 @@ impl HardSearch {
                     let n = f64::from(self.gain_n[i].max(1));
                     let m = self.gain_sum[i] / n;
                     let var = (self.gain_sq[i] / n - m * m).max(0.0);
-                    if self.gain_n[i] < 2 || m <= PRIOR_Z * (var / n).sqrt() {
+                    let z = std::env::var("PRIOR_Z")
+                        .ok()
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(PRIOR_Z);
+                    if self.gain_n[i] < 2 || m <= z * (var / n).sqrt() {
                         return self.actions[p];
                     }
                 }
@@ -228,6 +305,9 @@ impl HardSearch {
 
     /// The mean value of each candidate so far (for tests and displays).
     pub fn values(&self) -> Vec<(Action, f64, u32)> {
+        if let Some(t) = &self.tree {
+            return t.root().map(|(a, n, m)| (a, m, n)).collect();
+        }
         (0..self.actions.len())
             .map(|i| {
                 let n = self.counts[i];
@@ -241,13 +321,34 @@ impl HardSearch {
             .collect()
     }
 
+    /// One iteration of the tree search on a fresh sample.
+    fn one_iteration(&mut self) {
+        let deal_seed = self.rng.next_u64();
+        let play_seed = self.rng.next_u64();
+        let mut g = match &mut self.deals {
+            Some(deals) => deals(deal_seed),
+            None => match &self.posterior {
+                Some(p) => p.sample(&self.view, deal_seed),
+                None => Game::sample_from_view(&self.view, deal_seed),
+            },
+        };
+        g.reseed(play_seed);
+        if let Some(t) = &mut self.tree {
+            t.iterate(g, &super::common::eval_in_game_pub, None);
+        }
+        self.simulations += 1;
+    }
+
     /// One sampled deal: every active candidate simulated on it.
     fn one_deal(&mut self) {
         let deal_seed = self.rng.next_u64();
         let play_seed = self.rng.next_u64();
         let mut base = match &mut self.deals {
             Some(deals) => deals(deal_seed),
-            None => Game::sample_from_view(&self.view, deal_seed),
+            None => match &self.posterior {
+                Some(p) => p.sample(&self.view, deal_seed),
+                None => Game::sample_from_view(&self.view, deal_seed),
+            },
         };
         base.reseed(play_seed);
         let me = self.view.seat;
@@ -257,7 +358,16 @@ impl HardSearch {
             if !self.active[i] {
                 continue;
             }
-            let mut g = base.clone();
+            let g = base.clone();
+            if let Some(t) = &mut self.paired {
+                let value = t.iterate(g, &super::common::eval_in_game_pub, Some(i as u32));
+                self.sums[i] += value;
+                self.counts[i] += 1;
+                self.simulations += 1;
+                *slot = value;
+                continue;
+            }
+            let mut g = g;
             let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
                 simulate(&mut g, self.mode, &mut roll);
@@ -307,6 +417,32 @@ impl HardSearch {
         }
         self.n_active = self.active.iter().filter(|&&a| a).count();
     }
+}
+
+fn tree_best(t: &super::ismcts::Tree, prior: Option<Action>) -> Action {
+    let fin = std::env::var("IS_FINAL")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .unwrap_or(0);
+    let root: Vec<(Action, u32, f64)> = t.root().collect();
+    let mut best: Option<(Action, u32, f64)> = None;
+    for &(a, n, m) in &root {
+        let better = match best {
+            None => true,
+            Some((_, bn, bm)) => {
+                if fin == 0 {
+                    n > bn || (n == bn && m > bm)
+                } else {
+                    n > 0 && m > bm
+                }
+            }
+        };
+        if better {
+            best = Some((a, n, m));
+        }
+    }
+    let _ = prior;
+    best.map_or(Action::NextRound, |b| b.0)
 }
 
 /// The candidates (`(mean, index)`) not among the `keep` best: the best mean

@@ -28,6 +28,8 @@ mod common;
 mod easy;
 mod greedy;
 mod hard;
+mod infer;
+mod ismcts;
 mod medium;
 mod pimc;
 mod random;

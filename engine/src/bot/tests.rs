@@ -204,7 +204,13 @@ fn hard_search_stops_on_the_clock() {
             millis: 10.0,
         },
     );
-    assert!(!search.step_timed(1, 0.0));
+    // Before the deadline it runs (after weighing its candidate deals).
+    for _ in 0..10_000 {
+        if search.simulations() > 0 {
+            break;
+        }
+        assert!(!search.step_timed(1, 0.0));
+    }
     assert!(search.simulations() > 0);
     assert!(search.step_timed(1, 10.0));
 }
@@ -259,4 +265,449 @@ fn hard_halving_keeps_the_best_means_ties_to_the_lower_index() {
         assert_eq!(dropped, expected, "n = {n}: {means:?}");
         assert_eq!(dropped.len(), n.saturating_sub(keep));
     }
+}
+
+#[test]
+#[ignore]
+fn diag_policy_agreement() {
+    let mut agree = 0;
+    let mut total = 0;
+    let mut agr = [0; 2];
+    let mut tot = [0; 2];
+    for seed in 0..60u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            let a = bots[seat as usize].choose(&view);
+            if view.legal_actions().len() >= 2
+                && matches!(
+                    view.phase,
+                    crate::Phase::Play | crate::Phase::Continue { .. }
+                )
+            {
+                total += 1;
+                let k = usize::from(view.hand.len() <= 5);
+                tot[k] += 1;
+                if common::policy_action(&game) == a {
+                    agree += 1;
+                    agr[k] += 1;
+                }
+            }
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    println!(
+        "agreement {agree}/{total} = {:.3} early {agr:?}/{tot:?}",
+        agree as f64 / total as f64
+    );
+}
+
+#[test]
+#[ignore]
+fn diag_fit_tau() {
+    use crate::Phase;
+    let taus = [0.03, 0.06, 0.1, 0.15, 0.2, 0.25, 0.35];
+    let mut ll = vec![0.0f64; taus.len()];
+    let mut n = 0;
+    for seed in 0..60u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            let a = bots[seat as usize].choose(&view);
+            let legal = view.legal_actions();
+            if legal.len() >= 2 && matches!(view.phase, Phase::Play | Phase::Continue { .. }) {
+                let eval = common::eval_in_game_pub(&game);
+                let hand = *game.hand(seat);
+                let scores: Vec<(crate::Action, f64)> = legal
+                    .iter()
+                    .map(|x| match x {
+                        crate::Action::Play { value, pile } => (
+                            x,
+                            common::quick_play_score(&eval, &hand, value, game.discard(pile).top()),
+                        ),
+                        _ => (x, 0.0),
+                    })
+                    .collect();
+                let sa = scores.iter().find(|(x, _)| *x == a).unwrap().1;
+                for (i, &t) in taus.iter().enumerate() {
+                    let z: f64 = scores.iter().map(|(_, s)| (-(s - sa) / t).exp()).sum();
+                    ll[i] += -z.ln();
+                }
+                n += 1;
+            }
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    for (i, t) in taus.iter().enumerate() {
+        println!("tau {t}: mean ll {:.4}", ll[i] / n as f64);
+    }
+}
+
+#[test]
+#[ignore]
+fn diag_posterior_overlap() {
+    use crate::cards::Cards;
+    let overlap = |a: &Cards, b: &Cards| -> u32 {
+        (0..13u8)
+            .map(|v| u32::from(a.count(v).min(b.count(v))))
+            .sum()
+    };
+    let (mut ou, mut op, mut cnt) = (0u64, 0u64, 0u64);
+    let mut ess: Vec<f64> = Vec::new();
+    for seed in 0..40u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        let mut step = 0u64;
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if seat == 0 && step.is_multiple_of(3) && view.legal_actions().len() >= 2 {
+                let mut post = infer::Posterior::new(&view, &view.log, step, 1400);
+                while !post.ready() {
+                    post.build_one();
+                }
+                for e in post.ess() {
+                    ess.push(e);
+                }
+                for k in 0..20u64 {
+                    let gu = Game::sample_from_view(&view, k * 7 + step);
+                    let gp = post.sample(&view, k * 7 + step);
+                    for o in 1..4u8 {
+                        ou += u64::from(overlap(gu.hand(o), game.hand(o)));
+                        op += u64::from(overlap(gp.hand(o), game.hand(o)));
+                        cnt += 1;
+                    }
+                }
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply(a).unwrap();
+        }
+    }
+    ess.sort_by(f64::total_cmp);
+    println!(
+        "ess p10 {:.1} p50 {:.1} p90 {:.1}",
+        ess[ess.len() / 10],
+        ess[ess.len() / 2],
+        ess[ess.len() * 9 / 10]
+    );
+    println!(
+        "mean overlap uniform {:.3} posterior {:.3} over {cnt}",
+        ou as f64 / cnt as f64,
+        op as f64 / cnt as f64
+    );
+}
+
+#[test]
+#[ignore]
+fn diag_compare_searches() {
+    let positions = decision_positions();
+    for game in positions.iter().take(6) {
+        let view = game.view(game.current());
+        let budget = Budget {
+            iterations: 1400,
+            millis: f64::INFINITY,
+        };
+        let mut p = HardSearch::new(&view, 5, budget);
+        p.step(u32::MAX);
+        println!(
+            "pos {:?} hand {:?} top {:?}",
+            view.phase,
+            view.hand,
+            view.top(0)
+        );
+        println!(
+            "  pimc {:?} -> {}",
+            p.values()
+                .iter()
+                .map(|(a, m, n)| format!("{a}:{m:.3}/{n}"))
+                .collect::<Vec<_>>(),
+            p.best()
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn diag_round_log_len() {
+    let mut lens = Vec::new();
+    for seed in 0..200u64 {
+        for players in [2u8, 4, 6, 8] {
+            let mut game = Game::new(Options::players(players), seed).unwrap();
+            let mut bots: Vec<_> = (0..players)
+                .map(|s| MediumBot::new(seed * 10 + u64::from(s)))
+                .collect();
+            while !game.is_over() {
+                let seat = game.current();
+                let view = game.view(seat);
+                let a = bots[seat as usize].choose(&view);
+                let before = game.view(0).log.len();
+                for e in &game.apply(a).unwrap() {
+                    if matches!(e, crate::Event::RoundEnded { .. }) {
+                        lens.push((players, before + 1));
+                    }
+                }
+            }
+        }
+    }
+    for p in [2u8, 4, 6, 8] {
+        let mut v: Vec<usize> = lens.iter().filter(|x| x.0 == p).map(|x| x.1).collect();
+        v.sort();
+        println!(
+            "{p}p: n {} median {} p99 {} max {}",
+            v.len(),
+            v[v.len() / 2],
+            v[v.len() * 99 / 100],
+            v[v.len() - 1]
+        );
+    }
+}
+
+/// R14 for the round log every view carries: it is the same for every
+/// seat (so it holds nothing private to one of them), a deck draw shows no
+/// card, and it follows the public events of the round.
+#[test]
+fn r14_the_round_log_is_public() {
+    use crate::{DrawSource, Event, Step};
+    for seed in 0..30u64 {
+        let players = 2 + (seed % 5) as u8;
+        let options = Options {
+            double_discard: seed % 3 == 0,
+            ..Options::players(players)
+        };
+        let mut game = Game::new(options, seed).unwrap();
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| BotKind::ALL[(seed as usize + s as usize) % 4].make(seed + u64::from(s)))
+            .collect();
+        let mut expected: Vec<Step> = Vec::new();
+        for _ in 0..600 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.current();
+            let a = bots[seat as usize].choose(&game.view(seat));
+            for e in game.apply(a).unwrap() {
+                match e {
+                    Event::Played {
+                        seat,
+                        value,
+                        pile,
+                        covered,
+                        ..
+                    } => expected.push(Step::Play {
+                        seat,
+                        value,
+                        pile,
+                        covered,
+                    }),
+                    Event::Drew { seat, source, card } => expected.push(Step::Draw {
+                        seat,
+                        card: if source == DrawSource::Deck {
+                            None
+                        } else {
+                            card
+                        },
+                    }),
+                    Event::WentFaceDown { seat, count } => {
+                        expected.push(Step::FaceDown { seat, count })
+                    }
+                    Event::Revealed { seat, value } => expected.push(Step::Reveal { seat, value }),
+                    Event::RoundDealt { .. } => expected.clear(),
+                    _ => {}
+                }
+            }
+            let log = game.view(0).log;
+            for s in 1..players {
+                assert_eq!(game.view(s).log, log, "seed {seed}");
+            }
+            let tail = expected.len().saturating_sub(crate::RoundLog::CAPACITY);
+            assert!(
+                log.steps().eq(expected[tail..].iter().copied()),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+/// Hard's inference: deals weighed by the round log guess the other
+/// hands better than uniform deals (counted in cards in common with the
+/// true hands, over positions of games between Medium bots).
+#[test]
+fn hard_inference_guesses_hands_better_than_uniform_deals() {
+    use crate::cards::Cards;
+    let common = |a: &Cards, b: &Cards| -> u32 {
+        (0..13u8)
+            .map(|v| u32::from(a.count(v).min(b.count(v))))
+            .sum()
+    };
+    let (mut uniform, mut weighed) = (0u32, 0u32);
+    for seed in 0..6u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        let mut step = 0u64;
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if step.is_multiple_of(4) && view.legal_actions().len() >= 2 {
+                let mut post = infer::Posterior::new(&view, &view.log, step, 1400);
+                while !post.ready() {
+                    post.build_one();
+                }
+                for k in 0..8u64 {
+                    let u = Game::sample_from_view(&view, k * 7 + step);
+                    let w = post.sample(&view, k * 7 + step);
+                    assert_eq!(w.view(seat), view);
+                    for o in (0..4u8).filter(|&o| o != seat) {
+                        uniform += common(u.hand(o), game.hand(o));
+                        weighed += common(w.hand(o), game.hand(o));
+                    }
+                }
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    assert!(
+        f64::from(weighed) > 1.05 * f64::from(uniform),
+        "weighed {weighed}, uniform {uniform}"
+    );
+}
+
+#[test]
+#[ignore]
+fn diag_posterior_time() {
+    let mut total = std::time::Duration::ZERO;
+    let mut builds = 0;
+    let mut cands = 0usize;
+    for seed in 0..10u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        let mut step = 0u64;
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if step.is_multiple_of(3) && view.legal_actions().len() >= 2 {
+                let t = std::time::Instant::now();
+                let mut post = infer::Posterior::new(&view, &view.log, step, 1400);
+                while !post.ready() {
+                    post.build_one();
+                    cands += 1;
+                }
+                total += t.elapsed();
+                builds += 1;
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply(a).unwrap();
+        }
+    }
+    println!(
+        "{builds} builds, {:.2} ms each, {:.2} us per candidate",
+        total.as_secs_f64() * 1000.0 / builds as f64,
+        total.as_secs_f64() * 1e6 / cands as f64
+    );
+}
+
+/// Positions (seat to act has a real choice) from games of 4 Medium bots.
+fn medium_positions(games: u64, every: u64) -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut game = Game::new(Options::players(4), 9000 + seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        let mut step = 0u64;
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if step.is_multiple_of(every)
+                && view.legal_actions().len() >= 2
+                && matches!(
+                    view.phase,
+                    crate::Phase::Play | crate::Phase::Continue { .. }
+                )
+            {
+                out.push(game.clone());
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    out
+}
+
+/// The value of `a` in the true game: the policy plays the round out on
+/// the true deal (averaged over a few future shuffles).
+fn true_value(game: &Game, a: crate::Action) -> f64 {
+    let me = game.current();
+    let mut sum = 0.0;
+    for k in 0..4u64 {
+        let mut g = game.clone();
+        g.reseed(77 + k);
+        if g.apply_with(a, &mut NoEvents).is_err() {
+            return 0.0;
+        }
+        hard::simulate(&mut g, hard::Rollout::Policy, &mut common::bot_rng(k));
+        sum += game_value(&g, me);
+    }
+    sum / 4.0
+}
+
+#[test]
+#[ignore]
+fn diag_regret() {
+    let n: u64 = std::env::var("REGRET_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let positions = medium_positions(n, 3);
+    let iters: u32 = std::env::var("HARD_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1400);
+    let budget = Budget {
+        iterations: iters,
+        millis: f64::INFINITY,
+    };
+    let (mut regret, mut regret_med, mut agree_med, mut cnt) = (0.0, 0.0, 0, 0);
+    let mut d2 = 0.0;
+    let mut out = String::new();
+    let t = std::time::Instant::now();
+    for (i, game) in positions.iter().enumerate() {
+        let view = game.view(game.current());
+        let legal = view.legal_actions();
+        let q: Vec<(crate::Action, f64)> = legal.iter().map(|a| (a, true_value(game, a))).collect();
+        let best = q.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let mut s = HardSearch::new(&view, i as u64, budget);
+        s.step(u32::MAX);
+        let a = s.best();
+        let m = MediumBot::new(i as u64).choose(&view);
+        let qa = q.iter().find(|x| x.0 == a).unwrap().1;
+        let qm = q.iter().find(|x| x.0 == m).unwrap().1;
+        regret += best - qa;
+        regret_med += best - qm;
+        d2 += (qa - qm) * (qa - qm);
+        out.push_str(&format!("{i} {qa} {qm} {best}\n"));
+        agree_med += usize::from(a == m);
+        cnt += 1;
+    }
+    if let Ok(path) = std::env::var("REGRET_OUT") {
+        std::fs::write(path, out).unwrap();
+    }
+    println!(
+        "positions {cnt}: regret hard {:.5} medium {:.5} (gain {:.5} se {:.5}); same as medium {:.3}; {:.1} s",
+        regret / cnt as f64,
+        regret_med / cnt as f64,
+        (regret_med - regret) / cnt as f64,
+        {
+            let m = (regret_med - regret) / cnt as f64;
+            ((d2 / cnt as f64 - m * m) / cnt as f64).sqrt()
+        },
+        agree_med as f64 / cnt as f64,
+        t.elapsed().as_secs_f64()
+    );
 }
