@@ -94,15 +94,8 @@ impl CheatBot {
         let truth = game.clone();
         self.decisions += 1;
         let seed = mix(self.seed ^ self.decisions);
-        let mode = std::env::var("CHEAT_MODE").unwrap_or_default();
-        let seat = game.current();
-        let deals: mojo_engine::bot::DealSource = match mode.as_str() {
-            "hands" => Box::new(move |s| truth.diag_variant(seat, s, true)),
-            "draw" => Box::new(move |s| truth.diag_variant(seat, s, false)),
-            "fd" => Box::new(move |s| truth.diag_true_face_down(seat, s)),
-            _ => Box::new(move |_| truth.clone()),
-        };
-        let mut search = HardSearch::with_deals(&view, seed, self.budget, deals);
+        let mut search =
+            HardSearch::with_deals(&view, seed, self.budget, Box::new(move |_| truth.clone()));
         loop {
             let done = match &self.clock {
                 Some(c) => search.step_timed(24, c.now_ms()),

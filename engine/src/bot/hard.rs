@@ -2,9 +2,11 @@
 //!
 //! Each simulation deals the cards this seat cannot see at random,
 //! consistently with everything its view shows
-//! ([`Game::sample_from_view`]), applies one candidate action and plays the
-//! round out with a Medium-like policy ([`super::common::policy_action`]) for
-//! every seat. The scored round is valued for the game, not just the round
+//! ([`Game::sample_from_view`]), the other seats' hidden cards weighed by
+//! how well they explain what those seats did this round in public (the
+//! view's round log; [`super::infer`]), applies one candidate action and
+//! plays the round out with a Medium-like policy
+//! ([`super::common::policy_action`]) for every seat. The scored round is valued for the game, not just the round
 //! ([`super::game_value`]: the chance to finish lowest given the totals and
 //! the distance to the target, or the share of the victory at game end), so
 //! the Mojo's +10 and the rank at the table both count.
@@ -23,7 +25,8 @@
 //! 29% against 3 Medium without the prior, 34–36% with it; BENCHMARKS.md).
 //!
 //! The search runs in slices ([`HardSearch::step`]) so a browser can spread
-//! it over frames; it stops after [`Budget::iterations`] simulations or
+//! it over frames (the weighing of the inference's candidates comes first,
+//! in the same slices); it stops after [`Budget::iterations`] simulations or
 //! [`Budget::millis`] milliseconds, whichever comes first.
 
 use rand::{Rng, RngCore};
@@ -84,10 +87,6 @@ pub struct HardSearch {
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
-    /// The information-set tree (screening: IS_MODE=1).
-    tree: Option<super::ismcts::Tree>,
-    /// The tree below paired root candidates (screening: IS_MODE=2).
-    paired: Option<super::ismcts::Tree>,
 }
 
 impl HardSearch {
@@ -108,6 +107,8 @@ impl HardSearch {
     ) -> HardSearch {
         let mut search = HardSearch::new(view, seed, budget);
         search.deals = Some(deals);
+        // The deals are given: no weighing of sampled ones.
+        search.posterior = None;
         search
     }
 
@@ -161,53 +162,18 @@ impl HardSearch {
             gain_n: [0; 28],
             instant,
             done: instant.is_some(),
-            tree: None,
-            paired: None,
         }
-        .with_tree(seed)
         .with_posterior(seed)
     }
 
     fn with_posterior(mut self, seed: u64) -> HardSearch {
-        let on = std::env::var("INFER").map_or(true, |v| v != "0");
-        if on && self.instant.is_none() && self.mode == Rollout::Policy {
+        if self.instant.is_none() && self.mode == Rollout::Policy {
             self.posterior = Some(super::infer::Posterior::new(
                 &self.view,
                 &self.view.log,
                 seed,
                 self.budget.iterations,
             ));
-        }
-        self
-    }
-
-    fn with_tree(mut self, seed: u64) -> HardSearch {
-        let mode = std::env::var("IS_MODE")
-            .ok()
-            .and_then(|v| v.parse::<u32>().ok())
-            .unwrap_or(0);
-        if mode == 0 || self.instant.is_some() || self.mode != Rollout::Policy {
-            return self;
-        }
-        let mut rng = bot_rng(seed ^ 0x7472_6565);
-        let values = super::medium::play_values(&self.view, &mut rng);
-        let tau = super::ismcts::knobs().bias_tau;
-        let best = values.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
-        let bias: Vec<f64> = self
-            .actions
-            .iter()
-            .map(|a| {
-                values
-                    .iter()
-                    .find(|x| x.0 == *a)
-                    .map_or(0.0, |x| (-(x.1 - best) / tau).exp())
-            })
-            .collect();
-        let tree = super::ismcts::Tree::new(self.view.seat, &self.actions, &bias);
-        if mode == 2 {
-            self.paired = Some(tree);
-        } else {
-            self.tree = Some(tree);
         }
         self
     }
@@ -240,11 +206,7 @@ impl HardSearch {
         }
         let target = self.simulations.saturating_add(iterations);
         while !self.done && self.simulations < target {
-            if self.tree.is_some() {
-                self.one_iteration();
-            } else {
-                self.one_deal();
-            }
+            self.one_deal();
             if self.simulations >= self.budget.iterations {
                 self.done = true;
             }
@@ -267,9 +229,6 @@ impl HardSearch {
         if let Some(a) = self.instant {
             return a;
         }
-        if let Some(t) = &self.tree {
-            return tree_best(t, self.prior.map(|p| self.actions[p]));
-        }
         let mut best: Option<(f64, Action)> = None;
         for i in 0..self.actions.len() {
             if !self.active[i] || self.counts[i] == 0 {
@@ -290,11 +249,7 @@ impl HardSearch {
                     let n = f64::from(self.gain_n[i].max(1));
                     let m = self.gain_sum[i] / n;
                     let var = (self.gain_sq[i] / n - m * m).max(0.0);
-                    let z = std::env::var("PRIOR_Z")
-                        .ok()
-                        .and_then(|v| v.parse().ok())
-                        .unwrap_or(PRIOR_Z);
-                    if self.gain_n[i] < 2 || m <= z * (var / n).sqrt() {
+                    if self.gain_n[i] < 2 || m <= PRIOR_Z * (var / n).sqrt() {
                         return self.actions[p];
                     }
                 }
@@ -305,9 +260,6 @@ impl HardSearch {
 
     /// The mean value of each candidate so far (for tests and displays).
     pub fn values(&self) -> Vec<(Action, f64, u32)> {
-        if let Some(t) = &self.tree {
-            return t.root().map(|(a, n, m)| (a, m, n)).collect();
-        }
         (0..self.actions.len())
             .map(|i| {
                 let n = self.counts[i];
@@ -319,24 +271,6 @@ impl HardSearch {
                 (self.actions[i], m, n)
             })
             .collect()
-    }
-
-    /// One iteration of the tree search on a fresh sample.
-    fn one_iteration(&mut self) {
-        let deal_seed = self.rng.next_u64();
-        let play_seed = self.rng.next_u64();
-        let mut g = match &mut self.deals {
-            Some(deals) => deals(deal_seed),
-            None => match &self.posterior {
-                Some(p) => p.sample(&self.view, deal_seed),
-                None => Game::sample_from_view(&self.view, deal_seed),
-            },
-        };
-        g.reseed(play_seed);
-        if let Some(t) = &mut self.tree {
-            t.iterate(g, &super::common::eval_in_game_pub, None);
-        }
-        self.simulations += 1;
     }
 
     /// One sampled deal: every active candidate simulated on it.
@@ -358,16 +292,7 @@ impl HardSearch {
             if !self.active[i] {
                 continue;
             }
-            let g = base.clone();
-            if let Some(t) = &mut self.paired {
-                let value = t.iterate(g, &super::common::eval_in_game_pub, Some(i as u32));
-                self.sums[i] += value;
-                self.counts[i] += 1;
-                self.simulations += 1;
-                *slot = value;
-                continue;
-            }
-            let mut g = g;
+            let mut g = base.clone();
             let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
                 simulate(&mut g, self.mode, &mut roll);
@@ -417,32 +342,6 @@ impl HardSearch {
         }
         self.n_active = self.active.iter().filter(|&&a| a).count();
     }
-}
-
-fn tree_best(t: &super::ismcts::Tree, prior: Option<Action>) -> Action {
-    let fin = std::env::var("IS_FINAL")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok())
-        .unwrap_or(0);
-    let root: Vec<(Action, u32, f64)> = t.root().collect();
-    let mut best: Option<(Action, u32, f64)> = None;
-    for &(a, n, m) in &root {
-        let better = match best {
-            None => true,
-            Some((_, bn, bm)) => {
-                if fin == 0 {
-                    n > bn || (n == bn && m > bm)
-                } else {
-                    n > 0 && m > bm
-                }
-            }
-        };
-        if better {
-            best = Some((a, n, m));
-        }
-    }
-    let _ = prior;
-    best.map_or(Action::NextRound, |b| b.0)
 }
 
 /// The candidates (`(mean, index)`) not among the `keep` best: the best mean

@@ -184,23 +184,6 @@ impl Posterior {
         }
     }
 
-    /// Effective sample size of each bank (diagnostics).
-    #[allow(dead_code)]
-    pub(crate) fn ess(&self) -> Vec<f64> {
-        self.banks
-            .iter()
-            .map(|b| {
-                let s: f64 = b.cands.iter().map(|c| c.1).sum();
-                let s2: f64 = b.cands.iter().map(|c| c.1 * c.1).sum();
-                if s2 > 0.0 {
-                    s * s / s2
-                } else {
-                    0.0
-                }
-            })
-            .collect()
-    }
-
     /// Whether every bank holds its candidates.
     pub(crate) fn ready(&self) -> bool {
         self.banks.iter().all(|b| b.cands.len() >= self.per_bank)

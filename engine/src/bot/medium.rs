@@ -168,32 +168,6 @@ impl Ctx<'_> {
     }
 }
 
-/// Medium's value (expected round score, lower is better) of each legal
-/// play in `view` (Play and Continue phases; empty otherwise), with the
-/// Mojo risk estimated from `rng`'s samples: the numbers Medium's choice
-/// minimises.
-pub(crate) fn play_values(view: &PlayerView, rng: &mut GameRng) -> Vec<(Action, f64)> {
-    if !matches!(view.phase, Phase::Play | Phase::Continue { .. }) {
-        return Vec::new();
-    }
-    let eval = eval_from_view(view, rng);
-    let pool = Pool::new(view);
-    let ctx = Ctx {
-        eval: &eval,
-        pool: &pool,
-        tops: [view.top(0), view.top(1)],
-        piles: view.options.piles(),
-        shed: eval.w.shed,
-    };
-    view.legal_actions()
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play { value, pile } => Some((a, ctx.play_value(&view.hand, value, pile, 0))),
-            _ => None,
-        })
-        .collect()
-}
-
 impl Bot for MediumBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let legal = view.legal_actions();

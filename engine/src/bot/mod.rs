@@ -29,7 +29,6 @@ mod easy;
 mod greedy;
 mod hard;
 mod infer;
-mod ismcts;
 mod medium;
 mod pimc;
 mod random;
