@@ -4,9 +4,9 @@
 //   node scripts/budget.mjs --hello DIR --game DIR [--size] [--runs N]
 //
 // Size: the .wasm and every .js file of each build, raw / gzip -9 / brotli
-// q11 (node's zlib), and game ÷ floor (brotli). Reports OVER BUDGET over
-// MAX_RATIO; exits 1 over REGRESSION_CEILING (see below). With --size, stops
-// there (the test run uses this).
+// q11 (node's zlib), and game ÷ floor (brotli); exits 1 over
+// REGRESSION_CEILING (see below). With --size, stops there (the test run
+// uses this).
 // Speed (headless Chromium, each app served under /app/ on localhost):
 // - start: navigation → the first button rendered (the lobby's "Start
 //   game", the floor's button), median of N fresh contexts, unthrottled and
@@ -22,15 +22,15 @@ import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harness.mjs';
 
-// The budget of issue 5 (game ÷ floor, brotli) and its aim.
-const MAX_RATIO = 2.0;
-const TARGET_RATIO = 1.6;
-// The game is over that budget today (3.02× on 2026-11-30, see BENCHMARKS.md
-// "Web app budgets"). Until it is within, the test run fails when the bundle
-// grows past a little above what it is now, so the miss cannot quietly get
-// worse; the verdict line still says OVER BUDGET. Lower this as the bundle
-// shrinks, down to MAX_RATIO.
-const REGRESSION_CEILING = 3.2;
+// No size budget: the 2× budget of issue 5 was withdrawn (issue 11) — a
+// player does not feel the difference between 94 and 143 KB, and cutting
+// screens or Yew for it is not worth it. What stays is a regression
+// ceiling (game ÷ floor, brotli), a little above the bundle as it is, so
+// that it never grows by accident. A feature may raise it by what it
+// measurably costs, recorded in BENCHMARKS.md ("Size") with the command.
+// Raised by 0.55 for moves you can follow, sound, replays and deal codes
+// (issue 14: 331.2 -> 357.2 KB brotli, BENCHMARKS.md "Size").
+const REGRESSION_CEILING = 3.75;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -81,7 +81,7 @@ const result = {
     game: { wasm: game.wasm, js: game.js, total: game.total, files: game.files },
     ratio_brotli: Number(ratio.toFixed(3)),
     ratio_gzip: Number((game.total.gzip / hello.total.gzip).toFixed(3)),
-    max_ratio: MAX_RATIO,
+    regression_ceiling: REGRESSION_CEILING,
   },
 };
 
@@ -106,8 +106,7 @@ if (langs.length > 0) {
   }
   console.log(`languages on demand (i18n/, not in the ratio): ${lang.join(', ')}`);
 }
-const verdict = ratio <= TARGET_RATIO ? 'within the 1.6× aim' : ratio <= MAX_RATIO ? `within budget (aim ${TARGET_RATIO}×)` : 'OVER BUDGET';
-console.log(`ratio game / floor, brotli: ${ratio.toFixed(2)}× (budget ${MAX_RATIO}×): ${verdict}`);
+console.log(`ratio game / floor, brotli: ${ratio.toFixed(2)}× (regression ceiling ${REGRESSION_CEILING}×)`);
 
 // ---- speed ---------------------------------------------------------------
 
@@ -302,12 +301,9 @@ await writeFile(join(outDir, sizeOnly ? 'size.json' : 'budget.json'), JSON.strin
 console.log(`budget: written target/budget/${sizeOnly ? 'size' : 'budget'}.json`);
 if (ratio > REGRESSION_CEILING) {
   console.error(
-    `budget: FAILED: the game is ${ratio.toFixed(2)}× the Yew floor (brotli): it grew past ${REGRESSION_CEILING}× (the budget is ${MAX_RATIO}×)`,
+    `budget: FAILED: the game is ${ratio.toFixed(2)}× the Yew floor (brotli): it grew past the regression ceiling of ${REGRESSION_CEILING}×. ` +
+      'If a feature is worth it, raise REGRESSION_CEILING in scripts/budget.mjs by what it measurably costs and record it in BENCHMARKS.md ("Size").',
   );
   process.exit(1);
 }
-if (ratio > MAX_RATIO) {
-  console.log(
-    `budget: the game is OVER the ${MAX_RATIO}× budget (issue 5 stays open); the test run only stops it growing past ${REGRESSION_CEILING}×`,
-  );
-}
+console.log(`budget: ${ratio.toFixed(2)}× is under the regression ceiling of ${REGRESSION_CEILING}×`);

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The web app's size and speed budgets (issue 5), against the floor of Yew:
+# The web app's size and speed figures, against the floor of Yew:
 # a hello-world app (tools/hello) built in the same run, with the same
 # toolchain, Trunk tools and release profile.
 #
 #   bash scripts/budget.sh                  # build both, sizes + start/tap/bot-round timings
-#   bash scripts/budget.sh --size           # sizes only (fast); reports the 2x budget, fails past the regression ceiling (budget.mjs)
+#   bash scripts/budget.sh --size           # sizes only (fast); fails past the regression ceiling (budget.mjs)
 #   bash scripts/budget.sh --size --game-dist dist   # reuse a finished game build
 #
 # Builds go to target/budget/{hello,game}; figures to target/budget/*.json.

@@ -5,6 +5,9 @@
 #   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
 #   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
+#   - firefox-esr, webkit2gtk-driver, xvfb (Debian packages, as root) and
+#     geckodriver 0.36.0 (cargo install --debug: 1-3 min), for the tests
+#     of every engine
 # Run it (`bash scripts/setup.sh`) or source it (`. scripts/setup.sh`, which
 # also leaves the project's PATH in your shell). Other scripts run it, then
 # source scripts/env.sh.
@@ -20,6 +23,7 @@ _mojo_setup() {
 
   local trunk_version="0.21.14"
   local wasm_opt_version="132"
+  local geckodriver_version="0.36.0"
 
   say() { printf 'setup: %s\n' "$*"; }
   die() { printf 'setup: error: %s\n' "$*" >&2; return 1; }
@@ -92,11 +96,31 @@ _mojo_setup() {
     timed "npm install" npm install --no-audit --no-fund
   fi
 
-  # 5. Chromium and its WebDriver, for browser tests and screenshots.
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    say "chromium and chromedriver: present"
+  # 5. The browsers and their WebDriver servers, in one apt-get call:
+  #    Chromium (browser tests, screenshots, budgets) and, for the tests of
+  #    every engine (tests/e2e/engines.mjs), Firefox (Debian's firefox-esr,
+  #    driven by geckodriver from crates.io, below) and WebKit (WebKitGTK's
+  #    MiniBrowser, driven by WebKitWebDriver, in an Xvfb display).
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+  if [ "${#missing[@]}" -eq 0 ]; then
+    say "chromium, firefox-esr, webkit2gtk-driver, xvfb and their drivers: present"
   else
-    apt_install chromium chromium-driver
+    apt_install "${missing[@]}"
+  fi
+  local gecko_out
+  gecko_out="$(geckodriver --version 2>/dev/null | head -n 1 || true)"
+  if [ "${gecko_out%% (*}" = "geckodriver $geckodriver_version" ]; then
+    say "geckodriver $geckodriver_version: present"
+  else
+    # --debug: half the compile time of a release build (measured: 91 s of
+    # CPU against 180 s), and a WebDriver proxy needs no optimiser.
+    timed "cargo install geckodriver $geckodriver_version" \
+      cargo install geckodriver --locked --debug --version "$geckodriver_version" --force
   fi
 
   # Check what later steps will actually run.
@@ -112,8 +136,13 @@ _mojo_setup() {
   [ "$(trunk --version)" = "trunk $trunk_version" ] || die "trunk on PATH is not $trunk_version"
   [ "$(wasm-bindgen --version)" = "wasm-bindgen $wb_version" ] ||
     die "wasm-bindgen on PATH is not $wb_version"
+  gecko_out="$(geckodriver --version 2>/dev/null | head -n 1 || true)"
+  [ "${gecko_out%% (*}" = "geckodriver $geckodriver_version" ] ||
+    die "geckodriver on PATH is '${gecko_out:-none}', not $geckodriver_version"
   say "ready: $(trunk --version), $(wasm-bindgen --version), $wasm_opt_out," \
-    "$( [ -x /usr/bin/chromium ] && /usr/bin/chromium --version 2>/dev/null || echo 'no chromium')"
+    "$( [ -x /usr/bin/chromium ] && /usr/bin/chromium --version 2>/dev/null || echo 'no chromium')," \
+    "$( [ -x /usr/bin/firefox-esr ] && /usr/bin/firefox-esr --version 2>/dev/null || echo 'no firefox-esr')," \
+    "$gecko_out, WebKitGTK $(dpkg-query -W -f '${Version}' webkit2gtk-driver 2>/dev/null || echo '?')"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

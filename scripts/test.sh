@@ -19,7 +19,7 @@ section() { # section NAME CMD...: runs one step under a header, stops on failur
     exit "$status"
   fi
   printf -- '---- ok: %s (%d s)\n' "$name" "$((SECONDS - start))"
-  PASSED+=("$name")
+  PASSED+=("$name ($((SECONDS - start)) s)")
 }
 
 # Browser unit tests: `wasm-bindgen-test` tests of the web crate, run in
@@ -49,6 +49,13 @@ section "web app build for /games/mojo/ (--public-url)" \
 # Browser tests, after the release build (end-to-end tests serve dist/).
 section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
 section "end-to-end (Playwright, Chromium)" node --test --test-concurrency=1 tests/e2e/
+# The scenarios that must hold in every engine (tests/e2e/engines.mjs), over
+# plain WebDriver: chromedriver, geckodriver + firefox-esr, WebKitWebDriver +
+# MiniBrowser (WebKitGTK, in an Xvfb display the test starts).
+for engine in chromium firefox webkit; do
+  section "end-to-end, every engine: $engine (WebDriver)" \
+    env MOJO_ENGINE="$engine" node --test --test-concurrency=1 tests/e2e/engines.mjs
+done
 # Size budget (issue 5): the release .wasm + .js, brotli, against a
 # hello-world Yew app built now with the same tools (tools/hello). The budget
 # is 2x; the game is over it today, so this step fails only if the bundle

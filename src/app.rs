@@ -8,6 +8,9 @@ use mojo_engine::{Action, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
+use crate::net::proto::{check_act, check_take_back};
+use crate::net::state::{DeviceMsg, Devices, HandMsg, HandState};
+use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
 use crate::session::{Session, TableSetup};
 
@@ -16,6 +19,10 @@ use crate::session::{Session, TableSetup};
 pub enum Screen {
     Lobby,
     Table,
+    /// A hand device joining a table (the invitation, then the reply).
+    Join,
+    /// A hand device's seat at a table.
+    Hand,
 }
 
 /// A dialog over the screen.
@@ -28,6 +35,8 @@ pub enum Overlay {
     Stats,
     /// The first-game walkthrough, at this step.
     Tour(u8),
+    /// The players on their own devices: invitations and replies.
+    Devices,
 }
 
 /// Something the player must be told.
@@ -43,23 +52,16 @@ pub enum Notice {
     /// This language's words could not be fetched (offline before the
     /// first visit finished caching them, or a broken deploy).
     LanguageUnavailable(Lang),
-}
-
-/// Another tab of this browser touched the saved game (shown by the root
-/// component, with its choices).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TabNotice {
-    /// This game went on in another tab; this tab took its latest position.
-    Continued,
-    /// Another tab started a different game; this tab stopped saving so as
-    /// not to overwrite it, until the player opens that game or chooses to
-    /// keep saving this one.
-    OtherGame,
+    /// The saved game has players on their own devices and another tab of
+    /// this browser is its table: this tab leaves it to that one.
+    HostedElsewhere,
 }
 
 /// The whole app state.
 #[derive(Clone, Debug)]
 pub struct AppState {
+    /// The language in effect (its words are here). The player's choice is
+    /// `settings.lang`, which is what is saved.
     pub lang: Lang,
     pub settings: Settings,
     pub screen: Screen,
@@ -74,36 +76,22 @@ pub struct AppState {
     pub overlay: Overlay,
     /// Bot pacing from `?speed=` (overrides the setting, not saved).
     pub speed_override: Option<Speed>,
-    pub tab_notice: Option<TabNotice>,
-    /// Saving is paused: the save slot holds another tab's game.
-    pub saving_paused: bool,
-    /// The position came from another tab, which plays the bots' turns:
-    /// this tab waits longer before playing them itself (only one tab
-    /// should drive a game, or their saves race).
-    pub follower: bool,
-    /// Bumped to save again: another tab wrote an older save of this game.
-    pub resave: u32,
-}
-
-impl PartialEq for AppState {
-    fn eq(&self, other: &Self) -> bool {
-        self.seq == other.seq
-            && self.game_id == other.game_id
-            && self.screen == other.screen
-            && self.overlay == other.overlay
-            && self.notices == other.notices
-            && self.settings == other.settings
-            && self.lobby == other.lobby
-            && self.lang == other.lang
-            && self.tab_notice == other.tab_notice
-            && self.saving_paused == other.saving_paused
-            && self.follower == other.follower
-            && self.resave == other.resave
-    }
+    /// What this tab knows of the other tabs of this browser.
+    pub tab: TabState,
+    /// The game's seats on their own devices (play across devices).
+    pub devices: Devices,
+    /// This device as a hand at another device's table.
+    pub hand: HandState,
+    /// Whether the browser keeps saved games for good (`None`: it cannot
+    /// tell), and asks made for it (one per game started).
+    pub persistent: Option<bool>,
+    pub ask_persist: u32,
+    /// The browser offers to install the app.
+    pub installable: bool,
 }
 
 /// Everything that can happen to the app state.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Msg {
     EditLobby(TableSetup),
     /// Start the lobby's table with this seed (randomness comes from
@@ -133,21 +121,39 @@ pub enum Msg {
     EndTour,
     SetSpeed(Speed),
     SetReduceMotion(bool),
+    /// Sounds at the table on or off (the table's mute button).
+    SetSound(bool),
     /// The interface language (remembered in the settings).
     SetLang(Lang),
     Notice(Notice),
     Dismiss(usize),
-    /// Another tab saved a game (read from storage): taken if it is this
-    /// game further on, or when this tab has no game; a different game
-    /// while this tab has one pauses saving and asks.
-    Adopt(Box<save::Loaded>),
-    /// The player chose the game another tab saved.
-    SwitchTo(Box<save::Loaded>),
-    /// The player chose to keep saving this tab's game over the other tab's.
-    KeepThisGame,
-    /// Something another tab did, found when about to save.
-    OtherTab(TabNotice),
-    DismissTab,
+    /// Another tab of this browser, and the player's answers about it.
+    Tab(TabMsg),
+    /// The table's seats on their own devices.
+    Device(DeviceMsg),
+    /// An action from the device of `seat`, made at move `at` (checked
+    /// again here: the move may have gone on since).
+    RemoteAct {
+        seat: Seat,
+        at: u64,
+        action: Action,
+    },
+    /// This device as a hand at another table.
+    Hand(HandMsg),
+    /// The person here who just played takes the card back.
+    TakeBack,
+    /// The device of `seat` takes back its card, asked at move `at`.
+    RemoteTakeBack {
+        seat: Seat,
+        at: u64,
+    },
+    /// Whether saved games are kept for good (`None`: the browser cannot
+    /// tell).
+    Persistent(Option<bool>),
+    /// The player asks that saved games be kept for good.
+    KeepStorage,
+    /// Whether the browser offers to install the app.
+    Installable(bool),
 }
 
 impl AppState {
@@ -175,10 +181,12 @@ impl AppState {
             notices: Vec::new(),
             overlay: Overlay::None,
             speed_override,
-            tab_notice: None,
-            saving_paused: false,
-            follower: false,
-            resave: 0,
+            tab: TabState::default(),
+            devices: Devices::default(),
+            hand: HandState::default(),
+            persistent: None,
+            ask_persist: 0,
+            installable: false,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -212,13 +220,32 @@ impl AppState {
         if let Ok(session) = Session::new(setup.clone(), seed) {
             self.settings.table = Some(setup.clone());
             self.lobby = setup;
+            // A rematch keeps the devices and their links (the same seats);
+            // a new table gets new invitations.
+            let same_seats = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.setup.seats == session.setup.seats);
+            if !(same_seats && self.devices.started) {
+                self.devices = if session.setup.has_remote() {
+                    Devices::for_game(&session, &id, false)
+                } else {
+                    Devices::default()
+                };
+            }
             self.session = Some(Rc::new(session));
             self.game_id = id;
-            self.seq = 1;
+            // Never back: a device's move number goes on across games.
+            self.seq += 1;
+            // A player's action: the moment to ask that saved games be kept.
+            self.ask_persist += 1;
             self.screen = Screen::Table;
             self.settings.in_lobby = false;
-            // The first game starts with the walkthrough.
-            self.overlay = if self.settings.tour_done {
+            // The first game starts with the walkthrough; players on their
+            // own devices are paired first (the walkthrough follows).
+            self.overlay = if !self.devices.started && !self.devices.seats.is_empty() {
+                Overlay::Devices
+            } else if self.settings.tour_done {
                 Overlay::None
             } else {
                 Overlay::Tour(0)
@@ -226,12 +253,85 @@ impl AppState {
         }
     }
 
-    fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
+    pub(crate) fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
         if let Some(rc) = self.session.as_mut() {
             if f(Rc::make_mut(rc)) {
                 self.seq += 1;
-                self.follower = false;
+                self.tab.follower = false;
             }
+        }
+    }
+
+    /// Takes a game another tab saved.
+    fn take(&mut self, loaded: &Loaded) {
+        self.session = Some(Rc::new(loaded.session.clone()));
+        self.game_id = loaded.id.clone();
+        self.seq = loaded.seq;
+    }
+
+    /// Carries out what `persist::sync` decides about the other tabs.
+    fn tab_msg(&mut self, msg: TabMsg) {
+        match msg {
+            TabMsg::Saw(other) => {
+                let ours = self.session.as_deref().map(|session| Ours {
+                    id: &self.game_id,
+                    seq: self.seq,
+                    session,
+                });
+                match (verdict(ours, self.tab.paused, &other.game), &other.game) {
+                    (Verdict::Continue, Ok(loaded)) => {
+                        self.take(loaded);
+                        self.tab.notice = Some(TabNotice::Continued);
+                        self.tab.paused = false;
+                        self.tab.follower = true;
+                    }
+                    (Verdict::Take, Ok(loaded)) => {
+                        // Nothing to protect here: the lobby offers it.
+                        self.take(loaded);
+                        self.tab.follower = true;
+                    }
+                    (Verdict::Rewrite, _) => self.tab.resave = self.tab.resave.wrapping_add(1),
+                    (Verdict::Ask, _) => {
+                        self.tab.notice = Some(TabNotice::OtherGame);
+                        self.tab.paused = true;
+                        self.tab.other = Some(other);
+                    }
+                    _ => {}
+                }
+            }
+            TabMsg::Open => match self.tab.other.clone() {
+                Some(other) => match &other.game {
+                    // Hosted by the other tab (it holds the devices' links).
+                    Ok(loaded) if loaded.session.setup.has_remote() => {}
+                    Ok(loaded) => {
+                        self.take(loaded);
+                        self.screen = Screen::Table;
+                        self.settings.in_lobby = false;
+                        self.overlay = Overlay::None;
+                        self.tab = TabState::default();
+                    }
+                    Err(why) => self.notice(Notice::SaveUnreadable(why.clone())),
+                },
+                None => self.tab_msg(TabMsg::Keep),
+            },
+            TabMsg::Keep => {
+                // The player's choice: this tab's game replaces the other.
+                self.tab.replace = self.tab.other.take().map(|o| o.text.clone());
+                self.tab.notice = None;
+                self.tab.paused = false;
+            }
+            TabMsg::Dismiss => {
+                // Saving stays paused until the player chooses a game.
+                if self.tab.notice == Some(TabNotice::Continued) {
+                    self.tab.notice = None;
+                }
+            }
+        }
+    }
+
+    fn notice(&mut self, n: Notice) {
+        if !self.notices.contains(&n) {
+            self.notices.push(n);
         }
     }
 }
@@ -251,6 +351,7 @@ impl Reducible for AppState {
                 if s.session.is_some() {
                     s.screen = Screen::Table;
                     s.settings.in_lobby = false;
+                    s.ask_persist += 1;
                 }
             }
             Msg::Act(action) => s.with_session(|session| {
@@ -298,7 +399,9 @@ impl Reducible for AppState {
                 s.speed_override = None;
             }
             Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
+            Msg::SetSound(on) => s.settings.sound = on,
             Msg::SetLang(lang) => {
+                // The player's choice, in effect now that its words are here.
                 s.lang = lang;
                 // Its words are here now: an earlier failure to fetch them
                 // no longer holds.
@@ -306,71 +409,33 @@ impl Reducible for AppState {
                     .retain(|n| *n != Notice::LanguageUnavailable(lang));
                 s.settings.lang = Some(lang.code().to_string());
             }
-            Msg::Notice(n) => {
-                if !s.notices.contains(&n) {
-                    s.notices.push(n);
-                }
-            }
+            Msg::Notice(n) => s.notice(n),
             Msg::Dismiss(i) => {
                 if i < s.notices.len() {
                     s.notices.remove(i);
                 }
             }
-            Msg::Adopt(loaded) => {
-                let Loaded { session, id, seq } = *loaded;
-                match &s.session {
-                    Some(current) if id == s.game_id => {
-                        // Newer, or the same number with another move (the
-                        // other tab's reached storage first): take it.
-                        if seq > s.seq || (seq == s.seq && **current != session) {
-                            s.session = Some(Rc::new(session));
-                            s.seq = seq;
-                            s.tab_notice = Some(TabNotice::Continued);
-                            s.saving_paused = false;
-                            s.follower = true;
-                        } else if seq < s.seq && !s.saving_paused {
-                            // An older save of this game went over ours
-                            // (two tabs racing): write ours again.
-                            s.resave = s.resave.wrapping_add(1);
-                        }
-                    }
-                    Some(_) => {
-                        s.tab_notice = Some(TabNotice::OtherGame);
-                        s.saving_paused = true;
-                    }
-                    None => {
-                        // Nothing to protect here: the lobby offers it.
-                        s.session = Some(Rc::new(session));
-                        s.game_id = id;
-                        s.seq = seq;
-                        s.follower = true;
-                    }
-                }
+            Msg::Tab(msg) => s.tab_msg(msg),
+            Msg::Device(msg) => s.device_msg(msg),
+            Msg::RemoteAct { seat, at, action } => {
+                let now = s.seq;
+                s.with_session(|session| {
+                    check_act(session, now, seat, at, action).is_ok()
+                        && session.apply(action).is_ok()
+                });
             }
-            Msg::SwitchTo(loaded) => {
-                let Loaded { session, id, seq } = *loaded;
-                s.session = Some(Rc::new(session));
-                s.game_id = id;
-                s.seq = seq;
-                s.screen = Screen::Table;
-                s.settings.in_lobby = false;
-                s.overlay = Overlay::None;
-                s.tab_notice = None;
-                s.saving_paused = false;
+            Msg::Hand(msg) => s.hand_msg(msg),
+            Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
+            Msg::KeepStorage => s.ask_persist += 1,
+            Msg::Installable(yes) => s.installable = yes,
+            Msg::TakeBack => {
+                s.with_session(|session| session.may_take_back_here() && session.take_back())
             }
-            Msg::KeepThisGame => {
-                s.tab_notice = None;
-                s.saving_paused = false;
-            }
-            Msg::OtherTab(notice) => {
-                s.tab_notice = Some(notice);
-                s.saving_paused = notice == TabNotice::OtherGame;
-            }
-            Msg::DismissTab => {
-                // Saving stays paused until the player chooses a game.
-                if s.tab_notice == Some(TabNotice::Continued) {
-                    s.tab_notice = None;
-                }
+            Msg::RemoteTakeBack { seat, at } => {
+                let now = s.seq;
+                s.with_session(|session| {
+                    check_take_back(session, now, seat, at).is_ok() && session.take_back()
+                });
             }
         }
         Rc::new(s)
@@ -380,6 +445,8 @@ impl Reducible for AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::persist::sync::OtherSave;
+    use crate::session::SeatSetup;
     use mojo_engine::BotKind;
 
     fn fresh() -> Rc<AppState> {
@@ -498,13 +565,18 @@ mod tests {
         assert_eq!(s.notices, vec![Notice::LanguageUnavailable(Lang::Fr)]);
     }
 
-    fn loaded(s: &AppState, id: &str, seq: u64) -> Box<Loaded> {
+    /// Another tab's save of `s`'s game as game `id`, number `seq`.
+    fn saw(s: &AppState, id: &str, seq: u64) -> Msg {
         let session = (**s.session.as_ref().unwrap()).clone();
-        Box::new(Loaded {
-            session,
-            id: id.into(),
-            seq,
-        })
+        let text = save::encode(&session, id, seq);
+        Msg::Tab(TabMsg::Saw(Rc::new(OtherSave {
+            text,
+            game: Ok(Loaded {
+                session,
+                id: id.into(),
+                seq,
+            }),
+        })))
     }
 
     #[test]
@@ -513,25 +585,28 @@ mod tests {
             seed: 4,
             id: "g".into(),
         });
-        let at_start = loaded(&s, "g", 1);
+        let at_start = saw(&s, "g", 1);
         let a = first_action(&s);
         let moved = s.clone().reduce(Msg::Act(a));
         assert_eq!(moved.seq, 2);
-        // The other tab is behind: ignored.
-        let same = moved.clone().reduce(Msg::Adopt(at_start));
+        // The other tab is behind (and saving is paused here): ignored.
+        let mut paused = (*moved).clone();
+        paused.tab.paused = true;
+        let same = Rc::new(paused).reduce(at_start.clone());
         assert_eq!(same.seq, 2);
         assert_eq!(same.session.as_ref().unwrap().record.actions, vec![a]);
-        assert_eq!(same.tab_notice, None);
+        assert_eq!(same.tab.notice, None);
+        assert_eq!(same.tab.resave, moved.tab.resave);
         // The other tab is ahead: taken, and the player told.
-        let ahead = s.clone().reduce(Msg::Adopt(loaded(&moved, "g", 2)));
+        let ahead = s.clone().reduce(saw(&moved, "g", 2));
         assert_eq!(ahead.seq, 2);
         assert_eq!(ahead.session.as_ref().unwrap().record.actions, vec![a]);
-        assert_eq!(ahead.tab_notice, Some(TabNotice::Continued));
-        assert!(!ahead.saving_paused);
-        assert!(ahead.follower, "the other tab drives the bots now");
+        assert_eq!(ahead.tab.notice, Some(TabNotice::Continued));
+        assert!(!ahead.tab.paused);
+        assert!(ahead.tab.follower, "the other tab drives the bots now");
         // An older save of this game written over ours: ours is written again.
-        let repaired = moved.clone().reduce(Msg::Adopt(loaded(&s, "g", 1)));
-        assert_eq!(repaired.resave, moved.resave + 1);
+        let repaired = moved.clone().reduce(at_start);
+        assert_eq!(repaired.tab.resave, moved.tab.resave + 1);
         assert_eq!(repaired.seq, 2);
         // A move made here (the person's, or a bot's this tab plays) makes
         // this tab the driver again.
@@ -547,9 +622,9 @@ mod tests {
         };
         let driven = ahead.clone().reduce(msg);
         assert_eq!(driven.seq, ahead.seq + 1, "the move was taken");
-        assert!(!driven.follower);
-        let ahead = ahead.reduce(Msg::DismissTab);
-        assert_eq!(ahead.tab_notice, None);
+        assert!(!driven.tab.follower);
+        let ahead = ahead.reduce(Msg::Tab(TabMsg::Dismiss));
+        assert_eq!(ahead.tab.notice, None);
     }
 
     #[test]
@@ -558,30 +633,84 @@ mod tests {
             seed: 4,
             id: "g".into(),
         });
-        let other = loaded(&s, "h", 9);
-        let paused = s.clone().reduce(Msg::Adopt(other));
+        let paused = s.clone().reduce(saw(&s, "h", 9));
         assert_eq!(paused.game_id, "g", "this tab's game stays");
-        assert!(paused.saving_paused);
-        assert_eq!(paused.tab_notice, Some(TabNotice::OtherGame));
+        assert!(paused.tab.paused);
+        assert_eq!(paused.tab.notice, Some(TabNotice::OtherGame));
         // Dismissing is not a choice: still paused.
-        let still = paused.clone().reduce(Msg::DismissTab);
-        assert!(still.saving_paused);
-        let kept = paused.clone().reduce(Msg::KeepThisGame);
-        assert!(!kept.saving_paused && kept.tab_notice.is_none());
+        let still = paused.clone().reduce(Msg::Tab(TabMsg::Dismiss));
+        assert!(still.tab.paused);
+        // Keeping this game: saving resumes, and may replace exactly the
+        // save the player was asked about.
+        let kept = paused.clone().reduce(Msg::Tab(TabMsg::Keep));
+        assert!(!kept.tab.paused && kept.tab.notice.is_none());
         assert_eq!(kept.game_id, "g");
-        let switched = paused.reduce(Msg::SwitchTo(loaded(&s, "h", 9)));
+        let other_text = paused.tab.other.as_ref().unwrap().text.clone();
+        assert_eq!(kept.tab.replace.as_deref(), Some(other_text.as_str()));
+        // Opening the other game.
+        let switched = paused.reduce(Msg::Tab(TabMsg::Open));
         assert_eq!((switched.game_id.as_str(), switched.seq), ("h", 9));
-        assert!(!switched.saving_paused && switched.tab_notice.is_none());
+        assert!(!switched.tab.paused && switched.tab.notice.is_none());
         assert_eq!(switched.screen, Screen::Table);
+        // A save this build cannot read: asked about too; opening it says
+        // why it cannot be, and saving stays paused.
+        let unreadable = Msg::Tab(TabMsg::Saw(Rc::new(OtherSave {
+            text: "{}".into(),
+            game: Err("newer".into()),
+        })));
+        let asked = s.clone().reduce(unreadable).reduce(Msg::Tab(TabMsg::Open));
+        assert!(asked.tab.paused);
+        assert_eq!(asked.notices, vec![Notice::SaveUnreadable("newer".into())]);
+        assert_eq!(asked.game_id, "g");
         // A tab with no game takes the other tab's quietly (the lobby offers
         // to continue it).
-        let empty = fresh().reduce(Msg::Adopt(loaded(&s, "h", 9)));
+        let empty = fresh().reduce(saw(&s, "h", 9));
         assert_eq!(empty.game_id, "h");
         assert_eq!(empty.screen, Screen::Lobby);
-        assert!(!empty.saving_paused && empty.tab_notice.is_none());
-        // Found when about to save (no storage event seen).
-        let found = s.reduce(Msg::OtherTab(TabNotice::OtherGame));
-        assert!(found.saving_paused);
+        assert!(!empty.tab.paused && empty.tab.notice.is_none());
+    }
+
+    /// Pass-and-play: the hand-off cover for the next person offers the
+    /// take-back to the person who just played, until the next person
+    /// shows their cards. The save number goes forward.
+    #[test]
+    fn a_take_back_is_offered_behind_the_next_cover_until_the_next_person_looks() {
+        let mut s = fresh();
+        let mut setup = s.lobby.clone();
+        setup.seats = vec![SeatSetup::human("Ana"), SeatSetup::human("Ben")];
+        s = s.reduce(Msg::EditLobby(setup)).reduce(Msg::Start {
+            seed: 12,
+            id: "g".into(),
+        });
+        let mut offered = 0;
+        for _ in 0..400 {
+            let session = s.session.clone().unwrap();
+            if session.game.is_over() || offered >= 3 {
+                break;
+            }
+            if let Some(seat) = session.handoff_to() {
+                if session.may_take_back_here() {
+                    offered += 1;
+                    let who = session.take_back_seat().unwrap();
+                    assert_ne!(who, seat, "the one who played, not the next");
+                    let seq = s.seq;
+                    let back = s.clone().reduce(Msg::TakeBack);
+                    assert_eq!(back.seq, seq + 1, "a take-back is saved as a change");
+                    let b = back.session.as_ref().unwrap();
+                    assert_eq!(b.record.actions.len(), session.record.actions.len() - 1);
+                    assert_eq!(b.viewer(), Some(who), "their cards show again");
+                    // Once the next person looks, it is too late.
+                    let looked = s.clone().reduce(Msg::ShowHand(seat));
+                    let seq = looked.seq;
+                    assert_eq!(looked.clone().reduce(Msg::TakeBack).seq, seq);
+                }
+                s = s.reduce(Msg::ShowHand(seat));
+                continue;
+            }
+            let a = first_action(&s);
+            s = s.reduce(Msg::Act(a));
+        }
+        assert_eq!(offered, 3);
     }
 
     #[test]

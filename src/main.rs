@@ -5,12 +5,12 @@
 /// English and says why).
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    let lang = mojo_web::root::initial_lang();
+    let lang = mojo_web::persist::initial_lang();
     if lang.is_ready() {
         yew::Renderer::<mojo_web::App>::new().render();
     } else {
         wasm_bindgen_futures::spawn_local(async move {
-            let _ = mojo_web::root::load_lang(lang).await;
+            let _ = mojo_web::browser::load_lang(lang).await;
             yew::Renderer::<mojo_web::App>::new().render();
         });
     }

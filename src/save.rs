@@ -6,7 +6,8 @@
 //! action through the engine, so a save that does not describe a legal game
 //! cannot be loaded, whatever was edited in it.
 //!
-//! Pure Rust: the browser storage itself is in `storage.rs`.
+//! Pure Rust: the browser storage itself, and what several tabs do with the
+//! one save slot, are in `persist/`.
 
 use mojo_engine::cards::MAX_VALUE;
 use mojo_engine::{Action, DrawSource, GameRecord, Seat};
@@ -24,7 +25,7 @@ pub const QUARANTINE_PREFIX: &str = "mojo.unreadable.";
 /// What every save file says about itself.
 const FORMAT: &str = "mojo-save";
 /// The newest save version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The oldest save version this build reads: the first one Mojo wrote.
 pub const FIRST_VERSION: u32 = 1;
 
@@ -38,10 +39,17 @@ type Migration = fn(Json) -> Result<Json, String>;
 /// decoder, so old saves keep loading (their fixtures are in
 /// `tests/fixtures/saves/`).
 ///
-/// Version 1 is the first format Mojo ever saved, so the chain is empty
-/// today. A format change adds `migrate_v1_to_v2` here, bumps `VERSION`,
-/// keeps the v1 fixtures and adds v2 ones.
-const MIGRATIONS: &[Migration] = &[];
+/// A format change adds a step here, bumps `VERSION`, keeps the fixtures
+/// of the older versions and adds new ones.
+const MIGRATIONS: &[Migration] = &[migrate_v1_to_v2];
+
+/// Version 2 lets a seat say `"remote": true`: a person who plays on their
+/// own device (play across devices). Every seat of a version 1 save plays
+/// on the device that saved it, which is what a seat without `remote`
+/// means: the game part needs no change.
+fn migrate_v1_to_v2(game: Json) -> Result<Json, String> {
+    Ok(game)
+}
 
 // The chain leads from the first version to the current one, step by step.
 const _: () = assert!(MIGRATIONS.len() as u32 == VERSION - FIRST_VERSION);
@@ -88,10 +96,11 @@ impl Envelope {
     }
 }
 
-/// Version 1 of a saved game: `{"id", "seats": [{"name", "bot"}],
-/// "double_discard", "target", "starter": "random" | {"seat": n}, "seed",
-/// "actions", "shown_to"}`; every field is required but `bot` and
-/// `shown_to` (null or absent for none), and no other field is allowed.
+/// The current version of a saved game: `{"id", "seats": [{"name", "bot",
+/// "remote"}], "double_discard", "target", "starter": "random" |
+/// {"seat": n}, "seed", "actions", "shown_to"}`; every field is required
+/// but `bot` and `shown_to` (null or absent for none) and `remote` (absent
+/// for a seat on this device, version 2), and no other field is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GameV1 {
     /// Identifies one game across saves (two tabs, two games).
@@ -110,6 +119,8 @@ struct GameV1 {
 struct SeatV1 {
     name: String,
     bot: Option<String>,
+    /// Version 2: a person on their own device.
+    remote: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,17 +168,24 @@ impl GameV1 {
     }
 }
 
-/// Seats, in the save and in the settings: `[{"name", "bot"}]`, `bot`
-/// null (or absent) for a person.
+/// Seats, in the save and in the settings: `[{"name", "bot", "remote"}]`,
+/// `bot` null (or absent) for a person, `remote` written only when true.
 fn seats_json(seats: &[SeatV1]) -> Json {
     Json::Arr(
         seats
             .iter()
             .map(|s| {
-                obj([
-                    ("name", json::str(&s.name)),
-                    ("bot", s.bot.as_deref().map_or(Json::Null, json::str)),
-                ])
+                let mut fields = vec![
+                    ("name".to_string(), json::str(&s.name)),
+                    (
+                        "bot".to_string(),
+                        s.bot.as_deref().map_or(Json::Null, json::str),
+                    ),
+                ];
+                if s.remote {
+                    fields.push(("remote".to_string(), Json::Bool(true)));
+                }
+                Json::Obj(fields)
             })
             .collect(),
     )
@@ -188,6 +206,12 @@ fn seats_from(list: &[Json], strict: bool) -> Result<Vec<SeatV1>, String> {
                             .ok_or_else(|| json::wrong("bot", "a string", b))?
                             .to_string(),
                     ),
+                },
+                remote: match f.opt("remote") {
+                    None => false,
+                    Some(r) => r
+                        .as_bool()
+                        .ok_or_else(|| json::wrong("remote", "true or false", r))?,
                 },
             };
             if strict {
@@ -219,7 +243,7 @@ fn starter_from(v: &Json) -> Result<StarterV1, String> {
 /// An action in the scenario format (as the engine writes it):
 /// `{"play": 7, "pile": 0}`, `{"draw": "deck"}`, `{"reveal": 4}`,
 /// `{"next_round": true}`.
-fn action_json(a: Action) -> Json {
+pub(crate) fn action_json(a: Action) -> Json {
     match a {
         Action::Play { value, pile } => obj([
             ("play", Json::Int(value.into())),
@@ -238,7 +262,7 @@ fn action_json(a: Action) -> Json {
 }
 
 /// Reads what [`action_json`] writes (a play's pile may be left out: 0).
-fn action_from(v: &Json) -> Result<Action, String> {
+pub(crate) fn action_from(v: &Json) -> Result<Action, String> {
     const SHAPES: &str = "an action is one of {\"play\": V, \"pile\": P}, {\"draw\": \"deck\"|\"discard\"}, {\"reveal\": V}, {\"next_round\": true}";
     let mut f = Fields::of(v, "an action")?;
     let play = f.opt_int("play")?;
@@ -306,6 +330,7 @@ fn seats_v1(seats: &[SeatSetup]) -> Vec<SeatV1> {
         .map(|s| SeatV1 {
             name: s.name.clone(),
             bot: s.bot.map(|l| l.key().to_string()),
+            remote: s.is_remote(),
         })
         .collect()
 }
@@ -317,6 +342,7 @@ fn seats_setup(seats: &[SeatV1]) -> Result<Vec<SeatSetup>, (usize, String)> {
         .iter()
         .enumerate()
         .map(|(i, s)| match &s.bot {
+            None if s.remote => Ok(SeatSetup::remote(&s.name)),
             None => Ok(SeatSetup::human(&s.name)),
             Some(name) => Level::from_key(name)
                 .map(|l| SeatSetup::bot(&s.name, l))
@@ -362,64 +388,12 @@ pub fn encode(session: &Session, id: &str, seq: u64) -> String {
     .to_text()
 }
 
-/// Reads the envelope only: game id and save number, cheaply (to compare
-/// two tabs' saves without replaying).
+/// Reads the envelope only: game id and save number, without replaying the
+/// game (to compare two tabs' saves: `persist::sync`).
 pub fn peek(text: &str) -> Option<(String, u64)> {
     let envelope = Envelope::read(text).ok()?;
     let id = envelope.game.get("id")?.as_str()?.to_string();
     (envelope.format == FORMAT).then_some((id, envelope.seq))
-}
-
-/// What to do before this tab writes its game, given what storage holds
-/// now. Several tabs of one browser share the one save slot; the save's
-/// `seq` orders the saves of one game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BeforeWrite {
-    /// Write: the slot is empty, holds exactly this save, holds this game
-    /// at an earlier point, or holds the game this tab itself last saved
-    /// or loaded (which this tab's new game replaces, as in one tab).
-    Write,
-    /// The slot holds this game further on (another tab played on): do not
-    /// write; take the stored one.
-    Newer,
-    /// The slot holds a different game this tab never saved nor loaded:
-    /// another tab started it. Do not overwrite it without the player's
-    /// say.
-    OtherGame(String),
-    /// The slot holds text that is not a save envelope: keep it aside
-    /// (like any unreadable save), then write.
-    Unreadable,
-}
-
-/// Decides whether this tab may write `ours` (game `id`, number `seq`) over
-/// `stored`. `known` is the id of the game this tab last wrote or loaded.
-pub fn before_write(
-    stored: Option<&str>,
-    ours: &str,
-    id: &str,
-    seq: u64,
-    known: Option<&str>,
-) -> BeforeWrite {
-    let Some(stored) = stored else {
-        return BeforeWrite::Write;
-    };
-    if stored == ours {
-        return BeforeWrite::Write;
-    }
-    match peek(stored) {
-        None => BeforeWrite::Unreadable,
-        // The same game: the higher number wins; at the same number, the
-        // save that reached storage first (another tab's move) wins.
-        Some((sid, sseq)) if sid == id => {
-            if sseq >= seq {
-                BeforeWrite::Newer
-            } else {
-                BeforeWrite::Write
-            }
-        }
-        Some((sid, _)) if known == Some(sid.as_str()) => BeforeWrite::Write,
-        Some((sid, _)) => BeforeWrite::OtherGame(sid),
-    }
 }
 
 /// Reads a saved game, checking everything by replaying it.
@@ -519,6 +493,10 @@ pub struct Settings {
     pub version: u32,
     /// The last table set up in the lobby (names, bots, options).
     pub table: Option<TableSetup>,
+    /// The language the player chose in the menu (stored as `lang`). The
+    /// language in effect is `AppState::lang`: this one once its words are
+    /// here, English while they cannot be fetched, or `?lang=` for one
+    /// visit (not saved, like `?speed=`).
     pub lang: Option<String>,
     pub speed: Speed,
     pub reduce_motion: bool,
@@ -527,6 +505,16 @@ pub struct Settings {
     pub in_lobby: bool,
     /// The first-game walkthrough was seen (finished or skipped).
     pub tour_done: bool,
+    /// ICE servers for play across networks, one per line: "URL" or "URL
+    /// username credential" (STUN or TURN). Empty by default: then the
+    /// devices find each other on their own network and nothing outside
+    /// the page is contacted.
+    pub ice_servers: Vec<String>,
+    /// Sounds at the table (play, draw, Mojo Time, round end, your turn);
+    /// the table's mute button turns them off on this device. Stored as
+    /// `"sound": false` only when off: settings with sound on keep their
+    /// earlier shape.
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -539,6 +527,8 @@ impl Default for Settings {
             reduce_motion: false,
             in_lobby: false,
             tour_done: false,
+            ice_servers: Vec::new(),
+            sound: true,
         }
     }
 }
@@ -567,11 +557,20 @@ impl Settings {
             reduce_motion: flag("reduce_motion", d.reduce_motion),
             in_lobby: flag("in_lobby", d.in_lobby),
             tour_done: flag("tour_done", d.tour_done),
+            ice_servers: match get("ice") {
+                Some(Json::Arr(lines)) => lines
+                    .iter()
+                    .filter_map(Json::as_str)
+                    .map(str::to_string)
+                    .collect(),
+                _ => Vec::new(),
+            },
+            sound: flag("sound", d.sound),
         }
     }
 
     pub fn encode(&self) -> String {
-        obj([
+        let mut doc = obj([
             ("version", Json::Int(self.version.into())),
             ("table", self.table.as_ref().map_or(Json::Null, table_json)),
             ("lang", self.lang.as_deref().map_or(Json::Null, json::str)),
@@ -579,8 +578,16 @@ impl Settings {
             ("reduce_motion", Json::Bool(self.reduce_motion)),
             ("in_lobby", Json::Bool(self.in_lobby)),
             ("tour_done", Json::Bool(self.tour_done)),
-        ])
-        .to_text()
+        ]);
+        // Only when set: settings without servers keep their shape.
+        if let (Json::Obj(fields), false) = (&mut doc, self.ice_servers.is_empty()) {
+            let lines = self.ice_servers.iter().map(|l| json::str(l)).collect();
+            fields.push(("ice".to_string(), Json::Arr(lines)));
+        }
+        if let (Json::Obj(fields), false) = (&mut doc, self.sound) {
+            fields.push(("sound".to_string(), Json::Bool(false)));
+        }
+        doc.to_text()
     }
 }
 
@@ -609,11 +616,12 @@ fn table_from(v: &Json) -> Result<TableSetup, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use mojo_engine::BotKind;
 
-    fn played(seed: u64, moves: usize) -> Session {
+    /// A pass-and-play game (Ana and Ben, two bots) after `moves` actions.
+    pub(crate) fn played(seed: u64, moves: usize) -> Session {
         let mut setup = TableSetup::first_visit("Ana");
         setup.seats[2] = SeatSetup::human("Ben");
         let mut s = Session::new(setup, seed).unwrap();
@@ -696,55 +704,9 @@ mod tests {
             );
         }
         // Every message is a sentence for people.
-        assert!(LoadError::UnknownVersion(2)
+        assert!(LoadError::UnknownVersion(VERSION + 1)
             .to_string()
             .contains("newer version"));
-    }
-
-    #[test]
-    fn two_tabs_never_overwrite_a_newer_save() {
-        let s = played(5, 10);
-        let at = |seq| encode(&s, "g", seq);
-        let mine = at(7);
-        // Empty slot, the same text, an older save of the same game: write.
-        assert_eq!(before_write(None, &mine, "g", 7, None), BeforeWrite::Write);
-        assert_eq!(
-            before_write(Some(&mine), &mine, "g", 7, Some("g")),
-            BeforeWrite::Write
-        );
-        assert_eq!(
-            before_write(Some(&at(6)), &mine, "g", 7, Some("g")),
-            BeforeWrite::Write
-        );
-        // Another tab saved this game further on, or first at this number.
-        assert_eq!(
-            before_write(Some(&at(9)), &mine, "g", 7, Some("g")),
-            BeforeWrite::Newer
-        );
-        let other_move = encode(&played(5, 11), "g", 7);
-        assert_eq!(
-            before_write(Some(&other_move), &mine, "g", 7, Some("g")),
-            BeforeWrite::Newer
-        );
-        // A different game: this tab's own previous game is replaced; a game
-        // another tab started is not.
-        let other = encode(&s, "h", 3);
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, Some("h")),
-            BeforeWrite::Write
-        );
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, Some("g")),
-            BeforeWrite::OtherGame("h".into())
-        );
-        assert_eq!(
-            before_write(Some(&other), &mine, "g", 7, None),
-            BeforeWrite::OtherGame("h".into())
-        );
-        assert_eq!(
-            before_write(Some("{oops"), &mine, "g", 7, Some("g")),
-            BeforeWrite::Unreadable
-        );
     }
 
     #[test]
@@ -754,12 +716,37 @@ mod tests {
             speed: Speed::Fast,
             lang: Some("fr".into()),
             table: Some(TableSetup::first_visit("Zoé")),
+            ice_servers: vec![
+                "stun:stun.example.org:3478".into(),
+                "turn:t.example.org a b".into(),
+            ],
             ..Settings::default()
         };
         assert_eq!(Settings::decode(&s.encode()), s);
         let mut broken = s.clone();
         broken.table.as_mut().unwrap().seats.clear();
         assert_eq!(Settings::decode(&broken.encode()).table, None);
+    }
+
+    /// Sound is on unless the player turned it off; only "off" is written,
+    /// and anything but `false` reads as on.
+    #[test]
+    fn sound_is_remembered_and_written_only_when_off() {
+        let on = Settings::default();
+        assert!(on.sound);
+        assert!(!on.encode().contains("sound"), "{}", on.encode());
+        let off = Settings {
+            sound: false,
+            ..Settings::default()
+        };
+        assert!(
+            off.encode().contains(r#""sound":false"#),
+            "{}",
+            off.encode()
+        );
+        assert_eq!(Settings::decode(&off.encode()), off);
+        assert!(Settings::decode(r#"{"sound": "loud"}"#).sound);
+        assert!(Settings::decode(r#"{"sound": true}"#).sound);
     }
 
     /// Settings as earlier builds wrote them (serde's derived shape) read
@@ -786,6 +773,8 @@ mod tests {
             reduce_motion: true,
             in_lobby: true,
             tour_done: true,
+            ice_servers: Vec::new(),
+            sound: true,
         };
         assert_eq!(s, expected);
         let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();

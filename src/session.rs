@@ -5,7 +5,7 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Phase, ReplayError,
+    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, Phase, ReplayError,
     RoundResult, RuleError, Seat, SetupError,
 };
 
@@ -46,12 +46,15 @@ impl Level {
     }
 }
 
-/// One seat of the table: a person (by name) or a bot.
+/// One seat of the table: a person (by name) or a bot. A person plays on
+/// this device (pass-and-play) or on their own (`remote`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatSetup {
     pub name: String,
     /// `None` for a person.
     pub bot: Option<Level>,
+    /// A person playing on their own device (never with `bot`).
+    pub remote: bool,
 }
 
 impl SeatSetup {
@@ -59,16 +62,34 @@ impl SeatSetup {
         SeatSetup {
             name: clean_name(name),
             bot: None,
+            remote: false,
+        }
+    }
+    /// A person playing on their own device.
+    pub fn remote(name: &str) -> SeatSetup {
+        SeatSetup {
+            remote: true,
+            ..SeatSetup::human(name)
         }
     }
     pub fn bot(name: &str, level: Level) -> SeatSetup {
         SeatSetup {
             name: clean_name(name),
             bot: Some(level),
+            remote: false,
         }
     }
+    /// A person, on this device or their own.
     pub fn is_human(&self) -> bool {
         self.bot.is_none()
+    }
+    /// A person on their own device.
+    pub fn is_remote(&self) -> bool {
+        self.bot.is_none() && self.remote
+    }
+    /// A person who plays on this device.
+    pub fn is_here(&self) -> bool {
+        self.bot.is_none() && !self.remote
     }
 }
 
@@ -196,6 +217,28 @@ impl TableSetup {
             .map(|(i, _)| i as Seat)
     }
 
+    /// The people who play on this device.
+    pub fn here(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_here())
+            .map(|(i, _)| i as Seat)
+    }
+
+    /// Whether someone plays on their own device.
+    pub fn has_remote(&self) -> bool {
+        self.seats.iter().any(SeatSetup::is_remote)
+    }
+
+    /// Whether this device's screen is passed between people, each hand
+    /// behind the hand-off cover: with several people here, or with anyone
+    /// on their own device (who may be looking at this screen).
+    pub fn covers_hands(&self) -> bool {
+        let here = self.here().count();
+        here >= 2 || (here >= 1 && self.has_remote())
+    }
+
     pub fn name(&self, seat: Seat) -> &str {
         self.seats
             .get(seat as usize)
@@ -242,9 +285,36 @@ pub struct Session {
     /// Pass-and-play: the person whose cards the screen shows. With one
     /// person at the table it is always them.
     pub shown_to: Option<Seat>,
-    /// The events of the last action, for animation (the viewer's own draws
-    /// included; others' deck draws hidden).
-    pub last_events: Vec<Event>,
+    /// The events of the last action, as the engine gave them: a card drawn
+    /// from the deck shows in them. Never shown as they are: each screen
+    /// gets them as its seat may see them ([`Session::events_for`]).
+    events: Vec<Event>,
+}
+
+/// The seat that may take back the action whose events are `events`: a
+/// card played lower than or equal to the one it covered (or on an empty
+/// pile), with what it caused by itself (the end of the turn, going face
+/// down), as long as it showed no hidden card: no card drawn or revealed,
+/// the round not over.
+pub fn take_back_seat(events: &[Event]) -> Option<Seat> {
+    let shows_more = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Drew { .. }
+                | Event::NothingToDraw { .. }
+                | Event::Reshuffled { .. }
+                | Event::Revealed { .. }
+                | Event::RoundEnded { .. }
+        )
+    });
+    match events.first() {
+        Some(&Event::Played {
+            seat,
+            outcome: Outcome::Lower | Outcome::Equal,
+            ..
+        }) if !shows_more => Some(seat),
+        _ => None,
+    }
 }
 
 /// Two sessions are the same game at the same point, shown to the same
@@ -261,11 +331,10 @@ impl Session {
         setup.check().map_err(SessionError::Setup)?;
         let record = GameRecord::new(setup.options(), seed);
         let game = Game::new(record.options, seed).map_err(SessionError::Engine)?;
-        let humans: Vec<Seat> = setup.humans().collect();
-        let shown_to = if humans.len() == 1 {
-            Some(humans[0])
-        } else {
-            None
+        let here: Vec<Seat> = setup.here().collect();
+        let shown_to = match here[..] {
+            [one] if !setup.covers_hands() => Some(one),
+            _ => None,
         };
         let mut session = Session {
             setup,
@@ -274,7 +343,7 @@ impl Session {
             log: Vec::new(),
             rounds: Vec::new(),
             shown_to,
-            last_events: Vec::new(),
+            events: Vec::new(),
         };
         let starter = session.game.current();
         session.log.push(LogEntry {
@@ -300,8 +369,8 @@ impl Session {
                 .apply(action)
                 .map_err(|error| SessionError::Replay(ReplayError::Refused { index, error }))?;
         }
-        if session.humans() > 1 {
-            session.shown_to = shown_to.filter(|&s| session.is_human(s));
+        if session.setup.covers_hands() {
+            session.shown_to = shown_to.filter(|&s| session.is_here(s));
         }
         Ok(session)
     }
@@ -321,7 +390,23 @@ impl Session {
             .is_some_and(SeatSetup::is_human)
     }
 
-    /// How many people sit at the table.
+    /// Whether `seat` is a person who plays on this device.
+    pub fn is_here(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(SeatSetup::is_here)
+    }
+
+    /// Whether `seat` is a person on their own device.
+    pub fn is_remote(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(SeatSetup::is_remote)
+    }
+
+    /// How many people sit at the table (here or on their own devices).
     pub fn humans(&self) -> usize {
         self.setup.humans().count()
     }
@@ -348,20 +433,44 @@ impl Session {
     /// anything more is shown, if any. Every hand stays hidden until they
     /// confirm with [`Session::show_hand`].
     pub fn handoff_to(&self) -> Option<Seat> {
-        if self.humans() < 2 || !self.in_play() {
+        if !self.setup.covers_hands() || !self.in_play() {
             return None;
         }
         let current = self.game.current();
-        (self.is_human(current) && self.shown_to != Some(current)).then_some(current)
+        (self.is_here(current) && self.shown_to != Some(current)).then_some(current)
     }
 
     /// The seat whose hidden cards the screen may show now, if any.
     pub fn viewer(&self) -> Option<Seat> {
         if self.handoff_to().is_some() {
-            None
-        } else {
-            self.shown_to
+            return None;
         }
+        // With someone on their own device, only for the person's turn.
+        self.shown_to
+            .filter(|&s| !self.setup.has_remote() || (s == self.game.current() && self.in_play()))
+    }
+
+    /// Changes who plays `seat` in the middle of the game: a bot of `bot`'s
+    /// level, or a person here or (`remote`) on their own device. Whether it
+    /// changed.
+    pub fn set_seat(&mut self, seat: Seat, bot: Option<Level>, remote: bool) -> bool {
+        let Some(s) = self.setup.seats.get_mut(seat as usize) else {
+            return false;
+        };
+        let remote = remote && bot.is_none();
+        if s.bot == bot && s.remote == remote {
+            return false;
+        }
+        s.bot = bot;
+        s.remote = remote;
+        // Whose cards may show follows the new seats.
+        if !self.setup.covers_hands() {
+            let here: Vec<Seat> = self.setup.here().collect();
+            self.shown_to = (here.len() == 1).then(|| here[0]);
+        } else if self.shown_to.is_some_and(|s| !self.is_here(s)) {
+            self.shown_to = None;
+        }
+        true
     }
 
     /// The person the device was passed to confirms: their cards may show.
@@ -378,9 +487,13 @@ impl Session {
     pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         let events = self.game.apply(action)?;
         self.record.actions.push(action);
+        // With someone on their own device, a hand shows only for its own
+        // turn: once the turn is over it goes back behind the cover.
+        if self.setup.has_remote() && self.shown_to != Some(self.game.current()) {
+            self.shown_to = None;
+        }
         let round = self.game.round();
-        let viewer = self.shown_to.unwrap_or(Seat::MAX);
-        self.last_events = events.iter().map(|e| e.visible_to(viewer)).collect();
+        self.events.clone_from(&events);
         for event in events {
             match &event {
                 Event::RoundScored { result } => self.rounds.push(**result),
@@ -399,6 +512,41 @@ impl Session {
             });
         }
         Ok(())
+    }
+
+    /// The person who may take back the last action now, if any (see
+    /// [`take_back_seat`]): until anyone acts again.
+    pub fn take_back_seat(&self) -> Option<Seat> {
+        take_back_seat(&self.events).filter(|&s| self.is_human(s))
+    }
+
+    /// Takes back the last action (see [`Session::take_back_seat`]): the
+    /// game as if it had not been played, with no trace of it in the log or
+    /// the record; the person who played sees their cards again. Whether it
+    /// was taken back.
+    pub fn take_back(&mut self) -> bool {
+        let Some(seat) = self.take_back_seat() else {
+            return false;
+        };
+        let mut record = self.record.clone();
+        record.actions.pop();
+        match Session::restore(self.setup.clone(), record, Some(seat)) {
+            Ok(mut back) => {
+                // Nothing to show as just happened (and nothing to take back
+                // again: only the last card).
+                back.events.clear();
+                *self = back;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The events of the last action as `seat` may see them (RULES R14: a
+    /// card drawn from the deck by another seat is hidden; `Seat::MAX` sees
+    /// what everyone sees).
+    pub fn events_for(&self, seat: Seat) -> Vec<Event> {
+        self.events.iter().map(|e| e.visible_to(seat)).collect()
     }
 
     /// The log lines of the round being played (or just scored).
@@ -522,20 +670,143 @@ mod tests {
         assert_eq!(s.viewer(), Some(2));
     }
 
+    /// With someone on their own device, the one person here is covered
+    /// too: their hand shows only after "Show my cards" on their turn, and
+    /// goes back behind the cover when the turn is over. Nobody here can
+    /// act for the seat on its own device.
+    #[test]
+    fn with_a_player_on_their_own_device_every_hand_here_is_covered() {
+        let setup = TableSetup {
+            seats: vec![
+                SeatSetup::human("Ana"),
+                SeatSetup::remote("Ben"),
+                SeatSetup::bot("Bot", Level::Medium),
+            ],
+            double_discard: false,
+            target: 50,
+            starter: Starter::Seat(0),
+        };
+        assert!(setup.covers_hands());
+        let mut s = Session::new(setup, 3).unwrap();
+        let mut bot = BotKind::Medium.make(3);
+        let (mut covered, mut shown) = (0, 0);
+        for _ in 0..300 {
+            if s.game.is_over() {
+                break;
+            }
+            let current = s.game.current();
+            if s.in_play() && current == 0 {
+                if s.viewer() != Some(0) {
+                    assert_eq!(s.handoff_to(), Some(0), "Ana is asked to take the device");
+                    assert_eq!(s.viewer(), None);
+                    covered += 1;
+                    assert!(s.show_hand(0));
+                }
+                assert_eq!(s.viewer(), Some(0));
+                shown += 1;
+            } else {
+                // Ben's or the bot's turn: no hand of this device shows.
+                assert_eq!(s.viewer(), None, "{current}'s turn");
+                assert_eq!(s.handoff_to(), None);
+                assert!(!s.show_hand(1), "Ben plays on his own device");
+            }
+            let view = s.game.view(current);
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert!(
+            covered > 5 && shown > covered,
+            "{covered} covers, {shown} shown"
+        );
+    }
+
+    /// A card played lower than or equal to the one it covered can be
+    /// taken back, until anyone acts again: the game is as if it had not
+    /// been played, with no trace in the log or the record. Not a card
+    /// that drew another (it showed a hidden card), nor one that ended the
+    /// round, nor a bot's, nor twice.
+    #[test]
+    fn the_last_card_played_can_be_taken_back_until_anyone_acts() {
+        let mut s = Session::new(TableSetup::first_visit("You"), 17).unwrap();
+        let mut bot = BotKind::Medium.make(2);
+        let (mut lower, mut equal, mut higher, mut bots) = (0, 0, 0, 0);
+        for _ in 0..3000 {
+            if s.game.is_over() {
+                break;
+            }
+            let before = s.clone();
+            let seat = s.game.current();
+            let action = bot.choose(&s.game.view(seat));
+            s.apply(action).unwrap();
+            let outcome = s.log.iter().rev().find_map(|e| match e.event {
+                Event::Played {
+                    seat: who, outcome, ..
+                } if who == seat => Some(outcome),
+                _ => None,
+            });
+            let played = matches!(action, Action::Play { .. });
+            match (played, s.take_back_seat()) {
+                (true, Some(who)) => {
+                    assert_eq!(who, 0, "only a person's card");
+                    assert!(matches!(outcome, Some(Outcome::Lower | Outcome::Equal)));
+                    if outcome == Some(Outcome::Lower) {
+                        lower += 1;
+                    } else {
+                        equal += 1;
+                    }
+                    // Taken back (every other time, so that the game goes
+                    // on): the same game as before, the same log.
+                    if (lower + equal) % 2 == 0 {
+                        let after = s.clone();
+                        assert!(s.take_back());
+                        assert_eq!(s.game, before.game);
+                        assert_eq!(s.record, before.record);
+                        assert_eq!(s.log, before.log);
+                        assert_eq!(s.viewer(), Some(0));
+                        assert!(!s.take_back(), "only the last card, once");
+                        s = after;
+                    }
+                }
+                (true, None) if seat == 0 => {
+                    assert!(
+                        matches!(outcome, Some(Outcome::Higher | Outcome::LastCard)),
+                        "{outcome:?}"
+                    );
+                    higher += 1;
+                }
+                (_, None) => bots += 1,
+                (false, Some(_)) => panic!("only a played card can be taken back"),
+            }
+        }
+        assert!(
+            lower > 10 && equal > 0 && higher > 2 && bots > 100,
+            "{lower} {equal} {higher} {bots}"
+        );
+    }
+
     #[test]
     fn the_log_never_holds_a_card_drawn_from_the_deck() {
         let mut s = Session::new(TableSetup::first_visit("You"), 11).unwrap();
         play_out(&mut s, 2);
-        for entry in &s.log {
-            if let Event::Drew {
-                source: mojo_engine::DrawSource::Deck,
-                card,
-                ..
-            } = entry.event
-            {
-                assert_eq!(card, None);
-            }
-        }
+        let deck_draws: Vec<Option<mojo_engine::Value>> = s
+            .log
+            .iter()
+            .filter_map(|entry| match entry.event {
+                Event::Drew {
+                    source: mojo_engine::DrawSource::Deck,
+                    card,
+                    ..
+                } => Some(card),
+                _ => None,
+            })
+            .collect();
+        // A whole game has many draws from the deck, the viewer's own
+        // (seat 0, the one person) among them: none shows its card.
+        assert!(deck_draws.len() > 20, "{} deck draws", deck_draws.len());
+        assert!(deck_draws.iter().all(Option::is_none), "{deck_draws:?}");
+        assert!(s
+            .log
+            .iter()
+            .any(|e| matches!(e.event, Event::Drew { seat: 0, .. })));
         assert!(s
             .log
             .iter()

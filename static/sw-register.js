@@ -7,6 +7,38 @@
 // waiting. From the app: a `mojo-apply-update` event on window makes the
 // waiting worker take over, then this page reloads (the game in progress
 // is saved after every action and resumes).
+// Installing the app: the browser's offer (`beforeinstallprompt`, in
+// Chromium-based browsers) is kept for the app's "Install" button. To the
+// app: `<html data-mojo-install="ready">` and a `mojo-install-ready` event;
+// from the app: `mojo-install` shows the browser's prompt; once it was
+// answered (or the app installed) the attribute goes and `mojo-install-done`
+// tells the app.
+(() => {
+  let offer = null;
+  const done = () => {
+    offer = null;
+    document.documentElement.removeAttribute('data-mojo-install');
+    window.dispatchEvent(new Event('mojo-install-done'));
+  };
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    offer = e;
+    document.documentElement.setAttribute('data-mojo-install', 'ready');
+    window.dispatchEvent(new Event('mojo-install-ready'));
+  });
+  window.addEventListener('mojo-install', () => {
+    if (!offer) return;
+    let asked;
+    try {
+      asked = offer.prompt();
+    } catch (e) {
+      asked = Promise.reject(e);
+    }
+    Promise.resolve(asked).catch(() => {}).then(done);
+  });
+  window.addEventListener('appinstalled', done);
+})();
+
 (() => {
   const sw = navigator.serviceWorker;
   if (!sw || !window.isSecureContext) return;

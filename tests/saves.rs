@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use mojo_engine::{Action, Phase};
-use mojo_web::save::{decode, encode, peek, LoadError, Loaded};
+use mojo_web::save::{decode, encode, peek, LoadError, Loaded, VERSION};
 use mojo_web::session::MAX_NAME_CHARS;
 use proptest::prelude::*;
 use serde_json::{json, Value as Json};
@@ -68,10 +68,18 @@ fn saves_of_every_version_load() {
     assert!(done.session.game.is_over());
     assert!(!done.session.game.winners().is_empty());
     assert_eq!(done.seq, 500);
+
+    // Version 2: a seat played on its own device.
+    let own = load("v2-own-device-mid-game.json").unwrap();
+    assert_eq!((own.id.as_str(), own.seq), ("9a8b7c6d5e4f3021", 61));
+    assert_eq!(own.session.record.actions, mid.session.record.actions);
+    assert!(own.session.is_remote(2) && !own.session.is_remote(0));
+    assert!(own.session.is_here(0) && !own.session.is_here(2));
+    assert_eq!(own.session.humans(), 2);
 }
 
-/// A loaded fixture written again is the same save: nothing is lost in a
-/// load/save cycle.
+/// A loaded fixture written again is the same save, in the current
+/// version: nothing is lost in a load/save cycle.
 #[test]
 fn a_loaded_save_writes_back_the_same() {
     for name in [
@@ -79,12 +87,17 @@ fn a_loaded_save_writes_back_the_same() {
         "v1-pass-and-play-mid-game.json",
         "v1-two-piles.json",
         "v1-finished.json",
+        "v2-own-device-mid-game.json",
     ] {
         let text = fixture(name);
         let loaded = decode(&text).unwrap();
         let again = encode(&loaded.session, &loaded.id, loaded.seq);
-        let a: Json = serde_json::from_str(&text).unwrap();
+        let mut a: Json = serde_json::from_str(&text).unwrap();
         let b: Json = serde_json::from_str(&again).unwrap();
+        // Version 1 saves come back as version 2 (its one change, `remote`
+        // seats, is absent from them).
+        assert_eq!(b["version"], json!(VERSION), "{name}");
+        a["version"] = json!(VERSION);
         assert_eq!(a, b, "{name}");
         assert_eq!(peek(&text), Some((loaded.id.clone(), loaded.seq)), "{name}");
     }
@@ -133,12 +146,11 @@ fn tampered_saves_are_refused_with_a_clear_reason() {
         ),
         (
             "tampered-unknown-version.json",
-            "this save comes from a newer version of Mojo (format 7; this one reads up to 1)"
-                .to_string(),
+            format!("this save comes from a newer version of Mojo (format 7; this one reads up to {VERSION})"),
         ),
         (
             "tampered-version-0.json",
-            "this save has format 0, which Mojo never wrote (formats 1 to 1 are read)".to_string(),
+            format!("this save has format 0, which Mojo never wrote (formats 1 to {VERSION} are read)"),
         ),
         (
             "tampered-wrong-format.json",
@@ -209,7 +221,7 @@ fn every_fixture_is_checked() {
     for n in &names {
         assert!(source.contains(&format!("\"{n}\"")), "{n} is not checked");
     }
-    assert!(names.len() >= 19);
+    assert!(names.len() >= 20);
 }
 
 // ---- fuzzing -----------------------------------------------------------

@@ -46,6 +46,12 @@ fn the_projects_own_scenarios_pass() {
     assert!(n >= 25, "only {n} scenarios in scenarios/");
 }
 
+/// Whether this run is CI's (`CI=true`, as CI services set it): there the
+/// shared scenarios must be present.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
 #[test]
 fn the_shared_scenarios_pass_when_present() {
     let shared = repo().join("../shared/scenarios");
@@ -53,6 +59,11 @@ fn the_shared_scenarios_pass_when_present() {
         let n = run_all(&shared);
         assert!(n > 0, "the shared folder exists but holds no scenario");
     } else {
+        assert!(
+            !in_ci(),
+            "CI=true but {} is missing: CI must run the shared scenarios",
+            shared.display()
+        );
         eprintln!("no ../shared/scenarios here (a user's clone): skipped");
     }
 }

@@ -4,8 +4,9 @@
 //! lacks is a compile error), French, Russian, Dutch and Polish in
 //! `static/i18n/<code>.json`, fetched by the browser when first needed
 //! (`catalogue.rs`; read field by field, and checked by the tests).
-//! [`Text::get`] is the one place that turns a message's fields into the
-//! arguments of its template, for every language.
+//! Each message is listed once, in the `messages!` list below (the macro is
+//! in `macros.rs`): its variant, its catalogue field and the arguments its
+//! template is filled with, for every language, come from that one line.
 //!
 //! A template is text with placeholders in braces:
 //! - `{name}`: the argument as it is (a player's name, a number);
@@ -25,11 +26,13 @@ use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
 use crate::save::Speed;
 use crate::session::Level;
 
+#[macro_use]
+mod macros;
 mod catalogue;
 mod en;
 
-use catalogue::Catalogue;
 pub use catalogue::{catalogue_path, install};
+use Arg::{Num, Str};
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -157,459 +160,398 @@ pub(crate) fn form(p: Plural, [one, few, many]: [&str; 3]) -> &str {
     }
 }
 
-/// Everything the interface says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Text<'a> {
-    Title,
-    Tagline,
-    // Lobby
-    NewTable,
-    Seat(usize),
-    Name,
-    Person,
-    /// The first seat's name on a first visit ("You").
-    DefaultName,
-    /// The default name of the n-th bot seat ("Bot 2").
-    DefaultBot(usize),
-    Bot(Level),
-    /// The lobby's seat menu: the group of bot levels, and a level's
-    /// short name inside it (the menu is narrow on a phone).
-    Bots,
-    LevelName(Level),
-    AddSeat,
-    RemoveSeat(&'a str),
-    TwoPiles,
-    TwoPilesHelp,
-    TargetScore,
-    WhoStarts,
-    RandomStarter,
-    StartGame,
-    Continue,
-    ContinueDetail {
-        round: u32,
-        players: usize,
-    },
-    ProblemSeats,
-    ProblemName(usize),
-    ProblemTarget,
-    // Table
-    Round(u32),
-    DrawPile,
-    Cards(usize),
-    DiscardPile,
-    Pile(u8),
-    MojoCardName(Face),
-    Clockwise,
-    Counterclockwise,
-    YourHand,
-    YourFaceDown,
-    /// What all of one's own cards (hand, face-down, face-up) would score
-    /// now (RULES R10).
-    CardsWorth(u32),
-    CardName(Value),
-    /// A colour's name as printed on a large card ("yellow").
-    ColourName(Colour),
-    RevealCard(Value),
-    HintLower,
-    HintHigher,
-    HintEqual,
-    HintLast,
-    PlayOn(u8),
-    ChoosePile,
-    DrawFromDeck,
-    TakeFromOtherPile(Value),
-    MustDraw,
-    MustReveal,
-    YourTurn,
-    ContinueChain(Value),
-    TurnOf(&'a str),
-    Thinking(&'a str),
-    HandSize(usize),
-    FaceDownCount(usize),
-    Total(u32),
-    /// The viewer's own game total, labelled: beside "Your cards: N points"
-    /// a bare "28 points" could be read as the same kind of number.
-    OwnTotal(u32),
-    PassDevice(&'a str),
-    PassDeviceHelp,
-    ShowMyCards,
-    YouAre(&'a str),
-    // Summary, score pad, game over
-    RoundOverTitle(u32),
-    EndedRound {
-        name: &'a str,
-        reason: RoundEnd,
-    },
-    HolderZero(&'a str),
-    HolderPenalty(&'a str),
-    Points(u32),
-    Score(u32),
-    NewTotal(u32),
-    Counts,
-    NextRound,
-    ScorePad,
-    Player,
-    TotalHeader,
-    ToTarget(u32),
-    Target(u32),
-    Leader,
-    MojoHolder,
-    GameOverTitle,
-    Winner(&'a str),
-    SharedWin(&'a str),
-    NewGame,
-    Rematch,
-    // Log
-    GameLog,
-    LogDealt {
-        round: u32,
-        starter: &'a str,
-    },
-    LogPlayed {
-        name: &'a str,
-        value: Value,
-        outcome: Outcome,
-    },
-    LogDrew {
-        name: &'a str,
-        source: DrawSource,
-        card: Option<Value>,
-    },
-    LogNothingToDraw(&'a str),
-    LogReshuffled(u8),
-    LogRefilled(Value),
-    LogFaceDown {
-        name: &'a str,
-        count: u8,
-    },
-    LogRevealed {
-        name: &'a str,
-        value: Value,
-    },
-    LogRoundEnded {
-        name: &'a str,
-        reason: RoundEnd,
-    },
-    LogScored {
-        name: &'a str,
-        score: u32,
-        penalised: bool,
-    },
-    LogMojoTurned(Face),
-    LogGameOver(&'a str),
-    // Rules help (`RulesHelp`): headings and short paragraphs.
-    RulesTitle,
-    RulesCardsHeading,
-    RulesCardsBody,
-    RulesTurnHeading,
-    RulesTurnBody,
-    RulesLower,
-    RulesLowerBody,
-    RulesHigher,
-    RulesHigherBody,
-    RulesEqual,
-    RulesEqualBody,
-    RulesMojoTimeHeading,
-    RulesMojoTimeBody,
-    RulesRoundEndHeading,
-    RulesRoundEndBody,
-    RulesScoringHeading,
-    RulesScoringBody,
-    RulesGameEndHeading,
-    RulesGameEndBody,
-    RulesVariantHeading,
-    RulesVariantBody,
-    // Menus, settings, notices
-    Rules,
-    Close,
-    Menu,
-    Settings,
-    Speed,
-    SpeedName(Speed),
-    Language,
-    ReduceMotion,
-    BackToLobby,
-    SaveUnreadable(&'a str),
-    SaveKeptAside,
-    StorageOff,
-    UpdateReady,
-    ReloadForUpdate,
-    /// A language's words could not be fetched (its own name: "Français").
-    LanguageUnavailable(&'a str),
-    /// Another tab of this browser played on in this game: this tab shows
-    /// the latest position.
-    TabContinued,
-    /// Another tab started a different game: this tab stopped saving so as
-    /// not to overwrite it.
-    TabOtherGame,
-    /// Open the game the other tab saved.
-    OpenOtherGame,
-    /// Save this tab's game anyway, replacing the other tab's.
-    KeepThisGame,
-    Dismiss,
-    // Score chart
-    ChartTitle,
-    ChartDesc,
-    // Statistics
-    Statistics,
-    StatsGames(u32),
-    StatsNone,
-    StatsWins,
-    StatsGamesHeader,
-    StatsAverage,
-    StatsBest,
-    StatsMojoPlusTen,
-    StatsReset,
-    StatsResetConfirm,
-    StatsResetYes,
-    Cancel,
-    // First-game walkthrough
-    TourTitle,
-    TourStep {
-        step: u8,
-        of: u8,
-    },
-    TourHand,
-    /// The discard pile and Mojo Time, with the table's threshold (3, or 2
-    /// with two players).
-    TourDiscard(usize),
-    TourPoints,
-    TourMojo,
-    TourNext,
-    TourDone,
-    TourSkip,
-    ShowTour,
+messages! {
+    catalogue c, lang lang;
+    words {
+        /// The word joining the last two names of a list ("Ana and Ben").
+        and: str,
+        /// Colour names as they follow a value in a card's name ("7 yellow"), in [`Colour::ALL`] order.
+        colours: [5],
+        /// The same, where the card is the object of a verb (Russian and Polish decline them: «7 жёлтую»); `{card:acc}` uses these.
+        colours_acc: [5],
+        /// The direction of play for the Mojo card's faces 0 and +10.
+        directions: [2],
+    }
+    /// Everything the interface says.
+    enum Text<'a> {
+        Title => title: str,
+        Tagline => tagline: str,
+        // Lobby
+        NewTable => new_table: str,
+        Seat(i: usize) => seat: str (num(i as u64 + 1)),
+        Name => name: str,
+        Person => person: str,
+        /// The first seat's name on a first visit ("You").
+        DefaultName => default_name: str,
+        /// The default name of the n-th bot seat ("Bot 2").
+        DefaultBot(n: usize) => default_bot: str (num(n as u64)),
+        /// By [`Level`]: Easy, Medium, Hard.
+        Bot(l: Level) => bot: [3] [l as usize],
+        /// The lobby's seat menu: the group of bot levels, and a level's
+        /// short name inside it (the menu is narrow on a phone).
+        Bots => bots: str,
+        /// By [`Level`].
+        LevelName(l: Level) => level_name: [3] [l as usize],
+        AddSeat => add_seat: str,
+        RemoveSeat(n: &'a str) => remove_seat: str (name(n)),
+        TwoPiles => two_piles: str,
+        TwoPilesHelp => two_piles_help: str,
+        TargetScore => target_score: str,
+        WhoStarts => who_starts: str,
+        RandomStarter => random_starter: str,
+        StartGame => start_game: str,
+        Continue => continue_: str,
+        ContinueDetail { round: u32, players: usize } => continue_detail: str (
+            [("round", Num(round.into())), ("players", Num(players as u64))]
+        ),
+        ProblemSeats => problem_seats: str,
+        ProblemName(i: usize) => problem_name: str (num(i as u64 + 1)),
+        ProblemTarget => problem_target: str,
+        // Table
+        /// The other players around the table (a list's accessible name).
+        Players => players: str,
+        /// The draw pile, the discard piles and the Mojo card (a region's
+        /// accessible name).
+        TableCentre => table_centre: str,
+        Round(n: u32) => round: str (num(n.into())),
+        DrawPile => draw_pile: str,
+        Cards(n: usize) => cards: str (num(n as u64)),
+        DiscardPile => discard_pile: str,
+        /// Left, right.
+        Pile(i: u8) => pile: [2] [pile(i)],
+        MojoCardName(fc: Face) => mojo_card_name: str (face(c, fc)),
+        Clockwise => clockwise: str,
+        Counterclockwise => counterclockwise: str,
+        YourHand => your_hand: str,
+        YourFaceDown => your_face_down: str,
+        /// What all of one's own cards (hand, face-down, face-up) would score
+        /// now (RULES R10).
+        CardsWorth(n: u32) => cards_worth: str (num(n.into())),
+        /// A colour's name as printed on a large card ("yellow"), in
+        /// [`Colour::ALL`] order (may hold soft hyphens).
+        ColourName(col: Colour) => colour_name: [5] [col as usize],
+        RevealCard(v: Value) => reveal_card: str (card(v)),
+        HintLower => hint_lower: str,
+        HintHigher => hint_higher: str,
+        HintEqual => hint_equal: str,
+        HintLast => hint_last: str,
+        /// Left, right.
+        PlayOn(i: u8) => play_on: [2] [pile(i)],
+        ChoosePile => choose_pile: str,
+        DrawFromDeck => draw_from_deck: str,
+        TakeFromOtherPile(v: Value) => take_from_other_pile: str (card(v)),
+        MustDraw => must_draw: str,
+        MustReveal => must_reveal: str,
+        YourTurn => your_turn: str,
+        ContinueChain(v: Value) => continue_chain: str ([("v", Num(v.into()))]),
+        TurnOf(n: &'a str) => turn_of: str (name(n)),
+        Thinking(n: &'a str) => thinking: str (name(n)),
+        HandSize(n: usize) => hand_size: str (num(n as u64)),
+        FaceDownCount(n: usize) => face_down_count: str (num(n as u64)),
+        Total(n: u32) => total: str (num(n.into())),
+        /// The viewer's own game total, labelled: beside "Your cards: N points"
+        /// a bare "28 points" could be read as the same kind of number.
+        OwnTotal(n: u32) => own_total: str (num(n.into())),
+        PassDevice(n: &'a str) => pass_device: str (name(n)),
+        PassDeviceHelp => pass_device_help: str,
+        ShowMyCards => show_my_cards: str,
+        YouAre(n: &'a str) => you_are: str (name(n)),
+        // Summary, score pad, game over
+        RoundOverTitle(n: u32) => round_over_title: str (num(n.into())),
+        /// By [`RoundEnd`]: emptied hand, revealed last.
+        EndedRound { name: &'a str, reason: RoundEnd } => ended_round: [2] [round_end(reason)] (
+            [("name", Str(name))]
+        ),
+        HolderZero(n: &'a str) => holder_zero: str (name(n)),
+        HolderPenalty(n: &'a str) => holder_penalty: str (name(n)),
+        Points(n: u32) => points: str (num(n.into())),
+        Score(n: u32) => score: str (num(n.into())),
+        NewTotal(n: u32) => new_total: str (num(n.into())),
+        Counts => counts: str,
+        NextRound => next_round: str,
+        ScorePad => score_pad: str,
+        Player => player: str,
+        TotalHeader => total_header: str,
+        ToTarget(n: u32) => to_target: str (num(n.into())),
+        Target(n: u32) => target: str (num(n.into())),
+        Leader => leader: str,
+        MojoHolder => mojo_holder: str,
+        GameOverTitle => game_over_title: str,
+        Winner(n: &'a str) => winner: str (name(n)),
+        SharedWin(names: &'a str) => shared_win: str ([("names", Str(names))]),
+        NewGame => new_game: str,
+        Rematch => rematch: str,
+        // Log
+        GameLog => game_log: str,
+        LogDealt { round: u32, starter: &'a str } => log_dealt: str (
+            [("round", Num(round.into())), ("starter", Str(starter))]
+        ),
+        /// By [`Outcome`]: lower, equal, higher, last card.
+        LogPlayed { name: &'a str, value: Value, outcome: Outcome } => log_played: [4] [outcome_form(outcome)] (
+            named_card(name, value)
+        ),
+        /// From the other pile, from the deck (card known), a card (unknown).
+        LogDrew { name: &'a str, source: DrawSource, card: Option<Value> } => log_drew: [3] [drew_form(source, card)] (
+            named_card(name, card.unwrap_or_default())
+        ),
+        LogNothingToDraw(n: &'a str) => log_nothing_to_draw: str (name(n)),
+        LogReshuffled(n: u8) => log_reshuffled: str (num(n.into())),
+        LogRefilled(v: Value) => log_refilled: str (card(v)),
+        LogFaceDown { name: &'a str, count: u8 } => log_face_down: str (
+            [("name", Str(name)), ("n", Num(count.into()))]
+        ),
+        LogRevealed { name: &'a str, value: Value } => log_revealed: str (named_card(name, value)),
+        /// By [`RoundEnd`].
+        LogRoundEnded { name: &'a str, reason: RoundEnd } => log_round_ended: [2] [round_end(reason)] (
+            [("name", Str(name))]
+        ),
+        /// Penalised (points + 10), scoring 0.
+        LogScored { name: &'a str, score: u32, penalised: bool } => log_scored: [2] [usize::from(!penalised)] (
+            [("name", Str(name)), ("score", Num(score.into()))]
+        ),
+        LogMojoTurned(fc: Face) => log_mojo_turned: str (face(c, fc)),
+        LogGameOver(names: &'a str) => log_game_over: str ([("names", Str(names))]),
+        // Rules help (`RulesHelp`): headings and short paragraphs.
+        RulesTitle => rules_title: str,
+        RulesCardsHeading => rules_cards_heading: str,
+        RulesCardsBody => rules_cards_body: str,
+        RulesTurnHeading => rules_turn_heading: str,
+        RulesTurnBody => rules_turn_body: str,
+        RulesLower => rules_lower: str,
+        RulesLowerBody => rules_lower_body: str,
+        RulesHigher => rules_higher: str,
+        RulesHigherBody => rules_higher_body: str,
+        RulesEqual => rules_equal: str,
+        RulesEqualBody => rules_equal_body: str,
+        RulesMojoTimeHeading => rules_mojo_time_heading: str,
+        RulesMojoTimeBody => rules_mojo_time_body: str,
+        RulesRoundEndHeading => rules_round_end_heading: str,
+        RulesRoundEndBody => rules_round_end_body: str,
+        RulesScoringHeading => rules_scoring_heading: str,
+        RulesScoringBody => rules_scoring_body: str,
+        RulesGameEndHeading => rules_game_end_heading: str,
+        RulesGameEndBody => rules_game_end_body: str,
+        RulesVariantHeading => rules_variant_heading: str,
+        RulesVariantBody => rules_variant_body: str,
+        /// The deal of a round and who starts the first (RULES R3).
+        RulesSetupHeading => rules_setup_heading: str,
+        RulesSetupBody => rules_setup_body: str,
+        /// An empty draw pile, remade from the discards (RULES R7).
+        RulesEmptyDrawBody => rules_empty_draw_body: str,
+        /// The next round: the deal, and the Mojo holder starts (RULES R12).
+        RulesNextRoundHeading => rules_next_round_heading: str,
+        RulesNextRoundBody => rules_next_round_body: str,
+        // Menus, settings, notices
+        Rules => rules: str,
+        Close => close: str,
+        Menu => menu: str,
+        Settings => settings: str,
+        Speed => speed: str,
+        /// By [`Speed`]: slow, normal, fast, instant.
+        SpeedName(s: Speed) => speed_name: [4] [s as usize],
+        Language => language: str,
+        ReduceMotion => reduce_motion: str,
+        BackToLobby => back_to_lobby: str,
+        SaveUnreadable(why: &'a str) => save_unreadable: str ([("why", Str(why))]),
+        SaveKeptAside => save_kept_aside: str,
+        StorageOff => storage_off: str,
+        UpdateReady => update_ready: str,
+        ReloadForUpdate => reload_for_update: str,
+        /// A language's words could not be fetched (its own name: "Français").
+        LanguageUnavailable(l: &'a str) => language_unavailable: str ([("lang", Str(l))]),
+        /// Another tab of this browser played on in this game: this tab shows
+        /// the latest position.
+        TabContinued => tab_continued: str,
+        /// Another tab started a different game: this tab stopped saving so as
+        /// not to overwrite it.
+        TabOtherGame => tab_other_game: str,
+        /// Open the game the other tab saved.
+        OpenOtherGame => open_other_game: str,
+        /// Save this tab's game anyway, replacing the other tab's.
+        KeepThisGame => keep_this_game: str,
+        Dismiss => dismiss: str,
+        // Score chart
+        ChartTitle => chart_title: str,
+        ChartDesc => chart_desc: str,
+        // Statistics
+        Statistics => statistics: str,
+        StatsGames(n: u32) => stats_games: str (num(n.into())),
+        StatsNone => stats_none: str,
+        StatsWins => stats_wins: str,
+        StatsGamesHeader => stats_games_header: str,
+        StatsAverage => stats_average: str,
+        StatsBest => stats_best: str,
+        StatsMojoPlusTen => stats_mojo_plus_ten: str,
+        StatsReset => stats_reset: str,
+        StatsResetConfirm => stats_reset_confirm: str,
+        StatsResetYes => stats_reset_yes: str,
+        Cancel => cancel: str,
+        // First-game walkthrough
+        TourTitle => tour_title: str,
+        TourStep { step: u8, of: u8 } => tour_step: str (
+            [("step", Num(step.into())), ("of", Num(of.into()))]
+        ),
+        TourHand => tour_hand: str,
+        /// The discard pile and Mojo Time, with the table's threshold (3, or 2
+        /// with two players).
+        TourDiscard(n: usize) => tour_discard: str (num(n as u64)),
+        TourPoints => tour_points: str,
+        TourMojo => tour_mojo: str,
+        TourNext => tour_next: str,
+        TourDone => tour_done: str,
+        TourSkip => tour_skip: str,
+        ShowTour => show_tour: str,
+        // Play across devices
+        OwnDevice => own_device: str,
+        JoinTable => join_table: str,
+        DevicesTitle => devices_title: str,
+        Devices => devices: str,
+        DeviceOf(n: &'a str) => device_of: str (name(n)),
+        InvitationCode => invitation_code: str,
+        CopyInvitation => copy_invitation: str,
+        ReplyCode => reply_code: str,
+        Connect => connect: str,
+        StartPlaying => start_playing: str,
+        InvitationHelp(n: &'a str) => invitation_help: str (name(n)),
+        DeviceConnecting => device_connecting: str,
+        DeviceConnected(n: &'a str) => device_connected: str (name(n)),
+        DeviceAway(n: &'a str) => device_away: str (name(n)),
+        WaitingFor(n: &'a str) => waiting_for: str (name(n)),
+        ScanReply => scan_reply: str,
+        ScanInvitation => scan_invitation: str,
+        StopCamera => stop_camera: str,
+        CameraView => camera_view: str,
+        Copied => copied: str,
+        LocalAddress => local_address: str,
+        NoWebRtc => no_webrtc: str,
+        NoCamera => no_camera: str,
+        NewInvitation => new_invitation: str,
+        OtherDevice => other_device: str,
+        PlayHere => play_here: str,
+        GiveToBot => give_to_bot: str,
+        CodeNotACode => code_not_a_code: str,
+        CodeDamaged => code_damaged: str,
+        CodeOtherVersion => code_other_version: str,
+        CodeWrongKind => code_wrong_kind: str,
+        CodeOtherInvitation => code_other_invitation: str,
+        AlreadyAnswered => already_answered: str,
+        ConnectFailed => connect_failed: str,
+        OtherAppVersion => other_app_version: str,
+        SeatTaken => seat_taken: str,
+        JoinHelp => join_help: str,
+        Join => join: str,
+        CopyReply => copy_reply: str,
+        ReplyHelp => reply_help: str,
+        HandLost => hand_lost: str,
+        Rejoin(n: &'a str) => rejoin: str (name(n)),
+        LeaveTable => leave_table: str,
+        SeatGivenAway => seat_given_away: str,
+        MoveRefused(why: &'a str) => move_refused: str ([("why", Str(why))]),
+        OnTheirDevice(n: &'a str) => on_their_device: str (name(n)),
+        ToOwnDevice(n: &'a str) => to_own_device: str (name(n)),
+        OtherSeats => other_seats: str,
+        Version(b: &'a str) => version: str ([("build", Str(b))]),
+        TakeBack => take_back: str,
+        HostedElsewhere => hosted_elsewhere: str,
+        ThisDevice => this_device: str,
+        StorageKept => storage_kept: str,
+        StorageMayGo => storage_may_go: str,
+        KeepStorage => keep_storage: str,
+        Install => install: str,
+        IosInstall => ios_install: str,
+        // Moves you can follow, sound, replays, deal codes (issue 14)
+        ReplayRound => replay_round: str,
+        ReplayTitle(n: u32) => replay_title: str (num(n.into())),
+        ReplayDeal => replay_deal: str,
+        ReplayStep { step: usize, of: usize } => replay_step: str ([("step", Num(step as u64)), ("of", Num(of as u64))]),
+        ReplayPrevious => replay_previous: str,
+        ReplayNext => replay_next: str,
+        ReplayPlay => replay_play: str,
+        ReplayPause => replay_pause: str,
+        ReplayChooseRound => replay_choose_round: str,
+        ReplayHelp => replay_help: str,
+        ReplayHandOf(n: &'a str) => replay_hand_of: str (name(n)),
+        ReplayFaceDown => replay_face_down: str,
+        LastMove => last_move: str,
+        PlayedBy(n: &'a str) => played_by: str (name(n)),
+        YourTurnBanner => your_turn_banner: str,
+        SoundOff => sound_off: str,
+        SoundOn => sound_on: str,
+        DealCode => deal_code: str,
+        DealCodeHelp => deal_code_help: str,
+        PlayDealCode => play_deal_code: str,
+        PlayThisDeal => play_this_deal: str,
+        DealCodeHint => deal_code_hint: str,
+        DealEmpty => deal_empty: str,
+        DealNotACode => deal_not_a_code: str,
+        DealDamaged => deal_damaged: str,
+        DealNewer => deal_newer: str,
+    }
+    computed {
+        /// A card's name, "7 yellow": the colour names are words of every
+        /// language, not a message of their own.
+        CardName(v: Value) => fill(lang, c, "{card}", &card(v)),
+    }
+}
+
+/// The arguments of a template naming a player.
+fn name(name: &str) -> [(&'static str, Arg<'_>); 1] {
+    [("name", Arg::Str(name))]
+}
+
+/// The argument `{n}`, a number (with its word forms, `{n:card|cards}`).
+fn num(n: u64) -> [(&'static str, Arg<'static>); 1] {
+    [("n", Arg::Num(n))]
+}
+
+fn card(v: Value) -> [(&'static str, Arg<'static>); 1] {
+    [("card", Arg::Card(v))]
+}
+
+fn named_card(name: &str, v: Value) -> [(&'static str, Arg<'_>); 2] {
+    [("name", Arg::Str(name)), ("card", Arg::Card(v))]
+}
+
+/// The Mojo card's face and the direction it sets.
+fn face(c: &Catalogue, face: Face) -> [(&'static str, Arg<'static>); 2] {
+    let dir = c.directions[usize::from(face == Face::PlusTen)];
+    [("face", Arg::Str(face.label())), ("dir", Arg::Str(dir))]
+}
+
+/// Left pile 0, right pile 1.
+fn pile(i: u8) -> usize {
+    usize::from(i != 0)
+}
+
+fn round_end(r: RoundEnd) -> usize {
+    match r {
+        RoundEnd::EmptiedHand => 0,
+        RoundEnd::RevealedLast => 1,
+    }
+}
+
+fn outcome_form(outcome: Outcome) -> usize {
+    match outcome {
+        Outcome::Lower => 0,
+        Outcome::Equal => 1,
+        Outcome::Higher => 2,
+        Outcome::LastCard => 3,
+    }
+}
+
+/// From the other pile, from the deck with the card known (one's own
+/// draw), a card not shown.
+fn drew_form(source: DrawSource, card: Option<Value>) -> usize {
+    match (source, card) {
+        (DrawSource::Discard, Some(_)) => 0,
+        (DrawSource::Deck, Some(_)) => 1,
+        (DrawSource::Deck | DrawSource::Discard, None) => 2,
+    }
 }
 
 impl Lang {
     fn catalogue(self) -> &'static Catalogue {
         catalogue::loaded(self).unwrap_or(&en::CATALOGUE)
-    }
-}
-
-impl Text<'_> {
-    /// The message in `lang`.
-    pub fn get(&self, lang: Lang) -> String {
-        use Arg::{Card, Num, Str};
-        use Text::*;
-        let c = lang.catalogue();
-        let f = |template: &str, args: &[(&str, Arg)]| fill(lang, c, template, args);
-        let name = |name| [("name", Str(name))];
-        let num = |n: u64| [("n", Num(n))];
-        let card = |v: Value| [("card", Card(v))];
-        let named_card = |name, v: Value| [("name", Str(name)), ("card", Card(v))];
-        let face = |face: Face| {
-            let dir = c.directions[usize::from(face == Face::PlusTen)];
-            [("face", Str(face.label())), ("dir", Str(dir))]
-        };
-        let pile = |i: u8| usize::from(i != 0);
-        let round_end = |r: RoundEnd| match r {
-            RoundEnd::EmptiedHand => 0,
-            RoundEnd::RevealedLast => 1,
-        };
-        match *self {
-            Title => f(c.title, &[]),
-            Tagline => f(c.tagline, &[]),
-            NewTable => f(c.new_table, &[]),
-            Seat(i) => f(c.seat, &num(i as u64 + 1)),
-            Name => f(c.name, &[]),
-            Person => f(c.person, &[]),
-            DefaultName => f(c.default_name, &[]),
-            DefaultBot(n) => f(c.default_bot, &num(n as u64)),
-            Bot(l) => f(c.bot[l as usize], &[]),
-            Bots => f(c.bots, &[]),
-            LevelName(l) => f(c.level_name[l as usize], &[]),
-            AddSeat => f(c.add_seat, &[]),
-            RemoveSeat(n) => f(c.remove_seat, &name(n)),
-            TwoPiles => f(c.two_piles, &[]),
-            TwoPilesHelp => f(c.two_piles_help, &[]),
-            TargetScore => f(c.target_score, &[]),
-            WhoStarts => f(c.who_starts, &[]),
-            RandomStarter => f(c.random_starter, &[]),
-            StartGame => f(c.start_game, &[]),
-            Continue => f(c.continue_, &[]),
-            ContinueDetail { round, players } => f(
-                c.continue_detail,
-                &[
-                    ("round", Num(round.into())),
-                    ("players", Num(players as u64)),
-                ],
-            ),
-            ProblemSeats => f(c.problem_seats, &[]),
-            ProblemName(i) => f(c.problem_name, &num(i as u64 + 1)),
-            ProblemTarget => f(c.problem_target, &[]),
-            Round(n) => f(c.round, &num(n.into())),
-            DrawPile => f(c.draw_pile, &[]),
-            Cards(n) => f(c.cards, &num(n as u64)),
-            DiscardPile => f(c.discard_pile, &[]),
-            Pile(i) => f(c.pile[pile(i)], &[]),
-            MojoCardName(fc) => f(c.mojo_card_name, &face(fc)),
-            Clockwise => f(c.clockwise, &[]),
-            Counterclockwise => f(c.counterclockwise, &[]),
-            YourHand => f(c.your_hand, &[]),
-            YourFaceDown => f(c.your_face_down, &[]),
-            CardsWorth(n) => f(c.cards_worth, &num(n.into())),
-            CardName(v) => f("{card}", &card(v)),
-            ColourName(col) => c.colour_name[col as usize].to_string(),
-            RevealCard(v) => f(c.reveal_card, &card(v)),
-            HintLower => f(c.hint_lower, &[]),
-            HintHigher => f(c.hint_higher, &[]),
-            HintEqual => f(c.hint_equal, &[]),
-            HintLast => f(c.hint_last, &[]),
-            PlayOn(i) => f(c.play_on[pile(i)], &[]),
-            ChoosePile => f(c.choose_pile, &[]),
-            DrawFromDeck => f(c.draw_from_deck, &[]),
-            TakeFromOtherPile(v) => f(c.take_from_other_pile, &card(v)),
-            MustDraw => f(c.must_draw, &[]),
-            MustReveal => f(c.must_reveal, &[]),
-            YourTurn => f(c.your_turn, &[]),
-            ContinueChain(v) => f(c.continue_chain, &[("v", Num(v.into()))]),
-            TurnOf(n) => f(c.turn_of, &name(n)),
-            Thinking(n) => f(c.thinking, &name(n)),
-            HandSize(n) => f(c.hand_size, &num(n as u64)),
-            FaceDownCount(n) => f(c.face_down_count, &num(n as u64)),
-            Total(n) => f(c.total, &num(n.into())),
-            OwnTotal(n) => f(c.own_total, &num(n.into())),
-            PassDevice(n) => f(c.pass_device, &name(n)),
-            PassDeviceHelp => f(c.pass_device_help, &[]),
-            ShowMyCards => f(c.show_my_cards, &[]),
-            YouAre(n) => f(c.you_are, &name(n)),
-            RoundOverTitle(n) => f(c.round_over_title, &num(n.into())),
-            EndedRound { name: n, reason } => f(c.ended_round[round_end(reason)], &name(n)),
-            HolderZero(n) => f(c.holder_zero, &name(n)),
-            HolderPenalty(n) => f(c.holder_penalty, &name(n)),
-            Points(n) => f(c.points, &num(n.into())),
-            Score(n) => f(c.score, &num(n.into())),
-            NewTotal(n) => f(c.new_total, &num(n.into())),
-            Counts => f(c.counts, &[]),
-            NextRound => f(c.next_round, &[]),
-            ScorePad => f(c.score_pad, &[]),
-            Player => f(c.player, &[]),
-            TotalHeader => f(c.total_header, &[]),
-            ToTarget(n) => f(c.to_target, &num(n.into())),
-            Target(n) => f(c.target, &num(n.into())),
-            Leader => f(c.leader, &[]),
-            MojoHolder => f(c.mojo_holder, &[]),
-            GameOverTitle => f(c.game_over_title, &[]),
-            Winner(n) => f(c.winner, &name(n)),
-            SharedWin(names) => f(c.shared_win, &[("names", Str(names))]),
-            NewGame => f(c.new_game, &[]),
-            Rematch => f(c.rematch, &[]),
-            GameLog => f(c.game_log, &[]),
-            LogDealt { round, starter } => f(
-                c.log_dealt,
-                &[("round", Num(round.into())), ("starter", Str(starter))],
-            ),
-            LogPlayed {
-                name: n,
-                value,
-                outcome,
-            } => {
-                let i = match outcome {
-                    Outcome::Lower => 0,
-                    Outcome::Equal => 1,
-                    Outcome::Higher => 2,
-                    Outcome::LastCard => 3,
-                };
-                f(c.log_played[i], &named_card(n, value))
-            }
-            LogDrew {
-                name: n,
-                source,
-                card: drawn,
-            } => match (source, drawn) {
-                (DrawSource::Discard, Some(v)) => f(c.log_drew[0], &named_card(n, v)),
-                (DrawSource::Deck, Some(v)) => f(c.log_drew[1], &named_card(n, v)),
-                (DrawSource::Deck | DrawSource::Discard, None) => f(c.log_drew[2], &name(n)),
-            },
-            LogNothingToDraw(n) => f(c.log_nothing_to_draw, &name(n)),
-            LogReshuffled(n) => f(c.log_reshuffled, &num(n.into())),
-            LogRefilled(v) => f(c.log_refilled, &card(v)),
-            LogFaceDown { name: n, count } => f(
-                c.log_face_down,
-                &[("name", Str(n)), ("n", Num(count.into()))],
-            ),
-            LogRevealed { name: n, value } => f(c.log_revealed, &named_card(n, value)),
-            LogRoundEnded { name: n, reason } => f(c.log_round_ended[round_end(reason)], &name(n)),
-            LogScored {
-                name: n,
-                score,
-                penalised,
-            } => f(
-                c.log_scored[usize::from(!penalised)],
-                &[("name", Str(n)), ("score", Num(score.into()))],
-            ),
-            LogMojoTurned(fc) => f(c.log_mojo_turned, &face(fc)),
-            LogGameOver(names) => f(c.log_game_over, &[("names", Str(names))]),
-            RulesTitle => f(c.rules_title, &[]),
-            RulesCardsHeading => f(c.rules_cards_heading, &[]),
-            RulesCardsBody => f(c.rules_cards_body, &[]),
-            RulesTurnHeading => f(c.rules_turn_heading, &[]),
-            RulesTurnBody => f(c.rules_turn_body, &[]),
-            RulesLower => f(c.rules_lower, &[]),
-            RulesLowerBody => f(c.rules_lower_body, &[]),
-            RulesHigher => f(c.rules_higher, &[]),
-            RulesHigherBody => f(c.rules_higher_body, &[]),
-            RulesEqual => f(c.rules_equal, &[]),
-            RulesEqualBody => f(c.rules_equal_body, &[]),
-            RulesMojoTimeHeading => f(c.rules_mojo_time_heading, &[]),
-            RulesMojoTimeBody => f(c.rules_mojo_time_body, &[]),
-            RulesRoundEndHeading => f(c.rules_round_end_heading, &[]),
-            RulesRoundEndBody => f(c.rules_round_end_body, &[]),
-            RulesScoringHeading => f(c.rules_scoring_heading, &[]),
-            RulesScoringBody => f(c.rules_scoring_body, &[]),
-            RulesGameEndHeading => f(c.rules_game_end_heading, &[]),
-            RulesGameEndBody => f(c.rules_game_end_body, &[]),
-            RulesVariantHeading => f(c.rules_variant_heading, &[]),
-            RulesVariantBody => f(c.rules_variant_body, &[]),
-            Rules => f(c.rules, &[]),
-            Close => f(c.close, &[]),
-            Menu => f(c.menu, &[]),
-            Settings => f(c.settings, &[]),
-            Speed => f(c.speed, &[]),
-            SpeedName(s) => f(c.speed_name[s as usize], &[]),
-            Language => f(c.language, &[]),
-            ReduceMotion => f(c.reduce_motion, &[]),
-            BackToLobby => f(c.back_to_lobby, &[]),
-            SaveUnreadable(why) => f(c.save_unreadable, &[("why", Str(why))]),
-            SaveKeptAside => f(c.save_kept_aside, &[]),
-            StorageOff => f(c.storage_off, &[]),
-            UpdateReady => f(c.update_ready, &[]),
-            ReloadForUpdate => f(c.reload_for_update, &[]),
-            LanguageUnavailable(l) => f(c.language_unavailable, &[("lang", Str(l))]),
-            TabContinued => f(c.tab_continued, &[]),
-            TabOtherGame => f(c.tab_other_game, &[]),
-            OpenOtherGame => f(c.open_other_game, &[]),
-            KeepThisGame => f(c.keep_this_game, &[]),
-            Dismiss => f(c.dismiss, &[]),
-            ChartTitle => f(c.chart_title, &[]),
-            ChartDesc => f(c.chart_desc, &[]),
-            Statistics => f(c.statistics, &[]),
-            StatsGames(n) => f(c.stats_games, &num(n.into())),
-            StatsNone => f(c.stats_none, &[]),
-            StatsWins => f(c.stats_wins, &[]),
-            StatsGamesHeader => f(c.stats_games_header, &[]),
-            StatsAverage => f(c.stats_average, &[]),
-            StatsBest => f(c.stats_best, &[]),
-            StatsMojoPlusTen => f(c.stats_mojo_plus_ten, &[]),
-            StatsReset => f(c.stats_reset, &[]),
-            StatsResetConfirm => f(c.stats_reset_confirm, &[]),
-            StatsResetYes => f(c.stats_reset_yes, &[]),
-            Cancel => f(c.cancel, &[]),
-            TourTitle => f(c.tour_title, &[]),
-            TourStep { step, of } => f(
-                c.tour_step,
-                &[("step", Num(step.into())), ("of", Num(of.into()))],
-            ),
-            TourHand => f(c.tour_hand, &[]),
-            TourDiscard(n) => f(c.tour_discard, &num(n as u64)),
-            TourPoints => f(c.tour_points, &[]),
-            TourMojo => f(c.tour_mojo, &[]),
-            TourNext => f(c.tour_next, &[]),
-            TourDone => f(c.tour_done, &[]),
-            TourSkip => f(c.tour_skip, &[]),
-            ShowTour => f(c.show_tour, &[]),
-        }
     }
 }
 

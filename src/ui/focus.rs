@@ -125,3 +125,12 @@ pub fn trap_tab(e: &web_sys::KeyboardEvent) {
         focus(el);
     }
 }
+
+/// Focus into a dialog when one opens, back where it was when it closes.
+#[yew::hook]
+pub fn use_dialog_focus(overlay: crate::app::Overlay) {
+    let opener = yew::use_mut_ref(|| None::<Element>);
+    yew::use_effect_with(overlay, move |overlay| {
+        dialog_changed(*overlay != crate::app::Overlay::None, &opener);
+    });
+}

@@ -16,10 +16,16 @@ pub struct LobbyProps {
     pub on_edit: Callback<TableSetup>,
     pub on_start: Callback<()>,
     pub on_continue: Callback<()>,
+    /// "Play a deal code": the same deal as a finished game.
+    pub on_deal: Callback<crate::deal::Deal>,
 }
 
 fn kind_value(seat: &SeatSetup) -> &'static str {
-    seat.bot.map_or("person", Level::key)
+    match seat.bot {
+        Some(level) => level.key(),
+        None if seat.remote => "remote",
+        None => "person",
+    }
 }
 
 fn problem_text(p: &SetupProblem) -> Text<'static> {
@@ -65,7 +71,9 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 let select: HtmlSelectElement = e.target_unchecked_into();
                 let mut s = setup.clone();
                 if let Some(seat) = s.seats.get_mut(i) {
-                    seat.bot = Level::from_key(&select.value());
+                    let kind = select.value();
+                    seat.bot = Level::from_key(&kind);
+                    seat.remote = kind == "remote";
                 }
                 on_edit.emit(s);
             })
@@ -100,6 +108,11 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 <label class="visually-hidden" for={kind_id.clone()}>{ seat_label.clone() }</label>
                 <select id={kind_id} class="lobby__kind" onchange={on_kind}>
                     <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
+                    if crate::net::rtc::supported() {
+                        <option value="remote" selected={kind == "remote"}>{ t(Text::OwnDevice) }</option>
+                    } else {
+                        <option value="remote" disabled=true>{ format!("{} — {}", t(Text::OwnDevice), t(Text::NoWebRtc)) }</option>
+                    }
                     <optgroup label={t(Text::Bots)}>
                         { for Level::ALL.iter().map(|&l| {
                             let v = l.key();
@@ -226,6 +239,7 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     onclick={start}
                 >{ t(Text::StartGame) }</button>
             </section>
+            <crate::ui::dealform::PlayDeal lang={lang} on_play={p.on_deal.clone()} />
         </main>
     }
 }

@@ -1,10 +1,20 @@
 //! The components, named for what a player sees.
 
 pub mod cards;
+pub mod dealform;
+pub mod devices;
 pub mod focus;
+pub mod follow;
 pub mod lobby;
-pub mod panels;
+pub mod log;
+pub mod menu;
+pub mod notices;
+pub mod replay;
+pub mod rules;
+pub mod scanner;
+pub mod scorepad;
 pub mod stats;
+pub mod summary;
 pub mod table;
 pub mod tour;
 

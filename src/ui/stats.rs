@@ -1,41 +1,22 @@
-//! The statistics dialog (from the lobby and the menu), and the browser side
-//! of the statistics: reading, counting a finished game, resetting. Storage
-//! failures never reach the game: unreadable statistics are kept aside and
-//! start again from zero; a failed write is simply not kept.
+//! The statistics dialog (from the lobby and the menu). It is given the
+//! statistics and a callback to reset them: reading, counting a finished
+//! game and resetting are the root's (`persist::use_statistics`).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::session::{Level, Session};
-use crate::stats::{Stats, STATS_KEY};
-use crate::storage;
-
-/// The stored statistics (zero if none; unreadable ones are kept aside).
-pub fn load() -> Stats {
-    match storage::read(STATS_KEY) {
-        Ok(Some(text)) => Stats::decode(&text).unwrap_or_else(|_| {
-            let _ = storage::keep_aside("stats.", &text);
-            let _ = storage::remove(STATS_KEY);
-            Stats::default()
-        }),
-        _ => Stats::default(),
-    }
-}
-
-/// Counts the finished game `id` once (a reload on the game-over screen
-/// finds its id already counted).
-pub fn record_finished(id: &str, session: &Session) {
-    let mut stats = load();
-    if stats.record(id, session) {
-        let _ = storage::write(STATS_KEY, &stats.encode());
-    }
-}
+use crate::session::Level;
+use crate::stats::Stats;
 
 #[derive(Properties, PartialEq)]
 pub struct StatsProps {
     pub lang: Lang,
+    pub stats: Rc<Stats>,
+    /// Resets the statistics (after the player confirmed).
+    pub on_reset: Callback<()>,
     pub on_close: Callback<()>,
 }
 
@@ -43,7 +24,6 @@ pub struct StatsProps {
 pub fn stats_dialog(p: &StatsProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
-    let stats = use_state(load);
     let confirming = use_state(|| false);
     let close = {
         let cb = p.on_close.clone();
@@ -59,10 +39,9 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
     };
     let reset = {
         let c = confirming.clone();
-        let stats = stats.clone();
+        let on_reset = p.on_reset.clone();
         Callback::from(move |_| {
-            let _ = storage::remove(STATS_KEY);
-            stats.set(Stats::default());
+            on_reset.emit(());
             c.set(false);
         })
     };
@@ -77,7 +56,7 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
             }
         });
     }
-    let s = &*stats;
+    let s = &*p.stats;
     let body = if s.games == 0 {
         html! { <p>{ t(Text::StatsNone) }</p> }
     } else {

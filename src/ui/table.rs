@@ -2,8 +2,9 @@
 //! piles, the Mojo card), and the acting person's own cards: their hand, or
 //! their face-down row in Mojo Time, or the hand-off cover in pass-and-play.
 //!
-//! Only the cards of [`Session::viewer`] are ever rendered face up; while the
-//! hand-off cover shows, no hidden card of any seat is in the page.
+//! It draws a [`Scene`]: only the cards of `scene.me` are ever rendered face
+//! up, and while the hand-off cover shows, no hidden card of any seat is in
+//! the page (nor in the scene).
 
 use std::rc::Rc;
 
@@ -13,22 +14,46 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
-use crate::session::Session;
+use crate::scene::Scene;
 use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
-use crate::ui::panels::{describe, game_log, round_summary, score_pad, SessionProps, SummaryProps};
+use crate::ui::follow;
+use crate::ui::log::{describe, game_log};
+use crate::ui::scorepad::{score_pad, PadProps};
+use crate::ui::summary::{round_summary, SummaryProps};
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
     pub lang: Lang,
-    pub session: Rc<Session>,
+    pub scene: Rc<Scene>,
     /// Changes with every action (re-render and animation keys).
     pub seq: u64,
     pub on_act: Callback<Action>,
+    /// "Take back" (the person who just played, see `Scene::take_back`).
+    pub on_take_back: Callback<()>,
     pub on_show: Callback<Seat>,
     pub on_rematch: Callback<()>,
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
     pub on_menu: Callback<()>,
+    /// The players on their own devices (at a table that has some).
+    #[prop_or_default]
+    pub on_devices: Option<Callback<()>>,
+    /// This is a hand device: the table deals the next round and starts
+    /// another game, not this screen.
+    #[prop_or_default]
+    pub hand_device: bool,
+    /// Sounds on (this device's setting), and the mute button's callback.
+    #[prop_or_default]
+    pub sound: bool,
+    #[prop_or_default]
+    pub on_sound: Option<Callback<bool>>,
+    /// Opens the replay of a finished round (the table device only: never
+    /// on a hand device).
+    #[prop_or_default]
+    pub on_replay: Option<Callback<u32>>,
+    /// The game's deal code, at game over on the table device only.
+    #[prop_or_default]
+    pub deal_code: Option<AttrValue>,
 }
 
 /// What playing `value` on a pile whose top is `top` will do, for a hand of
@@ -112,14 +137,13 @@ fn tab_index(i: usize, stop: usize, len: usize) -> AttrValue {
 }
 
 /// Where focus belongs after the position changed: a CSS selector.
-fn focus_target(session: &Session, my_turn: bool) -> &'static str {
-    let game = &session.game;
-    if session.handoff_to().is_some() {
+fn focus_target(scene: &Scene, my_turn: bool) -> &'static str {
+    if scene.handoff.is_some() {
         ".handoff button"
-    } else if !session.in_play() {
+    } else if !scene.in_play() {
         ".summary .button--primary"
     } else if my_turn {
-        match game.phase() {
+        match scene.phase() {
             Phase::Reveal => ".facedown__row button[tabindex='0']",
             Phase::Draw { .. } => ".draw-choice button",
             _ => ".hand button[tabindex='0']",
@@ -170,18 +194,17 @@ fn move_focus(selector: &str) {
 /// What a screen reader hears after a change: every log line since the
 /// last announcement (others' moves, the Mojo card turning, the new round),
 /// the viewer's own draw with its card, then whose turn it is.
-fn announcement(session: &Session, from: usize, lang: Lang, status: &str) -> String {
-    let viewer = session.viewer();
-    let mut parts: Vec<String> = session.log[from.min(session.log.len())..]
+fn announcement(scene: &Scene, from: usize, lang: Lang, status: &str) -> String {
+    let mut parts: Vec<String> = scene.log[from.min(scene.log.len())..]
         .iter()
         .map(|e| match e.event {
-            Event::Drew { seat, source, .. } if Some(seat) == viewer => Text::LogDrew {
-                name: session.name(seat),
+            Event::Drew { seat, source, .. } if Some(seat) == scene.me => Text::LogDrew {
+                name: scene.name(seat),
                 source,
-                card: just_drawn(session, seat),
+                card: scene.just_drawn(),
             }
             .get(lang),
-            ref event => describe(event, session, lang),
+            ref event => describe(event, scene, lang),
         })
         .filter(|l| !l.is_empty())
         .collect();
@@ -193,13 +216,13 @@ fn announcement(session: &Session, from: usize, lang: Lang, status: &str) -> Str
 pub fn table(p: &TableProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
-    let session = &p.session;
-    let game = &session.game;
-    let viewer = session.viewer();
-    let handoff = session.handoff_to();
-    let current = game.current();
-    let phase = game.phase();
-    let piles = game.options().piles();
+    let scene = &p.scene;
+    let view = &scene.view;
+    let viewer = scene.me;
+    let handoff = scene.handoff;
+    let current = scene.current();
+    let phase = scene.phase();
+    let piles = view.options.piles();
     let chosen_pile = use_state(|| 0u8);
     let hand_stop = use_state(|| 0usize);
     let down_stop = use_state(|| 0usize);
@@ -210,29 +233,30 @@ pub fn table(p: &TableProps) -> Html {
         Phase::Continue { pile } | Phase::Draw { pile } => pile,
         _ => (*chosen_pile).min(piles - 1),
     };
-    let my_turn = viewer == Some(current) && session.in_play();
-    let view: Option<PlayerView> = viewer.map(|s| game.view(s));
+    let my_turn = viewer == Some(current) && scene.in_play();
 
     // Seats around the table: everyone but the viewer, starting after them.
-    let n = game.players();
+    let n = scene.players();
     let start = viewer.map_or(0, |v| (v + 1) % n);
     let others: Vec<Seat> = (0..n)
         .map(|k| (start + k) % n)
         .filter(|&s| Some(s) != viewer)
         .collect();
-    let public = game.view(Seat::MAX);
-    let holder = session.rounds.last().map(|r| r.holder);
+    let holder = scene.rounds.last().map(|r| r.holder);
+    // The last move: who made it (highlighted), in words under the piles.
+    let last_mover = follow::last_mover(scene);
 
     let seat_tiles = others.iter().map(|&s| {
-        let sv = &public.seats[s as usize];
-        let active = s == current && session.in_play();
-        let thinking = active && session.bot_to_act().is_some();
+        let sv = &view.seats[s as usize];
+        let active = s == current && scene.in_play();
+        let thinking = active && scene.bot_to_act().is_some();
         let known = sv.known_in_hand;
+        let last = last_mover == Some(s) && scene.in_play();
         html! {
-            <li class={classes!("seat", active.then_some("seat--active"))} aria-current={active.then_some("true")}>
+            <li class={classes!("seat", active.then_some("seat--active"), last.then_some("seat--last"))} aria-current={active.then_some("true")} data-seat={s.to_string()}>
                 <div class="seat__head">
-                    <span class="seat__name">{ session.name(s).to_string() }</span>
-                    if holder == Some(s) && session.in_play() {
+                    <span class="seat__name">{ scene.name(s).to_string() }</span>
+                    if holder == Some(s) && scene.in_play() {
                         <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
                     }
                     <span class="seat__total">{ t(Text::Total(sv.total)) }</span>
@@ -254,10 +278,13 @@ pub fn table(p: &TableProps) -> Html {
                         </div>
                     }
                 </div>
+                if last && !active {
+                    <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
+                }
                 if thinking {
-                    <div class="seat__thinking">{ t(Text::Thinking(session.name(s))) }</div>
+                    <div class="seat__thinking">{ t(Text::Thinking(scene.name(s))) }</div>
                 } else if active {
-                    <div class="seat__turn">{ t(Text::TurnOf(session.name(s))) }</div>
+                    <div class="seat__turn">{ t(Text::TurnOf(scene.name(s))) }</div>
                 }
             </li>
         }
@@ -273,15 +300,16 @@ pub fn table(p: &TableProps) -> Html {
         }
     };
     let discard = (0..piles).map(|i| {
-        let pile = game.discard(i);
+        let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
         let cards = pile.as_slice();
         let top = pile.top();
         let recent = &cards[cards.len().saturating_sub(5)..cards.len().saturating_sub(1)];
         let selectable = my_turn && piles == 2 && phase == Phase::Play;
-        let selected = piles == 2 && active_pile == i && session.in_play();
+        let selected = piles == 2 && active_pile == i && scene.in_play();
         let label = if piles == 2 { t(Text::Pile(i)) } else { t(Text::DiscardPile) };
+        let by = follow::played_by(&scene.log, view.round, i).filter(|_| top.is_some());
         html! {
-            <div class={classes!("pile", selected.then_some("pile--selected"))}>
+            <div class={classes!("pile", selected.then_some("pile--selected"))} data-pile={i.to_string()}>
                 <div class="pile__label">{ label }</div>
                 <div class="pile__recent" aria-hidden="true">
                     { for recent.iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
@@ -291,6 +319,9 @@ pub fn table(p: &TableProps) -> Html {
                         { card_face(v, CardSize::Large, "card--arrive", lang, Some(format!("{i}-{}", cards.len()).into())) }
                     }
                 </div>
+                if let Some(seat) = by {
+                    <div class="pile__by">{ t(Text::PlayedBy(scene.name(seat))) }</div>
+                }
                 if selectable {
                     <button
                         type="button"
@@ -303,12 +334,20 @@ pub fn table(p: &TableProps) -> Html {
         }
     });
 
+    // "Take back": under the status line, or on the next person's cover.
+    let take_back = {
+        let cb = p.on_take_back.clone();
+        html! {
+            <button type="button" class="button take-back" onclick={Callback::from(move |_| cb.emit(()))}>{ t(Text::TakeBack) }</button>
+        }
+    };
+
     // The acting person's own area.
     let own = if let Some(to) = handoff {
         let on_show = p.on_show.clone();
         html! {
             <section class="handoff" aria-labelledby="handoff-title">
-                <h2 id="handoff-title">{ t(Text::PassDevice(session.name(to))) }</h2>
+                <h2 id="handoff-title">{ t(Text::PassDevice(scene.name(to))) }</h2>
                 <p>{ t(Text::PassDeviceHelp) }</p>
                 <button
                     type="button"
@@ -316,18 +355,22 @@ pub fn table(p: &TableProps) -> Html {
                     autofocus=true
                     onclick={Callback::from(move |_| on_show.emit(to))}
                 >{ t(Text::ShowMyCards) }</button>
+                // The one who just played may still take their card back.
+                if scene.take_back {
+                    { take_back.clone() }
+                }
             </section>
         }
-    } else if let (Some(me), Some(view)) = (viewer, view.as_ref()) {
+    } else if let Some(me) = viewer {
         own_area(p, me, view, active_pile, my_turn, &hand_stop, &down_stop)
     } else {
         html! {}
     };
 
-    let status = status_line(session, lang, viewer);
+    let status = status_line(scene, lang);
     let announce = {
         let mut heard = heard.borrow_mut();
-        let len = session.log.len();
+        let len = scene.log.len();
         match &*heard {
             Some((seq, _, words)) if *seq == p.seq => words.clone(),
             last => {
@@ -338,7 +381,7 @@ pub fn table(p: &TableProps) -> Html {
                     // Just opened: only whose turn it is.
                     None => len,
                 };
-                let words = announcement(session, from, lang, &status);
+                let words = announcement(scene, from, lang, &status);
                 *heard = Some((p.seq, len, words.clone()));
                 words
             }
@@ -349,101 +392,157 @@ pub fn table(p: &TableProps) -> Html {
         // and layout pass, which then runs on its own instead of lengthening
         // the render (a round's end was one 40-50 ms task unthrottled; now
         // two of about half that).
-        let target = focus_target(session, my_turn);
+        let target = focus_target(scene, my_turn);
         use_effect_with((p.seq, target), move |&(_, target)| {
             Timeout::new(0, move || move_focus(target)).forget();
         });
     }
+    {
+        // Each move, once: its cards fly and its sounds play; "your turn"
+        // when the turn has just come to the viewer. Not on the first
+        // render (a reload, back from a replay), nor for a change that is
+        // no move (the hand-off's "Show my cards": same log).
+        let seen = use_mut_ref(|| None::<(usize, bool)>);
+        let events = scene.last_events.clone();
+        let log_len = scene.log.len();
+        let sound = p.sound;
+        use_effect_with(p.seq, move |_| {
+            let before = seen.borrow_mut().replace((log_len, my_turn));
+            if let Some((len, was_my_turn)) = before {
+                let moved = len != log_len;
+                if moved {
+                    follow::animate(".table", &events, viewer);
+                }
+                if sound {
+                    follow::sounds(if moved { &events } else { &[] }, my_turn && !was_my_turn);
+                }
+            }
+        });
+    }
+    let last_move: Vec<String> = follow::last_move_lines(scene)
+        .into_iter()
+        .map(|e| describe(&e.event, scene, lang))
+        .filter(|l| !l.is_empty())
+        .collect();
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
     let on_rules = p.on_rules.clone();
     let on_menu = p.on_menu.clone();
-    let me_name = viewer.map(|v| session.name(v).to_string());
+    let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
-        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"))}>
+        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"), my_turn.then_some("table--my-turn"))}>
             <header class="topbar">
-                <span class="topbar__round">{ t(Text::Round(game.round())) }</span>
-                <span class="topbar__target">{ t(Text::Target(game.options().target)) }</span>
-                if let Some(name) = me_name.filter(|_| session.humans() > 1) {
+                <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
+                <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
+                if let Some(name) = me_name.filter(|_| scene.shared) {
                     <span class="topbar__me">{ t(Text::YouAre(&name)) }</span>
                 }
                 <span class="topbar__spacer"></span>
+                if let Some(on_sound) = p.on_sound.clone() {
+                    <button
+                        type="button"
+                        class="button button--ghost button--icon sound-toggle"
+                        aria-label={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                        title={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                        onclick={let on = p.sound; Callback::from(move |_| on_sound.emit(!on))}
+                    >{ sound_icon(p.sound) }</button>
+                }
+                if let Some(on_devices) = p.on_devices.clone() {
+                    <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
+                }
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
                 <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
             </header>
-            <ul class="seats" aria-label="Players">{ for seat_tiles }</ul>
-            <section class="centre" aria-label="Table centre">
-                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(game.draw_pile().len())))}>
+            <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
+            <section class="centre" aria-label={t(Text::TableCentre)}>
+                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
                     <div class="pile__label">{ t(Text::DrawPile) }</div>
                     <div class="draw__stack">
-                        if !game.draw_pile().is_empty() {
+                        if view.draw_len > 0 {
                             { card_back(CardSize::Large, "") }
                         }
                     </div>
-                    <div class="draw__count">{ t(Text::Cards(game.draw_pile().len())) }</div>
+                    <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
                 </div>
                 <div class="piles">{ for discard }</div>
-                { mojo_card(game.mojo(), lang) }
+                { mojo_card(view.mojo, lang) }
+                if !last_move.is_empty() && scene.in_play() {
+                    // Said by the live region already: for the eyes.
+                    <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
+                }
             </section>
             <p class="status" tabindex="-1">{ status }</p>
+            if scene.take_back && handoff.is_none() {
+                { take_back.clone() }
+            }
             { own }
             <aside class="side">
-                { score_pad(&SessionProps { session, lang, compact: true, id: "pad" }) }
-                { game_log(session, lang) }
+                { score_pad(&PadProps { scene, lang, compact: true, id: "pad" }) }
+                { game_log(scene, lang) }
             </aside>
             <div class="visually-hidden" aria-live="polite" aria-atomic="true">{ announce }</div>
             if round_over && handoff.is_none() {
                 { round_summary(&SummaryProps {
-                    session: session.clone(),
+                    scene: scene.clone(),
                     lang,
                     on_next: { let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound)) },
                     on_rematch: p.on_rematch.clone(),
                     on_new_game: p.on_new_game.clone(),
                     on_rules: p.on_rules.clone(),
+                    hand_device: p.hand_device,
+                    on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
+                    deal_code: p.deal_code.clone().filter(|_| !p.hand_device && scene.is_over()),
                 }) }
             }
         </main>
     }
 }
 
+/// A loudspeaker, with sound waves (on) or a cross (off): drawn, not an
+/// emoji, so that every system shows it.
+fn sound_icon(on: bool) -> Html {
+    html! {
+        <svg class="sound-toggle__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            if on {
+                <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            } else {
+                <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            }
+        </svg>
+    }
+}
+
 /// The viewer's status line: what to do, or whose turn it is.
-fn status_line(session: &Session, lang: Lang, viewer: Option<Seat>) -> String {
-    let game = &session.game;
-    let current = game.current();
+fn status_line(scene: &Scene, lang: Lang) -> String {
+    let view = &scene.view;
+    let current = scene.current();
     let t = |text: Text| text.get(lang);
-    if !session.in_play() {
-        if game.is_over() {
-            let names: Vec<&str> = game.winners().iter().map(|&w| session.name(w)).collect();
+    if !scene.in_play() {
+        if scene.is_over() {
+            let names: Vec<&str> = view.winners.iter().map(|&w| scene.name(w)).collect();
             return t(Text::LogGameOver(&join_names(&names, lang)));
         }
-        return t(Text::RoundOverTitle(game.round()));
+        return t(Text::RoundOverTitle(view.round));
     }
-    if viewer == Some(current) {
-        return match game.phase() {
+    if scene.me == Some(current) {
+        return match scene.phase() {
             Phase::Reveal => t(Text::MustReveal),
             Phase::Draw { .. } => t(Text::MustDraw),
-            Phase::Continue { pile } => {
-                t(Text::ContinueChain(game.discard(pile).top().unwrap_or(0)))
-            }
-            _ if game.options().double_discard => {
+            Phase::Continue { pile } => t(Text::ContinueChain(view.top(pile).unwrap_or(0))),
+            _ if view.options.double_discard => {
                 format!("{} {}", t(Text::YourTurn), t(Text::ChoosePile))
             }
             _ => t(Text::YourTurn),
         };
     }
-    if session.bot_to_act().is_some() {
-        t(Text::Thinking(session.name(current)))
+    if scene.waiting_for == Some(current) {
+        t(Text::WaitingFor(scene.name(current)))
+    } else if scene.bot_to_act().is_some() {
+        t(Text::Thinking(scene.name(current)))
     } else {
-        t(Text::TurnOf(session.name(current)))
+        t(Text::TurnOf(scene.name(current)))
     }
-}
-
-/// The newest card drawn by `me` in the last action (to mark it in hand).
-fn just_drawn(session: &Session, me: Seat) -> Option<Value> {
-    session.last_events.iter().find_map(|e| match e {
-        Event::Drew { seat, card, .. } if *seat == me => *card,
-        _ => None,
-    })
 }
 
 fn own_area(
@@ -457,9 +556,8 @@ fn own_area(
 ) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
-    let session = &p.session;
-    let game = &session.game;
-    let phase = game.phase();
+    let scene = &p.scene;
+    let phase = scene.phase();
     let act = p.on_act.clone();
 
     // What all of this seat's cards would score now (RULES R10): a
@@ -475,7 +573,7 @@ fn own_area(
     // (RULES R5.3) and picks the one to reveal.
     let down = &view.face_down;
     let face_down = if !down.is_empty() {
-        let reveal_now = my_turn && phase == Phase::Reveal;
+        let reveal_now = my_turn && !scene.busy && phase == Phase::Reveal;
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
                 <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
@@ -515,9 +613,9 @@ fn own_area(
 
     // The hand: one button per card, sorted; each says what it will do.
     let hand: &Cards = &view.hand;
-    let can_play = my_turn && matches!(phase, Phase::Play | Phase::Continue { .. });
-    let top = game.discard(pile).top();
-    let drawn = just_drawn(session, me);
+    let can_play = my_turn && !scene.busy && matches!(phase, Phase::Play | Phase::Continue { .. });
+    let top = view.top(pile);
+    let drawn = scene.just_drawn();
     let mut marked = false;
     let hand_html = if !hand.is_empty() {
         html! {
@@ -552,9 +650,9 @@ fn own_area(
     };
 
     // Two piles: after a higher card, where to draw from.
-    let draw_choice = if my_turn {
+    let draw_choice = if my_turn && !scene.busy {
         if let Phase::Draw { pile: played } = phase {
-            let other_top = game.discard(1 - played).top();
+            let other_top = view.top(1 - played);
             let deck = {
                 let act = act.clone();
                 Callback::from(move |_| act.emit(Action::Draw(DrawSource::Deck)))
@@ -579,12 +677,17 @@ fn own_area(
     };
 
     html! {
-        <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={session.name(me).to_string()}>
+        <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={scene.name(me).to_string()}>
             <div class="own__head">
-                <span class="own__name">{ session.name(me).to_string() }</span>
-                <span class="own__total">{ t(Text::OwnTotal(game.totals()[me as usize])) }</span>
+                <span class="own__name">{ scene.name(me).to_string() }</span>
+                <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
                 <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
             </div>
+            if my_turn {
+                // Unmistakable, on the table and on a phone; the status
+                // line and the live region say it in words.
+                <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
+            }
             { draw_choice }
             { face_down }
             { face_up }

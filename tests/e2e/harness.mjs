@@ -1,89 +1,22 @@
-// Shared pieces of the end-to-end tests: a static server for the release
-// build (dist/), Debian's Chromium driven by playwright-core, and helpers
-// that play the game through its accessible names, as a person would.
+// Shared pieces of the Playwright end-to-end tests: the static server for
+// the release build (server.mjs), Debian's Chromium driven by
+// playwright-core, and helpers that play the game through its accessible
+// names, as a person would. The tests of every engine use WebDriver
+// instead (wd-harness.mjs); both look at the page with in-page.mjs.
 
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize, dirname } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+import { whatNowInPage, snapshotInPage } from './in-page.mjs';
+
+export { serve, root, dist } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const root = normalize(join(here, '..', '..'));
-export const dist = join(root, 'dist');
 export const artifacts = join(here, 'artifacts');
-
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/// Serves dist/ (or `dir`) on 127.0.0.1 (a free port) under `base` (e.g.
-/// "/" or "/games/mojo/"). Returns { url, close, setDir, requests }:
-/// `setDir(other)` serves another build at the same address (a deploy),
-/// `setDir(null)` drops every connection (the server is gone),
-/// `setDelay(ms)` answers every request that much later (a weak network);
-/// `requests` lists the paths asked for.
-export async function serve(base = '/', { dir = dist } = {}) {
-  let served = dir;
-  let delay = 0;
-  const requests = [];
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    requests.push(path);
-    if (delay > 0) await new Promise((ok) => setTimeout(ok, delay));
-    if (served === null) {
-      req.socket.destroy();
-      return;
-    }
-    if (!path.startsWith(base)) {
-      res.writeHead(404).end();
-      return;
-    }
-    let rel = path.slice(base.length) || 'index.html';
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = normalize(join(served, rel));
-    if (!file.startsWith(served)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': types[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}${base}`,
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    setDir: (d) => {
-      served = d;
-    },
-    setDelay: (ms) => {
-      delay = ms;
-    },
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections?.();
-        server.close(ok);
-      }),
-  };
-}
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -116,36 +49,54 @@ export function useBuild(base = '/', options = {}) {
   return build;
 }
 
-/// A new page that records uncaught errors (and failed requests) in
-/// `page.problems`; `expectNoProblems(page)` asserts there were none.
+/// Init script (`addInitScript`): marks the first-game walkthrough as seen,
+/// unless the settings were already stored (a test of the walkthrough opens
+/// its page with `{ tour: true }`).
+export function tourSeen() {
+  try {
+    if (!localStorage.getItem('mojo.settings')) {
+      localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+    }
+  } catch {}
+}
+
+/// A new page that records uncaught errors, failed requests and HTTP errors
+/// in `page.problems`, and dialogs (alert, confirm, prompt: dismissed) in
+/// `page.dialogs`; `expectNoProblems(page)` asserts there were none.
 /// The first-game walkthrough is marked as seen (its own test opens a page
 /// with `{ tour: true }`). `{ serviceWorkers: 'block' }` keeps the service
 /// worker out (so that routes and request counts see the app's own fetches).
+/// `{ context }` opens the page in that context (two tabs sharing storage)
+/// instead of a new one.
 export async function openPage(
   browser,
   url,
   viewport = { width: 1024, height: 768 },
-  { tour = false, serviceWorkers = 'allow' } = {},
+  { tour = false, serviceWorkers = 'allow', context } = {},
 ) {
-  const context = await browser.newContext({ viewport, serviceWorkers });
-  if (!tour) {
-    await context.addInitScript(() => {
-      try {
-        if (!localStorage.getItem('mojo.settings')) {
-          localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
-        }
-      } catch {}
-    });
-  }
-  const page = await context.newPage();
+  const ctx = context ?? (await browser.newContext({ viewport, serviceWorkers }));
+  const page = await ctx.newPage();
+  if (!tour) await page.addInitScript(tourSeen);
   page.problems = [];
+  page.dialogs = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => page.problems.push(`requestfailed: ${r.url()}`));
   page.on('response', (r) => {
     if (r.status() >= 400) page.problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
+  page.on('dialog', async (d) => {
+    page.dialogs.push(d.message());
+    await d.dismiss();
+  });
   if (url) await page.goto(url);
   return page;
+}
+
+/// No uncaught error, failed request or HTTP error on `page` (see
+/// `openPage`), and no dialog opened.
+export function expectNoProblems(page) {
+  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
+  assert.deepEqual(page.dialogs, [], 'no dialog was opened');
 }
 
 export async function saveScreenshot(page, name) {
@@ -156,20 +107,7 @@ export async function saveScreenshot(page, name) {
 /// What the person at the screen can do now, decided in one round trip.
 /// Returns one of: over, next, show, draw, reveal, play, wait.
 export async function whatNow(page) {
-  return page.evaluate(() => {
-    const byText = (t) =>
-      [...document.querySelectorAll('button')].find(
-        (b) => !b.disabled && (b.getAttribute('aria-label') ?? b.textContent.trim()) === t,
-      );
-    if (byText('Rematch')) return 'over';
-    if (byText('Next round')) return 'next';
-    if (byText('Show my cards')) return 'show';
-    if (byText('Draw from the deck')) return 'draw';
-    if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';
-    const hand = document.querySelector('[role="group"][aria-label="Your hand"]');
-    if (hand && hand.querySelector('button:not([disabled])')) return 'play';
-    return 'wait';
-  });
+  return page.evaluate(whatNowInPage);
 }
 
 /// Takes one step as the person at the screen (by clicking); `choose`
@@ -226,22 +164,7 @@ export async function reachScreen(page, wanted, { maxSteps = 5000, choose } = {}
 
 /// A compact, comparable picture of what the screen shows (for reloads).
 export async function snapshot(page) {
-  return page.evaluate(() => {
-    const text = (sel) =>
-      [...document.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label') ?? e.textContent.trim());
-    return {
-      status: text('.status'),
-      hand: text('[role="group"][aria-label="Your hand"] button'),
-      facedown: text('.facedown button'),
-      piles: text('.pile__top [role="img"]'),
-      draw: text('.draw__count'),
-      seats: text('.seat'),
-      pad: text('.scorepad__totals td'),
-      mojo: text('.mojo'),
-      handoff: text('.handoff h2'),
-      summary: text('.summary__title'),
-    };
-  });
+  return page.evaluate(snapshotInPage);
 }
 
 /// Waits until the app has rendered (lobby or table).

@@ -168,7 +168,7 @@ test('the walkthrough on a first game: Next, Escape skips, remembered, re-opened
   await page.getByText('Step 2 of 4').waitFor();
   assert.equal((await lit()).piles, true, 'the discard pile is lit');
   // Four players: Mojo Time starts at 3 cards (2 in a two-player game).
-  assert.match(await tour.textContent(), /Left with 3 cards or fewer/);
+  assert.match(await tour.textContent(), /Left with 3 cards or fewer at the end of your turn/);
   await page.keyboard.press('Enter');
   await page.getByText('Step 3 of 4').waitFor();
   assert.equal((await lit()).points, true, "what one's cards are worth is lit");

@@ -1,23 +1,21 @@
 // End-to-end: the release build in Debian's Chromium, played by clicks.
 // Run with `node --test tests/e2e/` after `trunk build --release`
-// (scripts/test.sh does both).
+// (scripts/test.sh does both). A whole game against bots, pass-and-play,
+// reload and resume, and a corrupt save are tested in every engine, over
+// WebDriver: engines.mjs. Here: what needs Playwright or Chromium alone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  useBuild, openPage, saveScreenshot, playUntil, reachScreen, step, whatNow, snapshot, ready, artifacts,
+  useBuild, openPage, expectNoProblems, saveScreenshot, playUntil, reachScreen, step, artifacts,
 } from './harness.mjs';
 
 // Under a sub-path, as on a real static host (issue 5).
 const build = useBuild('/games/mojo/');
 
 const instant = () => `${build.server.url}?lang=en&speed=instant`;
-
-function expectNoProblems(page) {
-  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
-}
 
 /// Sets up the lobby: seats as [name, kind] pairs (kind: person, easy,
 /// medium, hard).
@@ -34,165 +32,6 @@ async function setUpTable(page, seats) {
     await page.locator(`#seat-kind-${i}`).selectOption(kind);
   }
 }
-
-/// "Your cards: N points" matches the cards shown: hand, face-down and
-/// face-up, the highest card of each colour counting (RULES R10); the game
-/// total beside it is labelled and is the score pad's (seat 0 is ours).
-async function pointsAreRight(page) {
-  const { labels, shown, total, padTotal } = await page.evaluate(() => {
-    const own = document.querySelector('.own');
-    return {
-      labels: [...own.querySelectorAll('.hand button, .facedown button, .own__faceup [aria-label]')].map((b) =>
-        b.getAttribute('aria-label'),
-      ),
-      shown: own.querySelector('.own__points').textContent,
-      total: own.querySelector('.own__total').textContent,
-      padTotal: parseInt(document.querySelector('.side .scorepad__totals td').textContent, 10),
-    };
-  });
-  assert.equal(total, `Total: ${padTotal} ${padTotal === 1 ? 'point' : 'points'}`);
-  const top = {};
-  for (const label of labels) {
-    const m = /(\d+) (blue|green|yellow|orange|red)$/.exec(label);
-    if (m) top[m[2]] = Math.max(top[m[2]] ?? 0, Number(m[1]));
-  }
-  const points = Object.values(top).reduce((a, b) => a + b, 0);
-  assert.ok(labels.length > 0, 'cards were read');
-  assert.equal(shown, `Your cards: ${points} ${points === 1 ? 'point' : 'points'}`, labels.join(', '));
-}
-
-test('a full game against three bots, to game over, by clicks', async () => {
-  const page = await openPage(build.browser, instant());
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await page.getByRole('group', { name: 'Your hand' }).waitFor();
-  // The rules stay reachable while a round summary covers the table.
-  assert.equal(await reachScreen(page, ['next']), 'next');
-  await page.locator('.summary').getByRole('button', { name: 'Rules' }).click();
-  await page.getByRole('heading', { name: 'How to play Mojo' }).waitFor();
-  await page.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('heading', { name: 'How to play Mojo' }).waitFor({ state: 'detached' });
-  assert.equal(await whatNow(page), 'next', 'back on the summary');
-  let rounds = 0;
-  let pointsChecked = 0;
-  const end = await playUntil(page, async (what) => {
-    if (what === 'next') rounds++;
-    if (what === 'play' && pointsChecked < 12) {
-      await pointsAreRight(page);
-      pointsChecked++;
-    }
-    return false;
-  });
-  assert.ok(pointsChecked > 0, 'the points readout was checked');
-  assert.equal(end, 'over');
-  await page.getByRole('heading', { name: 'Game over' }).waitFor();
-  const winner = await page.locator('.summary__winner').textContent();
-  assert.match(winner, /wins!|share the victory!/);
-  // The final score pad has a row per round and a total per player.
-  const rows = await page.locator('.summary .scorepad__table tbody tr').count();
-  assert.equal(rows, rounds + 1);
-  assert.equal(await page.locator('.summary .scorepad__totals td').count(), 4);
-  // Rematch deals a new game at the same table.
-  await page.getByRole('button', { name: 'Rematch' }).click();
-  await page.getByRole('group', { name: 'Your hand' }).waitFor();
-  assert.equal(await page.locator('.topbar__round').textContent(), 'Round 1');
-  expectNoProblems(page);
-});
-
-test('pass-and-play: no hand is in the page until "Show my cards"', async () => {
-  const page = await openPage(build.browser, instant());
-  await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'easy']]);
-  await page.getByRole('button', { name: 'Start game' }).click();
-
-  const hiddenCardsInDom = () =>
-    page.evaluate(() => ({
-      handGroups: document.querySelectorAll('[role="group"][aria-label="Your hand"]').length,
-      handCards: document.querySelectorAll('.hand .card, .facedown .card, .own').length,
-    }));
-
-  let handoffs = 0;
-  const seen = new Set();
-  for (let i = 0; i < 400 && seen.size < 2; i++) {
-    const cover = page.getByRole('heading', { name: /^Pass the device to / });
-    if (await cover.isVisible()) {
-      const to = (await cover.textContent()).replace('Pass the device to ', '');
-      assert.deepEqual(await hiddenCardsInDom(), { handGroups: 0, handCards: 0 }, `before ${to} confirms`);
-      await page.getByRole('button', { name: 'Show my cards' }).click();
-      await page.getByRole('group', { name: 'Your hand' }).or(page.locator('.facedown')).first().waitFor();
-      assert.equal(await page.locator('.topbar__me').textContent(), `You are ${to}`);
-      seen.add(to);
-      handoffs++;
-      continue;
-    }
-    await step(page);
-  }
-  assert.deepEqual([...seen].sort(), ['Ana', 'Ben'], 'the device went to both people');
-  assert.ok(handoffs >= 2);
-  expectNoProblems(page);
-});
-
-test('a reload at any moment restores the same position and screen', async () => {
-  const page = await openPage(build.browser, instant());
-  await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'medium']]);
-  await page.getByRole('button', { name: 'Start game' }).click();
-  let reloads = 0;
-  let chains = 0;
-  let covers = 0;
-  let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (let i = 0; i < 600 && reloads < 12; i++) {
-    const what = await whatNow(page);
-    if (what === 'over') break;
-    // Reload while the game waits for a person: at the hand-off cover, in
-    // the middle of an equal-card chain, in Mojo Time, on a summary.
-    const chain = (await page.locator('.status').textContent()).startsWith('Equal!');
-    const interesting = what === 'show' || chain || what === 'reveal' || what === 'next';
-    if (what !== 'wait' && (interesting || random() < 0.08)) {
-      const before = await snapshot(page);
-      await page.reload();
-      await ready(page);
-      await page.waitForTimeout(30);
-      const afterReload = await snapshot(page);
-      assert.deepEqual(afterReload, before, `reload #${reloads + 1} (${what}${chain ? ', mid-chain' : ''})`);
-      reloads++;
-      chains += chain ? 1 : 0;
-      covers += what === 'show' ? 1 : 0;
-    }
-    // Prefer a card that plays again, to reach the middle of a chain.
-    if (what === 'play') {
-      const again = page.getByRole('group', { name: 'Your hand' }).locator('button[aria-description="play again"]:not([disabled])');
-      if (await again.count()) {
-        await again.first().click();
-        continue;
-      }
-    }
-    await step(page, (n) => Math.floor(random() * n));
-  }
-  assert.ok(reloads >= 8, `reloaded ${reloads} times`);
-  assert.ok(covers >= 1, 'reloaded at a hand-off cover');
-  expectNoProblems(page);
-});
-
-test('a corrupt save is reported, kept aside, and a new game starts', async () => {
-  const page = await openPage(build.browser, instant());
-  await ready(page);
-  const raw = '{"format":"mojo-save","version":1,"seq":9,"game":{"id":"x","seats":[]}';
-  for (const text of [raw, 'not json at all', '{"format":"mojo-save","version":99,"seq":1,"game":{}}']) {
-    await page.evaluate((t) => localStorage.setItem('mojo.game', t), text);
-    await page.reload();
-    await ready(page);
-    await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).first().waitFor();
-    const kept = await page.evaluate(() =>
-      Object.keys(localStorage).filter((k) => k.startsWith('mojo.unreadable.')).map((k) => localStorage.getItem(k)),
-    );
-    assert.ok(kept.includes(text), 'the raw save is kept aside');
-    assert.equal(await page.evaluate(() => localStorage.getItem('mojo.game')), null);
-  }
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await page.getByRole('group', { name: 'Your hand' }).waitFor();
-  await step(page);
-  assert.notEqual(await page.evaluate(() => localStorage.getItem('mojo.game')), null, 'the new game is saved');
-  expectNoProblems(page);
-});
 
 test('with storage blocked or full the game still plays, with a warning', async () => {
   for (const mode of ['blocked', 'full']) {

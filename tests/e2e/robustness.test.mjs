@@ -5,7 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
+import {
+  useBuild, openPage, expectNoProblems, step, snapshot, ready, whatNow, saveScreenshot,
+} from './harness.mjs';
 
 // MOJO_DIST serves another build folder (e.g. while dist/ is rebuilt).
 const build = useBuild('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST } : {});
@@ -13,50 +15,34 @@ const build = useBuild('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST
 const XSS = '<img src=x onerror=alert(1)>';
 const LONG = 'W'.repeat(10000);
 
-/// A fresh context (its own storage) and one page in it that records
-/// uncaught errors and any dialog (alert, confirm, prompt).
+/// Every write of the save, with its sequence number and time (init
+/// script), to check that no tab ever writes an older save over a newer one.
+function recordWrites() {
+  const set = Storage.prototype.setItem;
+  window.__writes = [];
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'mojo.game') {
+      let seq = null;
+      try {
+        seq = JSON.parse(value).seq;
+      } catch {}
+      window.__writes.push({ t: performance.timeOrigin + performance.now(), seq });
+    }
+    return set.call(this, key, value);
+  };
+}
+
+/// A page in a fresh context (its own storage) or in `context`, opened by
+/// the harness (errors, failed requests and dialogs recorded; walkthrough
+/// seen), that also records every write of the save.
 async function open(url, { viewport = { width: 390, height: 844 }, context } = {}) {
-  const ctx = context ?? (await build.browser.newContext({ viewport }));
-  const page = await ctx.newPage();
-  page.problems = [];
-  page.dialogs = [];
-  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
-  page.on('dialog', async (d) => {
-    page.dialogs.push(d.message());
-    await d.dismiss();
-  });
-  // The first-game walkthrough is marked as seen (as harness.openPage does).
-  await page.addInitScript(() => {
-    try {
-      if (!localStorage.getItem('mojo.settings')) {
-        localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
-      }
-    } catch {}
-  });
-  // Every write of the save, with its sequence number and time, to check
-  // that no tab ever writes an older save over a newer one.
-  await page.addInitScript(() => {
-    const set = Storage.prototype.setItem;
-    window.__writes = [];
-    Storage.prototype.setItem = function (key, value) {
-      if (key === 'mojo.game') {
-        let seq = null;
-        try {
-          seq = JSON.parse(value).seq;
-        } catch {}
-        window.__writes.push({ t: performance.timeOrigin + performance.now(), seq });
-      }
-      return set.call(this, key, value);
-    };
-  });
+  const page = await openPage(build.browser, null, viewport, { context });
+  await page.addInitScript(recordWrites);
   if (url) await page.goto(url);
   return page;
 }
 
-function clean(page) {
-  assert.deepEqual(page.problems, [], 'no uncaught error');
-  assert.deepEqual(page.dialogs, [], 'no dialog was opened');
-}
+const clean = expectNoProblems;
 
 async function noHorizontalScroll(page, what) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -300,14 +286,8 @@ test('two tabs: a tab that missed the news never overwrites the newer save', asy
   await a.getByRole('button', { name: 'Start game' }).click();
   await a.getByRole('group', { name: 'Your hand' }).waitFor();
   // Tab B hears no storage event (as if asleep), so it stays behind.
-  const b = await context.newPage();
-  b.problems = [];
-  b.dialogs = [];
-  b.on('pageerror', (e) => b.problems.push(e.message));
+  const b = await openPage(build.browser, null, undefined, { context });
   await b.addInitScript(() => {
-    if (!localStorage.getItem('mojo.settings')) {
-      localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
-    }
     window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true);
   });
   await b.goto(url);
@@ -326,7 +306,7 @@ test('two tabs: a tab that missed the news never overwrites the newer save', asy
   assert.ok(after.seq >= newer.seq, `stored seq ${after.seq} < ${newer.seq}`);
   await b.getByRole('alert').filter({ hasText: 'This game went on in another tab' }).waitFor();
   clean(a);
-  assert.deepEqual(b.problems, []);
+  clean(b);
   await context.close();
 });
 

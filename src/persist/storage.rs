@@ -21,18 +21,24 @@ fn storage() -> Result<Storage, StorageError> {
         .ok_or(StorageError::Unavailable)
 }
 
+fn get(store: Result<Storage, StorageError>, key: &str) -> Result<Option<String>, StorageError> {
+    store?.get_item(key).map_err(|_| StorageError::Unavailable)
+}
+
+fn set(store: Result<Storage, StorageError>, key: &str, value: &str) -> Result<(), StorageError> {
+    store?
+        .set_item(key, value)
+        .map_err(|_| StorageError::WriteFailed)
+}
+
 /// The text stored under `key`, if any.
 pub fn read(key: &str) -> Result<Option<String>, StorageError> {
-    storage()?
-        .get_item(key)
-        .map_err(|_| StorageError::Unavailable)
+    get(storage(), key)
 }
 
 /// Stores `value` under `key`.
 pub fn write(key: &str, value: &str) -> Result<(), StorageError> {
-    storage()?
-        .set_item(key, value)
-        .map_err(|_| StorageError::WriteFailed)
+    set(storage(), key, value)
 }
 
 /// Keeps unreadable text aside, never deleted: under
@@ -52,4 +58,24 @@ pub fn remove(key: &str) -> Result<(), StorageError> {
     storage()?
         .remove_item(key)
         .map_err(|_| StorageError::Unavailable)
+}
+
+/// This tab's own storage (sessionStorage: kept across a reload of the
+/// tab, not shared with other tabs).
+fn tab_storage() -> Result<Storage, StorageError> {
+    web_sys::window()
+        .ok_or(StorageError::Unavailable)?
+        .session_storage()
+        .map_err(|_| StorageError::Unavailable)?
+        .ok_or(StorageError::Unavailable)
+}
+
+/// The text stored under `key` for this tab only.
+pub fn read_tab(key: &str) -> Result<Option<String>, StorageError> {
+    get(tab_storage(), key)
+}
+
+/// Stores `value` under `key` for this tab only.
+pub fn write_tab(key: &str, value: &str) -> Result<(), StorageError> {
+    set(tab_storage(), key, value)
 }

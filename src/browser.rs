@@ -1,0 +1,270 @@
+//! Small pieces of the browser the app needs outside the views: the clock,
+//! random bits, the URL's parameters, fetching a language's words, and the
+//! news of a new version of the app.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::app::{Msg, Notice};
+use crate::i18n::{self, Lang};
+
+/// Milliseconds since the page started (`performance.now()`), or the
+/// clock's time if that is unavailable.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// 64 random bits from the browser (crypto.getRandomValues), or the clock if
+/// that is unavailable.
+pub fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::getrandom(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => (js_sys::Date::now() * 1000.0) as u64 ^ (js_sys::Math::random() * 1e15) as u64,
+    }
+}
+
+/// A new game's id: 64 random bits in hexadecimal.
+pub fn new_id() -> String {
+    format!("{:016x}", random_u64())
+}
+
+/// `?name=value` from the page URL.
+pub fn query(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
+fn browser_lang() -> Option<Lang> {
+    let nav = web_sys::window()?.navigator();
+    nav.language().and_then(|l| Lang::from_code(&l))
+}
+
+/// The language to show: `?lang=`, else the player's choice (`chosen`,
+/// from the settings), else the browser's, else English.
+pub fn lang_choice(chosen: Option<&str>) -> Lang {
+    query("lang")
+        .and_then(|l| Lang::from_code(&l))
+        .or_else(|| chosen.and_then(Lang::from_code))
+        .or_else(browser_lang)
+        .unwrap_or_default()
+}
+
+/// Fetches and installs `lang`'s catalogue (`i18n/<code>.json`, next to
+/// the page; the service worker has it offline). Nothing to do for English
+/// or a language already here.
+pub async fn load_lang(lang: Lang) -> Result<(), String> {
+    use wasm_bindgen_futures::JsFuture;
+    if lang.is_ready() {
+        return Ok(());
+    }
+    let window = web_sys::window().ok_or("no window")?;
+    let offline = |_| "the network is unreachable".to_string();
+    let response: web_sys::Response =
+        JsFuture::from(window.fetch_with_str(&i18n::catalogue_path(lang)))
+            .await
+            .map_err(offline)?
+            .dyn_into()
+            .map_err(|_| "not a response")?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(offline)?)
+        .await
+        .map_err(offline)?
+        .as_string()
+        .ok_or("not text")?;
+    i18n::install(lang, &text)
+}
+
+/// Switches to `lang` once its words are here; if they cannot be fetched,
+/// the page stays in `current` and says so.
+pub fn switch_lang(lang: Lang, current: Lang, send: Callback<Msg>) {
+    wasm_bindgen_futures::spawn_local(async move {
+        send.emit(match load_lang(lang).await {
+            Ok(()) => Msg::SetLang(lang),
+            Err(_) => {
+                show_lang_choice(current);
+                Msg::Notice(Notice::LanguageUnavailable(lang))
+            }
+        });
+    });
+}
+
+/// Puts the menu's language choice back on `lang`, the page's language,
+/// after another could not be fetched (the select otherwise keeps showing
+/// the one the player picked).
+fn show_lang_choice(lang: Lang) {
+    let select = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".menu__lang select").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
+    if let Some(select) = select {
+        select.set_value(lang.code());
+    }
+}
+
+/// Listens for a new version of the app, announced by static/sw-register.js
+/// (the service worker's page side) with an attribute on `<html>` and a
+/// window event; removes its listener when dropped.
+struct UpdateWatch(Option<Closure<dyn Fn()>>);
+
+impl UpdateWatch {
+    const READY: &'static str = "mojo-update-ready";
+
+    fn start(send: Callback<Msg>) -> UpdateWatch {
+        let Some(window) = web_sys::window() else {
+            return UpdateWatch(None);
+        };
+        let waiting = window
+            .document()
+            .and_then(|d| d.document_element())
+            .and_then(|e| e.get_attribute("data-mojo-update"))
+            .is_some_and(|v| v == "ready");
+        let tell = move || send.emit(Msg::Notice(Notice::UpdateReady));
+        if waiting {
+            tell();
+        }
+        let listener = Closure::<dyn Fn()>::new(tell);
+        let _ =
+            window.add_event_listener_with_callback(Self::READY, listener.as_ref().unchecked_ref());
+        UpdateWatch(Some(listener))
+    }
+}
+
+impl Drop for UpdateWatch {
+    fn drop(&mut self) {
+        if let (Some(window), Some(listener)) = (web_sys::window(), self.0.take()) {
+            let _ = window.remove_event_listener_with_callback(
+                Self::READY,
+                listener.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}
+
+/// Tells the app when a new version is installed (offered as a reload).
+#[hook]
+pub fn use_update_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let watch = UpdateWatch::start(send);
+        move || drop(watch)
+    });
+}
+
+/// Switches to the new version: static/sw-register.js lets the waiting
+/// service worker take over, then reloads the page (the game is saved after
+/// every action, so it resumes where it was).
+pub fn apply_update() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    match web_sys::Event::new("mojo-apply-update") {
+        Ok(event) => {
+            let _ = window.dispatch_event(&event);
+        }
+        Err(_) => {
+            let _ = window.location().reload();
+        }
+    }
+}
+
+/// Whether saved games are kept by the browser for good (the Storage API's
+/// `persisted()`); `None` where the browser cannot tell.
+pub async fn storage_persisted() -> Option<bool> {
+    let storage = web_sys::window()?.navigator().storage();
+    let answer = wasm_bindgen_futures::JsFuture::from(storage.persisted().ok()?)
+        .await
+        .ok()?;
+    answer.as_bool()
+}
+
+/// Asks the browser to keep saved games for good (`persist()`): Safari may
+/// otherwise clear a site's storage after seven days without a visit;
+/// Firefox asks the player, so it is asked only after a player's action.
+pub async fn storage_persist() -> Option<bool> {
+    let storage = web_sys::window()?.navigator().storage();
+    let answer = wasm_bindgen_futures::JsFuture::from(storage.persist().ok()?)
+        .await
+        .ok()?;
+    answer.as_bool()
+}
+
+/// Whether this is an iPad or an iPhone in the browser (not the app added
+/// to the Home Screen): there "Add to Home Screen" keeps Mojo and its games.
+pub fn ios_browser() -> bool {
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    let agent = nav.user_agent().unwrap_or_default();
+    let ipad_as_mac = nav.platform().is_ok_and(|p| p == "MacIntel") && nav.max_touch_points() > 1;
+    let standalone =
+        js_sys::Reflect::get(&nav, &"standalone".into()).is_ok_and(|v| v.as_bool() == Some(true));
+    (agent.contains("iPhone") || agent.contains("iPad") || ipad_as_mac) && !standalone
+}
+
+/// Tells the app when the browser offers to install it (static/sw-register.js
+/// keeps the offer), and when the offer is gone.
+#[hook]
+pub fn use_install_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let window = web_sys::window();
+        let ready = window
+            .as_ref()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .and_then(|e| e.get_attribute("data-mojo-install"))
+            .is_some_and(|v| v == "ready");
+        if ready {
+            send.emit(Msg::Installable(true));
+        }
+        let listeners = window.map(|w| {
+            let (yes, no) = (send.clone(), send.clone());
+            (
+                gloo::events::EventListener::new(&w, "mojo-install-ready", move |_| {
+                    yes.emit(Msg::Installable(true))
+                }),
+                gloo::events::EventListener::new(&w, "mojo-install-done", move |_| {
+                    no.emit(Msg::Installable(false))
+                }),
+            )
+        });
+        move || drop(listeners)
+    });
+}
+
+/// Shows the browser's offer to install the app (kept by sw-register.js).
+pub fn install() {
+    if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("mojo-install")) {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+/// Keeps the app state told whether saved games are kept for good, and
+/// asks for it when a game starts (a player's action, as Firefox wants).
+#[hook]
+pub fn use_storage_persistence(ask: u32, kept: Option<bool>, send: &Callback<Msg>) {
+    {
+        let send = send.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persisted().await));
+            });
+        });
+    }
+    let send = send.clone();
+    use_effect_with(ask, move |&ask| {
+        if ask > 0 && kept == Some(false) {
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persist().await));
+            });
+        }
+    });
+}

@@ -1,0 +1,857 @@
+//! The messages between the table device and a hand device, and how the
+//! table judges what a hand device sends.
+//!
+//! Every message is one JSON text `{"v": PROTOCOL, "m": {"type": …}}` of at
+//! most [`MAX_MESSAGE`] bytes, read and written with the app's own JSON
+//! (`wire.rs` for the engine's types). The table sends a hand device its seat's [`PlayerView`], the
+//! events as that seat may see them ([`Event::visible_to`]), the public log
+//! and the scored rounds — never the `Game`, its seed, its record, nor any
+//! other seat's hidden card. A hand device sends only its hello and its
+//! own seat's actions, each with the table's move number; the table checks
+//! each against the engine and refuses the rest with a reason.
+
+use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat};
+
+use super::wire::{self, Read};
+use crate::json::{self, obj, Fields, Json};
+use crate::scene::Scene;
+use crate::session::{LogEntry, Session};
+
+/// The protocol's version: a message of another version is refused.
+pub const PROTOCOL: u32 = 1;
+
+/// The largest message either side reads, in bytes.
+pub const MAX_MESSAGE: usize = 64 * 1024;
+
+/// What a hand device sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToTable {
+    /// The first message on a new channel: the device's build of the app
+    /// and, to take back a seat it held, the token the table gave it.
+    Hello { app: String, token: Option<String> },
+    /// An action of the device's own seat, at the table's move `at`.
+    Act { at: u64, action: Action },
+    /// The device missed something: it asks for a snapshot.
+    Sync,
+    /// Take back the card this seat just played, at the table's move `at`.
+    TakeBack { at: u64 },
+}
+
+/// What the table sends a hand device.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToHand {
+    /// The seat is this device's: the token proves it on a new channel
+    /// (sent over the channel only, never shown).
+    Welcome {
+        app: String,
+        table: u32,
+        seat: Seat,
+        /// The seat's name at the table.
+        name: String,
+        token: String,
+    },
+    /// Everything the seat may see now (on connecting, and when the table
+    /// changed more than an update says: a new game, another seat's kind).
+    Snapshot(Box<Seen>),
+    /// What changed since the last message: the same, but only the log
+    /// lines after `log_from`.
+    Update(Box<Seen>),
+    /// What the device sent was refused.
+    Refused { reason: Refusal },
+    /// The table gave the seat to someone else: this device is done.
+    Bye,
+}
+
+/// One seat's share of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    /// The table's move number: an action must carry it back.
+    pub at: u64,
+    /// The game's id (a new game starts a new log).
+    pub game: String,
+    pub names: Vec<String>,
+    pub bots: Vec<bool>,
+    /// The seat's view (its own hand and face-down cards, and the public
+    /// table).
+    pub view: PlayerView,
+    pub rounds: Vec<RoundResult>,
+    /// Where `log` starts in the round's log (0 in a snapshot).
+    pub log_from: usize,
+    /// Log lines of the current round, as everyone may see them.
+    pub log: Vec<LogEntry>,
+    /// The events of the last action, as this seat may see them.
+    pub events: Vec<Event>,
+    /// The seat the table waits for (its device is not connected).
+    pub waiting_for: Option<Seat>,
+}
+
+/// Why the table (or a hand device) refused a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Longer than [`MAX_MESSAGE`].
+    TooLarge { bytes: usize },
+    /// Not a message of this protocol.
+    Malformed { detail: String },
+    /// Another version of the protocol.
+    Version { version: u32 },
+    /// Another build of the app: both devices must load the same.
+    OtherApp { theirs: String, ours: String },
+    /// The seat is held by a device that proved it with a token.
+    SeatTaken,
+    /// Nothing may be played before the device said hello.
+    NoHello,
+    /// It is not this seat's turn.
+    NotYourTurn,
+    /// The action was made at another move (it came late, or twice).
+    StaleMove { at: u64, now: u64 },
+    /// Only the table deals the next round.
+    NotYours,
+    /// The rules refuse it.
+    Illegal { rule: String },
+    /// Too late to take back: someone acted since, or the play showed a
+    /// hidden card.
+    TooLate,
+}
+
+impl core::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Refusal::TooLarge { bytes } => {
+                write!(f, "a message of {bytes} bytes (at most {MAX_MESSAGE})")
+            }
+            Refusal::Malformed { detail } => write!(f, "not a Mojo message ({detail})"),
+            Refusal::Version { version } => write!(
+                f,
+                "protocol version {version} (this device speaks {PROTOCOL})"
+            ),
+            Refusal::OtherApp { theirs, ours } => write!(
+                f,
+                "the other device runs another version of Mojo ({theirs}; this one is {ours})"
+            ),
+            Refusal::SeatTaken => write!(f, "this seat is held by another device"),
+            Refusal::NoHello => write!(f, "an action before the device said hello"),
+            Refusal::NotYourTurn => write!(f, "it is not this seat's turn"),
+            Refusal::StaleMove { at, now } => {
+                write!(f, "an action made at move {at}, the table is at move {now}")
+            }
+            Refusal::NotYours => write!(f, "only the table deals the next round"),
+            Refusal::Illegal { rule } => write!(f, "the rules refuse it: {rule}"),
+            Refusal::TooLate => write!(f, "too late to take back that card"),
+        }
+    }
+}
+
+/// A message's JSON, both ways.
+pub trait Wire: Sized {
+    fn to_json(&self) -> Json;
+    fn from_json(v: &Json) -> Read<Self>;
+}
+
+/// A message as sent.
+pub fn encode<T: Wire>(message: &T) -> String {
+    obj([("v", Json::Int(PROTOCOL.into())), ("m", message.to_json())]).to_text()
+}
+
+/// Reads a message of this protocol, refusing anything else with a reason.
+pub fn decode<T: Wire>(text: &str) -> Result<T, Refusal> {
+    if text.len() > MAX_MESSAGE {
+        return Err(Refusal::TooLarge { bytes: text.len() });
+    }
+    let malformed = |detail: String| Refusal::Malformed {
+        detail: detail.chars().take(120).collect(),
+    };
+    let doc = json::parse(text).map_err(malformed)?;
+    // The version first: a message of another version may have another
+    // shape, and deserves the right reason.
+    match doc.get("v").and_then(Json::as_int::<u32>) {
+        Some(PROTOCOL) => {}
+        Some(version) => return Err(Refusal::Version { version }),
+        None => return Err(malformed("no protocol version".into())),
+    }
+    let mut f = Fields::of(&doc, "a message").map_err(malformed)?;
+    let _ = f.req("v");
+    let message = T::from_json(f.req("m").map_err(malformed)?).map_err(malformed)?;
+    f.done().map_err(malformed)?;
+    Ok(message)
+}
+
+fn kind(v: &Json, key: &str) -> Read<String> {
+    v.get(key)
+        .and_then(Json::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| format!("no `{key}`"))
+}
+
+impl Wire for ToTable {
+    fn to_json(&self) -> Json {
+        match self {
+            ToTable::Hello { app, token } => obj([
+                ("type", json::str("hello")),
+                ("app", json::str(app)),
+                ("token", token.as_deref().map_or(Json::Null, json::str)),
+            ]),
+            ToTable::Act { at, action } => obj([
+                ("type", json::str("act")),
+                ("at", Json::Int(*at as i64)),
+                ("action", wire::action_json(*action)),
+            ]),
+            ToTable::Sync => obj([("type", json::str("sync"))]),
+            ToTable::TakeBack { at } => obj([
+                ("type", json::str("take_back")),
+                ("at", Json::Int(*at as i64)),
+            ]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<ToTable> {
+        let mut f = Fields::of(v, "a message")?;
+        let message = match f.string("type")?.as_str() {
+            "hello" => ToTable::Hello {
+                app: f.string("app")?,
+                token: match f.opt("token") {
+                    None | Some(Json::Null) => None,
+                    Some(t) => Some(
+                        t.as_str()
+                            .ok_or_else(|| json::wrong("token", "a string", t))?
+                            .to_string(),
+                    ),
+                },
+            },
+            "act" => ToTable::Act {
+                at: f.int("at")?,
+                action: wire::action_from(f.req("action")?)?,
+            },
+            "sync" => ToTable::Sync,
+            "take_back" => ToTable::TakeBack { at: f.int("at")? },
+            other => return Err(format!("no message `{other}`")),
+        };
+        f.done()?;
+        Ok(message)
+    }
+}
+
+impl Wire for Refusal {
+    fn to_json(&self) -> Json {
+        let why = |w: &str| ("why", json::str(w));
+        match self {
+            Refusal::TooLarge { bytes } => {
+                obj([why("too_large"), ("bytes", Json::Int(*bytes as i64))])
+            }
+            Refusal::Malformed { detail } => obj([why("malformed"), ("detail", json::str(detail))]),
+            Refusal::Version { version } => {
+                obj([why("version"), ("version", Json::Int((*version).into()))])
+            }
+            Refusal::OtherApp { theirs, ours } => obj([
+                why("other_app"),
+                ("theirs", json::str(theirs)),
+                ("ours", json::str(ours)),
+            ]),
+            Refusal::SeatTaken => obj([why("seat_taken")]),
+            Refusal::NoHello => obj([why("no_hello")]),
+            Refusal::NotYourTurn => obj([why("not_your_turn")]),
+            Refusal::StaleMove { at, now } => obj([
+                why("stale_move"),
+                ("at", Json::Int(*at as i64)),
+                ("now", Json::Int(*now as i64)),
+            ]),
+            Refusal::NotYours => obj([why("not_yours")]),
+            Refusal::Illegal { rule } => obj([why("illegal"), ("rule", json::str(rule))]),
+            Refusal::TooLate => obj([why("too_late")]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<Refusal> {
+        let mut f = Fields::of(v, "a refusal")?;
+        let r = match f.string("why")?.as_str() {
+            "too_large" => Refusal::TooLarge {
+                bytes: f.int("bytes")?,
+            },
+            "malformed" => Refusal::Malformed {
+                detail: f.string("detail")?,
+            },
+            "version" => Refusal::Version {
+                version: f.int("version")?,
+            },
+            "other_app" => Refusal::OtherApp {
+                theirs: f.string("theirs")?,
+                ours: f.string("ours")?,
+            },
+            "seat_taken" => Refusal::SeatTaken,
+            "no_hello" => Refusal::NoHello,
+            "not_your_turn" => Refusal::NotYourTurn,
+            "stale_move" => Refusal::StaleMove {
+                at: f.int("at")?,
+                now: f.int("now")?,
+            },
+            "not_yours" => Refusal::NotYours,
+            "illegal" => Refusal::Illegal {
+                rule: f.string("rule")?,
+            },
+            "too_late" => Refusal::TooLate,
+            other => return Err(format!("no refusal `{other}`")),
+        };
+        f.done()?;
+        Ok(r)
+    }
+}
+
+impl Seen {
+    fn fields(&self, kind: &str) -> Json {
+        obj([
+            ("type", json::str(kind)),
+            ("at", Json::Int(self.at as i64)),
+            ("game", json::str(&self.game)),
+            (
+                "names",
+                Json::Arr(self.names.iter().map(|n| json::str(n)).collect()),
+            ),
+            (
+                "bots",
+                Json::Arr(self.bots.iter().map(|&b| Json::Bool(b)).collect()),
+            ),
+            ("view", wire::view_json(&self.view)),
+            ("rounds", wire::rounds_json(&self.rounds)),
+            ("log_from", Json::Int(self.log_from as i64)),
+            ("log", wire::log_json(&self.log)),
+            ("events", wire::events_json(&self.events)),
+            (
+                "waiting_for",
+                self.waiting_for.map_or(Json::Null, |s| Json::Int(s.into())),
+            ),
+        ])
+    }
+
+    /// Reads a snapshot or an update, checking that it describes a table
+    /// the screen can draw (a name and a kind per seat).
+    fn read(f: &mut Fields) -> Read<Seen> {
+        let view = wire::view_from(f.req("view")?)?;
+        let players = view.options.players as usize;
+        let seen = Seen {
+            at: f.int("at")?,
+            game: f.string("game")?,
+            names: f
+                .list("names")?
+                .iter()
+                .map(|n| {
+                    n.as_str()
+                        .map(str::to_string)
+                        .ok_or_else(|| json::wrong("names", "a name", n))
+                })
+                .collect::<Read<_>>()?,
+            bots: f
+                .list("bots")?
+                .iter()
+                .map(|b| {
+                    b.as_bool()
+                        .ok_or_else(|| json::wrong("bots", "true or false", b))
+                })
+                .collect::<Read<_>>()?,
+            view,
+            rounds: wire::rounds_from(f.req("rounds")?)?,
+            log_from: f.int("log_from")?,
+            log: wire::log_from(f.req("log")?)?,
+            events: wire::events_from(f.req("events")?)?,
+            waiting_for: f.opt_int("waiting_for")?,
+        };
+        if seen.names.len() != players || seen.bots.len() != players {
+            return Err(format!("names or seat kinds for a table of {players}"));
+        }
+        if seen.waiting_for.is_some_and(|s| s as usize >= players)
+            || seen
+                .rounds
+                .iter()
+                .any(|r| r.players as usize != players || r.holder as usize >= players)
+        {
+            return Err(format!("a seat number past the table of {players}"));
+        }
+        Ok(seen)
+    }
+}
+
+impl Wire for ToHand {
+    fn to_json(&self) -> Json {
+        match self {
+            ToHand::Welcome {
+                app,
+                table,
+                seat,
+                name,
+                token,
+            } => obj([
+                ("type", json::str("welcome")),
+                ("app", json::str(app)),
+                ("table", Json::Int((*table).into())),
+                ("seat", Json::Int((*seat).into())),
+                ("name", json::str(name)),
+                ("token", json::str(token)),
+            ]),
+            ToHand::Snapshot(seen) => seen.fields("snapshot"),
+            ToHand::Update(seen) => seen.fields("update"),
+            ToHand::Refused { reason } => {
+                obj([("type", json::str("refused")), ("reason", reason.to_json())])
+            }
+            ToHand::Bye => obj([("type", json::str("bye"))]),
+        }
+    }
+
+    fn from_json(v: &Json) -> Read<ToHand> {
+        let mut f = Fields::of(v, "a message")?;
+        let message = match kind(v, "type")?.as_str() {
+            "welcome" => ToHand::Welcome {
+                app: f.string("app")?,
+                table: f.int("table")?,
+                seat: f.int("seat")?,
+                name: f.string("name")?,
+                token: f.string("token")?,
+            },
+            "snapshot" => ToHand::Snapshot(Box::new(Seen::read(&mut f)?)),
+            "update" => ToHand::Update(Box::new(Seen::read(&mut f)?)),
+            "refused" => ToHand::Refused {
+                reason: Refusal::from_json(f.req("reason")?)?,
+            },
+            "bye" => ToHand::Bye,
+            other => return Err(format!("no message `{other}`")),
+        };
+        let _ = f.req("type");
+        f.done()?;
+        Ok(message)
+    }
+}
+
+/// What the table has sent one seat's device so far (to send only what
+/// changed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sent {
+    pub game: String,
+    pub at: u64,
+    /// Log lines of the round sent so far, and which round.
+    pub round: u32,
+    pub log: usize,
+    /// Names and seat kinds as sent.
+    pub names: Vec<String>,
+    pub bots: Vec<bool>,
+}
+
+/// The message that brings `seat`'s device up to the table's move `at`:
+/// a snapshot when nothing was sent yet (or the game, round log or seats
+/// changed beyond an update), else an update; `None` if it is up to date.
+pub fn message_for(
+    session: &Session,
+    game: &str,
+    at: u64,
+    seat: Seat,
+    waiting_for: Option<Seat>,
+    sent: &mut Sent,
+) -> Option<ToHand> {
+    let names: Vec<String> = session.setup.seats.iter().map(|s| s.name.clone()).collect();
+    let bots: Vec<bool> = session
+        .setup
+        .seats
+        .iter()
+        .map(|s| s.bot.is_some())
+        .collect();
+    let round = session.game.round();
+    let round_log: Vec<&LogEntry> = session.log.iter().filter(|e| e.round == round).collect();
+    let fresh = sent.game != game || sent.names != names || sent.bots != bots;
+    if !fresh && sent.at == at {
+        return None;
+    }
+    let snapshot = fresh || sent.round != round || sent.log > round_log.len();
+    let log_from = if snapshot { 0 } else { sent.log };
+    let seen = Seen {
+        at,
+        game: game.to_string(),
+        names: names.clone(),
+        bots: bots.clone(),
+        view: session.game.view(seat),
+        rounds: session.rounds.clone(),
+        log_from,
+        log: round_log[log_from..].iter().map(|e| (*e).clone()).collect(),
+        events: session.events_for(seat),
+        waiting_for,
+    };
+    *sent = Sent {
+        game: game.to_string(),
+        at,
+        round,
+        log: round_log.len(),
+        names,
+        bots,
+    };
+    Some(if snapshot {
+        ToHand::Snapshot(Box::new(seen))
+    } else {
+        ToHand::Update(Box::new(seen))
+    })
+}
+
+/// Judges an action a hand device of `seat` sent at move `at`, when the
+/// table is at move `now`: the action to apply, or why not.
+pub fn check_act(
+    session: &Session,
+    now: u64,
+    seat: Seat,
+    at: u64,
+    action: Action,
+) -> Result<Action, Refusal> {
+    if action == Action::NextRound {
+        return Err(Refusal::NotYours);
+    }
+    if !session.in_play() || session.game.current() != seat {
+        return Err(Refusal::NotYourTurn);
+    }
+    if at != now {
+        return Err(Refusal::StaleMove { at, now });
+    }
+    session.game.check(action).map_err(|e| Refusal::Illegal {
+        rule: e.to_string(),
+    })?;
+    Ok(action)
+}
+
+/// An update that does not follow on from what a device has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gap;
+
+/// Judges a take-back the device of `seat` asked for at move `at`, when the
+/// table is at move `now`: only its own last card, before anyone acted
+/// again (the move number settles a race with the next seat).
+pub fn check_take_back(session: &Session, now: u64, seat: Seat, at: u64) -> Result<(), Refusal> {
+    if at != now || session.take_back_seat() != Some(seat) {
+        return Err(Refusal::TooLate);
+    }
+    Ok(())
+}
+
+/// What a hand device knows of the game: everything the table sent it,
+/// and nothing else. Its screen is built from this, never from a `Game`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandModel {
+    pub seat: Seat,
+    pub seen: Seen,
+    /// The round's log as received so far.
+    pub log: Vec<LogEntry>,
+}
+
+impl HandModel {
+    /// Takes a snapshot or an update; `Err(Gap)` if an update does not
+    /// follow on from what this device has (it then asks for a snapshot).
+    pub fn receive(
+        model: Option<&HandModel>,
+        seat: Seat,
+        message: ToHand,
+    ) -> Result<Option<HandModel>, Gap> {
+        match message {
+            ToHand::Snapshot(seen) => Ok(Some(HandModel {
+                seat,
+                log: seen.log.clone(),
+                seen: *seen,
+            })),
+            ToHand::Update(seen) => {
+                let Some(model) = model else {
+                    return Err(Gap);
+                };
+                let same = model.seen.game == seen.game && model.seen.view.round == seen.view.round;
+                if !same || seen.log_from != model.log.len() {
+                    return Err(Gap);
+                }
+                let mut log = model.log.clone();
+                log.extend(seen.log.iter().cloned());
+                Ok(Some(HandModel {
+                    seat,
+                    log,
+                    seen: *seen,
+                }))
+            }
+            _ => Ok(model.cloned()),
+        }
+    }
+
+    /// The screen of this seat; `busy` while an action it sent waits for
+    /// the table's answer.
+    pub fn scene(&self, busy: bool) -> Scene {
+        Scene {
+            view: self.seen.view.clone(),
+            me: Some(self.seat),
+            handoff: None,
+            names: self.seen.names.clone(),
+            bots: self.seen.bots.clone(),
+            shared: false,
+            rounds: self.seen.rounds.clone(),
+            log: self.log.clone(),
+            last_events: self.seen.events.clone(),
+            waiting_for: self.seen.waiting_for,
+            take_back: self.may_take_back() && !busy,
+            busy,
+        }
+    }
+
+    /// Whether this seat may take back the card it just played.
+    pub fn may_take_back(&self) -> bool {
+        crate::session::take_back_seat(&self.seen.events) == Some(self.seat)
+    }
+
+    /// Whether this seat is to act.
+    pub fn my_turn(&self) -> bool {
+        let v = &self.seen.view;
+        v.current == self.seat && !matches!(v.phase, Phase::RoundOver | Phase::GameOver)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{SeatSetup, TableSetup};
+    use mojo_engine::{BotKind, Cards, DrawSource};
+
+    fn table() -> Session {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::human("Ben");
+        Session::new(setup, 41).unwrap()
+    }
+
+    #[test]
+    fn messages_round_trip() {
+        let hello = ToTable::Hello {
+            app: "b1".into(),
+            token: Some("t".into()),
+        };
+        assert_eq!(decode::<ToTable>(&encode(&hello)), Ok(hello));
+        let act = ToTable::Act {
+            at: 7,
+            action: Action::Play { value: 9, pile: 0 },
+        };
+        let text = encode(&act);
+        assert_eq!(
+            text,
+            r#"{"v":1,"m":{"type":"act","at":7,"action":{"play":9,"pile":0}}}"#
+        );
+        assert_eq!(decode::<ToTable>(&text), Ok(act));
+        let s = table();
+        let mut sent = Sent::default();
+        let snap = message_for(&s, "g", 3, 2, None, &mut sent).unwrap();
+        assert!(matches!(snap, ToHand::Snapshot(_)));
+        assert_eq!(decode::<ToHand>(&encode(&snap)), Ok(snap));
+        for m in [
+            ToHand::Welcome {
+                app: "b".into(),
+                table: 9,
+                seat: 2,
+                name: "Ben".into(),
+                token: "x".into(),
+            },
+            ToHand::Refused {
+                reason: Refusal::StaleMove { at: 1, now: 2 },
+            },
+            ToHand::Bye,
+        ] {
+            assert_eq!(decode::<ToHand>(&encode(&m)), Ok(m));
+        }
+    }
+
+    #[test]
+    fn anything_else_is_refused_with_a_reason() {
+        let big = format!(
+            r#"{{"v":1,"m":{{"type":"hello","app":"{}","token":null}}}}"#,
+            "x".repeat(MAX_MESSAGE)
+        );
+        assert_eq!(
+            decode::<ToTable>(&big),
+            Err(Refusal::TooLarge { bytes: big.len() })
+        );
+        for garbage in ["", "garbage", "[]", "{}", r#"{"v":"1"}"#, "\u{0}"] {
+            assert!(
+                matches!(decode::<ToTable>(garbage), Err(Refusal::Malformed { .. })),
+                "{garbage}"
+            );
+        }
+        assert_eq!(
+            decode::<ToTable>(r#"{"v":2,"m":{"type":"dance"}}"#),
+            Err(Refusal::Version { version: 2 })
+        );
+        for odd in [
+            r#"{"v":1,"m":{"type":"dance"}}"#,
+            r#"{"v":1,"m":{"type":"act","at":-1,"action":{"reveal":3}}}"#,
+            r#"{"v":1,"m":{"type":"act","at":1,"action":{"reveal":3},"seat":2}}"#,
+            r#"{"v":1,"m":{"type":"hello","app":"b"},"extra":1}"#,
+        ] {
+            assert!(
+                matches!(decode::<ToTable>(odd), Err(Refusal::Malformed { .. })),
+                "{odd}"
+            );
+        }
+        // Deeply nested input does not exhaust the stack.
+        let deep = format!(
+            r#"{{"v":1,"m":{}{}}}"#,
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        assert!(matches!(
+            decode::<ToTable>(&deep),
+            Err(Refusal::Malformed { .. })
+        ));
+        for r in [Refusal::NotYourTurn, Refusal::SeatTaken, Refusal::NotYours] {
+            assert!(r.to_string().len() > 10);
+        }
+    }
+
+    #[test]
+    fn the_table_takes_only_the_seats_own_legal_action_at_the_current_move() {
+        let mut s = table();
+        // Play (as bots) until Ben, seat 2, is to act.
+        let mut bot = BotKind::Medium.make(5);
+        while s.game.current() != 2 || !s.in_play() {
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        let legal = s.game.legal_actions().get(0).unwrap();
+        assert_eq!(check_act(&s, 10, 2, 10, legal), Ok(legal));
+        assert_eq!(check_act(&s, 10, 0, 10, legal), Err(Refusal::NotYourTurn));
+        assert_eq!(
+            check_act(&s, 10, 2, 9, legal),
+            Err(Refusal::StaleMove { at: 9, now: 10 })
+        );
+        assert_eq!(
+            check_act(&s, 10, 2, 10, Action::NextRound),
+            Err(Refusal::NotYours)
+        );
+        let missing = (0..=12).find(|v| !s.game.hand(2).contains(*v)).unwrap();
+        for value in [missing, 13, 255] {
+            assert!(matches!(
+                check_act(&s, 10, 2, 10, Action::Play { value, pile: 0 }),
+                Err(Refusal::Illegal { .. })
+            ));
+        }
+        // A duplicated message: the first is taken (the move goes on), the
+        // second comes at a move that is gone.
+        s.apply(legal).unwrap();
+        assert_eq!(
+            check_act(&s, 11, 2, 10, legal).unwrap_err(),
+            if s.game.current() == 2 && s.in_play() {
+                Refusal::StaleMove { at: 10, now: 11 }
+            } else {
+                Refusal::NotYourTurn
+            }
+        );
+    }
+
+    /// A device takes back its own card, at the move it was played, and
+    /// nobody else's: the move number settles a race with the next seat.
+    #[test]
+    fn a_device_takes_back_only_its_own_last_card_before_anyone_acts() {
+        let mut s = table();
+        let mut bot = BotKind::Medium.make(5);
+        let mut now = 1;
+        let mut checked = 0;
+        while checked < 5 && !s.game.is_over() {
+            let seat = s.game.current();
+            s.apply(bot.choose(&s.game.view(seat))).unwrap();
+            now += 1;
+            if s.take_back_seat() == Some(seat) {
+                assert_eq!(check_take_back(&s, now, seat, now), Ok(()));
+                assert_eq!(
+                    check_take_back(&s, now, seat, now - 1),
+                    Err(Refusal::TooLate)
+                );
+                let other = (seat + 1) % 4;
+                assert_eq!(check_take_back(&s, now, other, now), Err(Refusal::TooLate));
+                checked += 1;
+            } else {
+                assert_eq!(check_take_back(&s, now, seat, now), Err(Refusal::TooLate));
+            }
+        }
+        assert_eq!(checked, 5);
+    }
+
+    /// Through a whole game, every message to each seat's device holds that
+    /// seat's hidden cards and no other: its view's hand and face-down
+    /// cards are its own, and no event or log line shows a card another
+    /// seat drew from the deck. A device that follows the messages sees
+    /// the same table as the seat's own view.
+    #[test]
+    fn no_message_to_a_device_holds_another_seats_hidden_card() {
+        let mut s = table();
+        let mut bot = BotKind::Medium.make(8);
+        let mut sent = [
+            Sent::default(),
+            Sent::default(),
+            Sent::default(),
+            Sent::default(),
+        ];
+        let mut models: [Option<HandModel>; 4] = Default::default();
+        let mut at = 1;
+        let mut messages = 0;
+        while !s.game.is_over() {
+            for seat in 0..4u8 {
+                let Some(m) = message_for(&s, "g", at, seat, None, &mut sent[seat as usize]) else {
+                    continue;
+                };
+                messages += 1;
+                let text = encode(&m);
+                let back: ToHand = decode(&text).unwrap();
+                if let ToHand::Snapshot(seen) | ToHand::Update(seen) = &back {
+                    assert_eq!(seen.view, s.game.view(seat));
+                    assert_eq!(seen.view.hand, *s.game.hand(seat));
+                    for other in (0..4u8).filter(|&o| o != seat) {
+                        // Another seat's hand never appears as a list of
+                        // its cards (only its size).
+                        assert_ne!(seen.view.seat, other);
+                    }
+                    for e in seen.events.iter().chain(seen.log.iter().map(|l| &l.event)) {
+                        if let Event::Drew {
+                            seat: who,
+                            source: DrawSource::Deck,
+                            card,
+                        } = e
+                        {
+                            assert!(card.is_none() || *who == seat, "{e:?} sent to seat {seat}");
+                        }
+                    }
+                }
+                let model = HandModel::receive(models[seat as usize].as_ref(), seat, back).unwrap();
+                models[seat as usize] = model;
+                let scene = models[seat as usize].as_ref().unwrap().scene(false);
+                let local = Scene {
+                    handoff: None,
+                    shared: false,
+                    me: Some(seat),
+                    ..s.scene()
+                };
+                assert_eq!(scene.view, s.game.view(seat));
+                assert_eq!(
+                    scene.round_log().collect::<Vec<_>>(),
+                    local.round_log().collect::<Vec<_>>()
+                );
+                assert_eq!(scene.rounds, s.rounds);
+            }
+            if let Some(seat) = s.handoff_to() {
+                s.show_hand(seat);
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+            at += 1;
+        }
+        assert!(messages > 300, "{messages} messages");
+        assert_eq!(Cards::EMPTY, s.game.view(Seat::MAX).hand);
+    }
+
+    #[test]
+    fn an_update_that_does_not_follow_on_is_not_taken() {
+        let s = table();
+        let mut sent = Sent::default();
+        let snap = message_for(&s, "g", 1, 0, None, &mut sent).unwrap();
+        let ToHand::Snapshot(seen) = snap.clone() else {
+            panic!()
+        };
+        assert!(HandModel::receive(None, 0, ToHand::Update(seen.clone())).is_err());
+        let model = HandModel::receive(None, 0, snap).unwrap().unwrap();
+        let mut gap = seen;
+        gap.log_from = 5;
+        assert!(HandModel::receive(Some(&model), 0, ToHand::Update(gap)).is_err());
+        assert_eq!(
+            message_for(&s, "g", 1, 0, None, &mut sent),
+            None,
+            "nothing new"
+        );
+    }
+}

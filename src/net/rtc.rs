@@ -1,0 +1,281 @@
+//! A WebRTC data channel between two browsers, through web-sys: the
+//! table's side makes an offer, the device's side answers it; each side's
+//! description goes to the other as a pairing code (`code.rs`), gathered
+//! whole first (no trickle: the codes travel once). Ordered and reliable.
+//! With no ICE servers (the default) nothing outside the page is contacted:
+//! on one network the browsers find each other by their host candidates.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelInit,
+    RtcDataChannelState, RtcIceGatheringState, RtcIceServer, RtcPeerConnection,
+    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+};
+
+use super::code::Peer;
+
+/// What a link hears.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkEvent {
+    /// The channel is open: messages can go both ways.
+    Open,
+    Message(String),
+    /// The channel closed or the connection failed: the link is over.
+    Closed,
+}
+
+/// Whether this browser has WebRTC at all (Debian's WebKitGTK has not).
+pub fn supported() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::has(&w, &JsValue::from_str("RTCPeerConnection")).ok())
+        .unwrap_or(false)
+}
+
+/// How long to wait for the browser to gather its candidates, at most.
+const GATHER_MS: i32 = 5000;
+
+/// An event handler kept alive as long as its link.
+type Handler = Closure<dyn FnMut(JsValue)>;
+
+/// One connection and its data channel.
+pub struct Link {
+    pc: RtcPeerConnection,
+    channel: RefCell<Option<RtcDataChannel>>,
+    on_event: Rc<dyn Fn(LinkEvent)>,
+    /// Open was told (a channel handed over already open may still fire
+    /// its `open` event: it is told once).
+    opened: Rc<Cell<bool>>,
+    /// The event handlers, kept alive as long as the link.
+    handlers: RefCell<Vec<Handler>>,
+}
+
+fn error(e: JsValue) -> String {
+    e.as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| "WebRTC refused".to_string())
+}
+
+impl Link {
+    fn new(ice: &[String], on_event: Rc<dyn Fn(LinkEvent)>) -> Result<Rc<Link>, String> {
+        let config = RtcConfiguration::new();
+        let servers = js_sys::Array::new();
+        for line in ice {
+            // "URL [username credential]"
+            let mut parts = line.split_whitespace();
+            let Some(url) = parts.next() else { continue };
+            let server = RtcIceServer::new();
+            server.set_urls_str(url);
+            if let (Some(user), Some(pass)) = (parts.next(), parts.next()) {
+                server.set_username(user);
+                server.set_credential(pass);
+            }
+            servers.push(&server);
+        }
+        config.set_ice_servers(&servers);
+        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(error)?;
+        let link = Rc::new(Link {
+            pc,
+            channel: RefCell::new(None),
+            on_event,
+            opened: Rc::new(Cell::new(false)),
+            handlers: RefCell::new(Vec::new()),
+        });
+        // A connection that fails is a closed link.
+        let weak = Rc::downgrade(&link);
+        link.handle(
+            |f| link.pc.set_onconnectionstatechange(f),
+            move |_| {
+                if let Some(link) = weak.upgrade() {
+                    if matches!(
+                        link.pc.connection_state(),
+                        RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed
+                    ) {
+                        (link.on_event)(LinkEvent::Closed);
+                    }
+                }
+            },
+        );
+        Ok(link)
+    }
+
+    /// Keeps `f` alive as the handler `set` installs.
+    fn handle(
+        &self,
+        set: impl FnOnce(Option<&js_sys::Function>),
+        f: impl FnMut(JsValue) + 'static,
+    ) {
+        let closure = Closure::<dyn FnMut(JsValue)>::new(f);
+        set(Some(closure.as_ref().unchecked_ref()));
+        self.handlers.borrow_mut().push(closure);
+    }
+
+    fn use_channel(self: &Rc<Self>, channel: RtcDataChannel) {
+        let (events, opened) = (self.on_event.clone(), self.opened.clone());
+        self.handle(
+            |f| channel.set_onopen(f),
+            move |_| {
+                if !opened.replace(true) {
+                    events(LinkEvent::Open);
+                }
+            },
+        );
+        let events = self.on_event.clone();
+        self.handle(
+            |f| channel.set_onmessage(f),
+            move |e: JsValue| {
+                if let Some(text) = e
+                    .dyn_ref::<MessageEvent>()
+                    .and_then(|m| m.data().as_string())
+                {
+                    events(LinkEvent::Message(text));
+                }
+            },
+        );
+        let events = self.on_event.clone();
+        self.handle(
+            |f| channel.set_onclose(f),
+            move |_| events(LinkEvent::Closed),
+        );
+        let open = channel.ready_state() == RtcDataChannelState::Open;
+        *self.channel.borrow_mut() = Some(channel);
+        if open && !self.opened.replace(true) {
+            (self.on_event)(LinkEvent::Open);
+        }
+    }
+
+    /// The table's side: a connection with its channel, and its offer.
+    pub async fn offer(
+        ice: &[String],
+        on_event: Rc<dyn Fn(LinkEvent)>,
+    ) -> Result<(Rc<Link>, Peer), String> {
+        let link = Link::new(ice, on_event)?;
+        let init = RtcDataChannelInit::new();
+        init.set_ordered(true);
+        let channel = link
+            .pc
+            .create_data_channel_with_data_channel_dict("mojo", &init);
+        link.use_channel(channel);
+        let offer = JsFuture::from(link.pc.create_offer())
+            .await
+            .map_err(error)?;
+        JsFuture::from(link.pc.set_local_description(offer.unchecked_ref()))
+            .await
+            .map_err(error)?;
+        let peer = link.gathered().await?;
+        Ok((link, peer))
+    }
+
+    /// The device's side: a connection that answers `offer`, and its answer.
+    pub async fn answer(
+        ice: &[String],
+        offer: &Peer,
+        on_event: Rc<dyn Fn(LinkEvent)>,
+    ) -> Result<(Rc<Link>, Peer), String> {
+        let link = Link::new(ice, on_event)?;
+        let weak = Rc::downgrade(&link);
+        link.handle(
+            |f| link.pc.set_ondatachannel(f),
+            move |e: JsValue| {
+                if let (Some(link), Some(e)) = (weak.upgrade(), e.dyn_ref::<RtcDataChannelEvent>())
+                {
+                    link.use_channel(e.channel());
+                }
+            },
+        );
+        let init = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+        init.set_sdp(&offer.to_sdp());
+        JsFuture::from(link.pc.set_remote_description(&init))
+            .await
+            .map_err(error)?;
+        let answer = JsFuture::from(link.pc.create_answer())
+            .await
+            .map_err(error)?;
+        JsFuture::from(link.pc.set_local_description(answer.unchecked_ref()))
+            .await
+            .map_err(error)?;
+        let peer = link.gathered().await?;
+        Ok((link, peer))
+    }
+
+    /// The table's side, once the device answered.
+    pub async fn accept(&self, answer: &Peer) -> Result<(), String> {
+        let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        init.set_sdp(&answer.to_sdp());
+        JsFuture::from(self.pc.set_remote_description(&init))
+            .await
+            .map_err(error)?;
+        Ok(())
+    }
+
+    /// This side's description once every candidate is gathered (or after
+    /// [`GATHER_MS`], with those found so far).
+    async fn gathered(&self) -> Result<Peer, String> {
+        if self.pc.ice_gathering_state() != RtcIceGatheringState::Complete {
+            let pc = self.pc.clone();
+            let done = js_sys::Promise::new(&mut |resolve, _| {
+                let resolve2 = resolve.clone();
+                let pc2 = pc.clone();
+                let on_change = Closure::<dyn FnMut()>::new(move || {
+                    if pc2.ice_gathering_state() == RtcIceGatheringState::Complete {
+                        let _ = resolve2.call0(&JsValue::NULL);
+                    }
+                });
+                pc.set_onicegatheringstatechange(Some(on_change.as_ref().unchecked_ref()));
+                on_change.forget();
+                if let Some(w) = web_sys::window() {
+                    let _ = w
+                        .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
+                }
+            });
+            let _ = JsFuture::from(done).await;
+            self.pc.set_onicegatheringstatechange(None);
+        }
+        let sdp = self
+            .pc
+            .local_description()
+            .map(|d| d.sdp())
+            .ok_or("no local description")?;
+        Peer::from_sdp(&sdp).map_err(|e| e.to_string())
+    }
+
+    /// Sends `text`; false if the channel is not open.
+    pub fn send(&self, text: &str) -> bool {
+        self.channel
+            .borrow()
+            .as_ref()
+            .filter(|c| c.ready_state() == RtcDataChannelState::Open)
+            .is_some_and(|c| c.send_with_str(text).is_ok())
+    }
+
+    /// Whether an answer was already taken (an invitation is answered once).
+    pub fn answered(&self) -> bool {
+        self.pc.remote_description().is_some()
+    }
+
+    /// Ends the link (its events stop).
+    pub fn close(&self) {
+        if let Some(c) = self.channel.borrow_mut().take() {
+            c.set_onopen(None);
+            c.set_onmessage(None);
+            c.set_onclose(None);
+            c.close();
+        }
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.set_ondatachannel(None);
+        self.pc.close();
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.close();
+    }
+}

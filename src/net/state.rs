@@ -1,0 +1,624 @@
+//! Play across devices in the app state: the table's seats on their own
+//! devices ([`Devices`]) and a hand device's side ([`HandState`]), with the
+//! messages that change them. Pure, like the reducer: the links themselves
+//! are the hooks' (`table_hub.rs`, `hand_hub.rs`).
+
+use std::rc::Rc;
+
+use mojo_engine::{Action, Seat};
+
+use super::code::{CodeError, Invitation};
+use super::proto::{HandModel, Refusal, ToHand};
+use crate::app::{AppState, Overlay, Screen};
+use crate::session::{Level, Session};
+
+/// Where a seat's link stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// The invitation is being made, or waits for a reply.
+    Inviting,
+    /// A reply was taken: the devices are connecting.
+    Connecting,
+    /// The device said hello and holds the seat.
+    Connected,
+}
+
+/// What went wrong while pairing, for the player to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    Code(CodeError),
+    /// A reply to another invitation (another seat, or an older one).
+    OtherInvitation,
+    /// The invitation was answered already.
+    AlreadyAnswered,
+    /// The devices run different builds of the app.
+    OtherApp,
+    /// The seat is held by the device that has its token.
+    SeatTaken,
+    /// The connection could not be made (or WebRTC refused).
+    Failed,
+    /// This browser has no WebRTC.
+    NoWebRtc,
+}
+
+/// A seat played on its own device, as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemoteSeat {
+    pub seat: Seat,
+    /// Bumped for a new invitation: the link of the older one is closed.
+    pub epoch: u32,
+    pub link: LinkState,
+    /// The invitation on offer, once made (its code).
+    pub invitation: Option<String>,
+    /// The token its device was given over the channel, which it proves
+    /// on a new channel to take the seat back (kept in `mojo.devices`).
+    pub token: Option<String>,
+    pub problem: Option<Problem>,
+}
+
+impl RemoteSeat {
+    /// A seat newly on its own device: its first invitation is to be made.
+    fn new(seat: Seat) -> RemoteSeat {
+        RemoteSeat {
+            seat,
+            epoch: 1,
+            link: LinkState::Inviting,
+            invitation: None,
+            token: None,
+            problem: None,
+        }
+    }
+}
+
+/// The table's seats on their own devices.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Devices {
+    /// Which table (its invitations carry it; a device keeps its token
+    /// under it).
+    pub table: u32,
+    pub seats: Vec<RemoteSeat>,
+    /// "Start playing" was pressed (or the game was under way already):
+    /// bots move only then.
+    pub started: bool,
+    /// Messages from devices refused so far (each is logged).
+    pub refused: u32,
+}
+
+impl Devices {
+    /// The devices of `session`'s seats that are remote, for the table of
+    /// game `id` (its first 32 bits name the table).
+    pub fn for_game(session: &Session, id: &str, started: bool) -> Devices {
+        let table = u32::from_str_radix(id.get(..8).unwrap_or(""), 16).unwrap_or(0);
+        Devices {
+            table,
+            seats: (0..session.players())
+                .filter(|&s| session.is_remote(s))
+                .map(RemoteSeat::new)
+                .collect(),
+            started,
+            refused: 0,
+        }
+    }
+
+    pub fn seat(&self, seat: Seat) -> Option<&RemoteSeat> {
+        self.seats.iter().find(|r| r.seat == seat)
+    }
+
+    fn seat_mut(&mut self, seat: Seat, epoch: Option<u32>) -> Option<&mut RemoteSeat> {
+        self.seats
+            .iter_mut()
+            .find(|r| r.seat == seat && epoch.is_none_or(|e| e == r.epoch))
+    }
+
+    /// Every device connected.
+    pub fn all_connected(&self) -> bool {
+        self.seats.iter().all(|r| r.link == LinkState::Connected)
+    }
+
+    /// The seat to act, if it is on its own device and that device is not
+    /// connected: the table waits for it.
+    pub fn waiting_for(&self, session: &Session) -> Option<Seat> {
+        let current = session.game.current();
+        (session.in_play()
+            && self
+                .seat(current)
+                .is_some_and(|r| r.link != LinkState::Connected))
+        .then_some(current)
+    }
+}
+
+/// What happens to the table's devices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeviceMsg {
+    /// The invitation of `seat`'s link number `epoch` is ready.
+    Invited {
+        seat: Seat,
+        epoch: u32,
+        code: String,
+    },
+    /// A reply was taken: connecting.
+    Connecting {
+        seat: Seat,
+        epoch: u32,
+    },
+    /// The device said hello with the right token (or took the seat's
+    /// first token).
+    Paired {
+        seat: Seat,
+        epoch: u32,
+        token: String,
+    },
+    /// The link closed or failed: a new invitation is made.
+    Lost {
+        seat: Seat,
+        epoch: u32,
+    },
+    Problem {
+        seat: Seat,
+        epoch: u32,
+        problem: Problem,
+    },
+    /// A device's message was refused (and logged).
+    Refused,
+    /// The player asks for a new invitation (the old one is closed).
+    NewInvitation(Seat),
+    /// The player lets another device take the seat (its token goes).
+    OtherDevice(Seat),
+    /// The seat is played here from now on (pass-and-play).
+    PlayHere(Seat),
+    /// A bot plays the seat from now on.
+    GiveToBot(Seat),
+    /// A seat played here or by a bot goes to its own device (an
+    /// invitation is made for it).
+    ToOwnDevice(Seat),
+    StartPlaying,
+}
+
+/// A hand device's pass to a table: which seat, and the token that proves
+/// it (kept in `mojo.hand`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub table: u32,
+    pub seat: Seat,
+    pub token: String,
+    pub name: String,
+}
+
+/// A hand device: joining a table, then its seat.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HandState {
+    /// The invitation as typed, pasted or scanned.
+    pub text: String,
+    /// The invitation being answered (link number `epoch`).
+    pub invitation: Option<Invitation>,
+    pub epoch: u32,
+    /// The reply to show the table, once made.
+    pub reply: Option<String>,
+    pub problem: Option<Problem>,
+    /// The channel is open and the table welcomed this device.
+    pub connected: bool,
+    /// The seat held at a table, kept across visits.
+    pub ticket: Option<Ticket>,
+    pub model: Option<Rc<HandModel>>,
+    /// An action was sent: the hand waits for the table's answer.
+    pub pending: bool,
+    /// Bumped to ask the table for a snapshot (an update did not follow on).
+    pub resync: u32,
+    /// The last move the table refused, and why.
+    pub refused: Option<Refusal>,
+    /// The table gave the seat to someone else.
+    pub given_away: bool,
+}
+
+/// What happens on a hand device.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HandMsg {
+    /// "Join a table" from the lobby (or a link with `#join=`).
+    Open(String),
+    Edit(String),
+    /// Answer the invitation in the box.
+    Join,
+    Replied {
+        epoch: u32,
+        code: String,
+    },
+    Problem {
+        epoch: u32,
+        problem: Problem,
+    },
+    Welcome {
+        epoch: u32,
+        ticket: Ticket,
+    },
+    Seen {
+        epoch: u32,
+        message: ToHand,
+    },
+    Lost {
+        epoch: u32,
+    },
+    /// An action went to the table.
+    Sent(Action),
+    Leave,
+}
+
+impl AppState {
+    pub(crate) fn device_msg(&mut self, msg: DeviceMsg) {
+        match msg {
+            DeviceMsg::Invited { seat, epoch, code } => {
+                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
+                    r.invitation = Some(code);
+                    r.link = LinkState::Inviting;
+                }
+            }
+            DeviceMsg::Connecting { seat, epoch } => {
+                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
+                    r.link = LinkState::Connecting;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::Paired { seat, epoch, token } => {
+                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
+                    r.link = LinkState::Connected;
+                    r.token = Some(token);
+                    r.problem = None;
+                    r.invitation = None;
+                }
+            }
+            DeviceMsg::Lost { seat, epoch } => {
+                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
+                    let failed = r.link == LinkState::Connecting;
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    if failed {
+                        r.problem = Some(Problem::Failed);
+                    }
+                }
+            }
+            DeviceMsg::Problem {
+                seat,
+                epoch,
+                problem,
+            } => {
+                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
+                    r.problem = Some(problem);
+                }
+            }
+            DeviceMsg::Refused => self.devices.refused += 1,
+            DeviceMsg::NewInvitation(seat) => {
+                if let Some(r) = self.devices.seat_mut(seat, None) {
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::OtherDevice(seat) => {
+                if let Some(r) = self.devices.seat_mut(seat, None) {
+                    r.token = None;
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::PlayHere(seat) | DeviceMsg::GiveToBot(seat) => {
+                let bot = matches!(msg, DeviceMsg::GiveToBot(_)).then_some(Level::Medium);
+                self.with_session(|session| session.set_seat(seat, bot, false));
+                self.devices.seats.retain(|r| r.seat != seat);
+                if self.devices.seats.is_empty() && self.overlay == Overlay::Devices {
+                    self.overlay = Overlay::None;
+                }
+            }
+            DeviceMsg::ToOwnDevice(seat) => {
+                let moved = self.session.as_ref().is_some_and(|s| !s.is_remote(seat));
+                if moved {
+                    self.with_session(|session| session.set_seat(seat, None, true));
+                    if self.devices.seats.is_empty() {
+                        // The first seat on a device: the table is named
+                        // now; play is under way already.
+                        if let Some(session) = &self.session {
+                            self.devices = Devices::for_game(session, &self.game_id, true);
+                        }
+                    } else {
+                        // In seat order (no sort: a few seats, and a sort
+                        // costs kilobytes of wasm).
+                        let seats = &mut self.devices.seats;
+                        let at = seats
+                            .iter()
+                            .position(|r| r.seat > seat)
+                            .unwrap_or(seats.len());
+                        seats.insert(at, RemoteSeat::new(seat));
+                    }
+                }
+            }
+            DeviceMsg::StartPlaying => {
+                self.devices.started = true;
+                self.overlay = if self.settings.tour_done {
+                    Overlay::None
+                } else {
+                    Overlay::Tour(0)
+                };
+            }
+        }
+    }
+
+    pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
+        match self.hand.apply(msg) {
+            Some(screen) if screen != self.screen => {
+                self.screen = screen;
+                self.overlay = Overlay::None;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl HandState {
+    /// Applies `msg`; the screen to show if it changes.
+    fn apply(&mut self, msg: HandMsg) -> Option<Screen> {
+        match msg {
+            HandMsg::Open(text) => {
+                *self = HandState {
+                    text,
+                    ticket: self.ticket.take(),
+                    epoch: self.epoch + 1,
+                    ..HandState::default()
+                };
+                return Some(Screen::Join);
+            }
+            HandMsg::Edit(text) => self.text = text,
+            HandMsg::Join => match Invitation::decode(&self.text) {
+                Ok(invitation) => {
+                    self.invitation = Some(invitation);
+                    self.epoch += 1;
+                    self.reply = None;
+                    self.problem = None;
+                    self.connected = false;
+                    self.given_away = false;
+                    self.model = None;
+                }
+                Err(e) => self.problem = Some(Problem::Code(e)),
+            },
+            HandMsg::Replied { epoch, code } if epoch == self.epoch => self.reply = Some(code),
+            HandMsg::Problem { epoch, problem } if epoch == self.epoch => {
+                self.problem = Some(problem)
+            }
+            HandMsg::Welcome { epoch, ticket } if epoch == self.epoch => {
+                self.ticket = Some(ticket);
+                self.connected = true;
+                self.problem = None;
+            }
+            HandMsg::Seen { epoch, message } if epoch == self.epoch => return self.seen(message),
+            HandMsg::Lost { epoch } if epoch == self.epoch => {
+                self.connected = false;
+                self.pending = false;
+                self.reply = None;
+                self.invitation = None;
+                self.text.clear();
+                return Some(Screen::Join);
+            }
+            HandMsg::Sent(_) => self.pending = true,
+            HandMsg::Leave => {
+                *self = HandState {
+                    ticket: self.ticket.take(),
+                    epoch: self.epoch + 1,
+                    ..HandState::default()
+                };
+                return Some(Screen::Lobby);
+            }
+            // A message of an older link.
+            _ => {}
+        }
+        None
+    }
+
+    fn seen(&mut self, message: ToHand) -> Option<Screen> {
+        match message {
+            ToHand::Refused { reason } => {
+                self.pending = false;
+                match reason {
+                    Refusal::OtherApp { .. } => self.problem = Some(Problem::OtherApp),
+                    Refusal::SeatTaken => self.problem = Some(Problem::SeatTaken),
+                    _ => {}
+                }
+                self.refused = Some(reason);
+                None
+            }
+            ToHand::Bye => {
+                self.given_away = true;
+                self.connected = false;
+                self.ticket = None;
+                self.model = None;
+                Some(Screen::Join)
+            }
+            message => {
+                let seat = self.ticket.as_ref()?.seat;
+                match HandModel::receive(self.model.as_deref(), seat, message) {
+                    Ok(model) => {
+                        self.model = model.map(Rc::new);
+                        self.pending = false;
+                        self.refused = None;
+                        self.model.is_some().then_some(Screen::Hand)
+                    }
+                    Err(_) => {
+                        self.resync += 1;
+                        None
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Msg;
+    use crate::i18n::Lang;
+    use crate::net::code::{Peer, Reply};
+    use crate::net::proto::{message_for, Sent};
+    use crate::save::Settings;
+    use crate::session::SeatSetup;
+    use yew::Reducible;
+
+    fn table() -> Rc<AppState> {
+        let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+        s.lobby.seats[1] = SeatSetup::remote("Ben");
+        Rc::new(s).reduce(Msg::Start {
+            seed: 9,
+            id: "0000002a00000000".into(),
+        })
+    }
+
+    #[test]
+    fn a_table_with_a_seat_on_its_device_pairs_it_before_the_bots_move() {
+        let s = table();
+        assert_eq!(s.overlay, Overlay::Devices);
+        assert_eq!(s.devices.table, 42);
+        assert!(!s.devices.started);
+        assert_eq!(s.devices.seats.len(), 1);
+        let r = &s.devices.seats[0];
+        assert_eq!((r.seat, r.epoch, r.link), (1, 1, LinkState::Inviting));
+        // The invitation of an older link number is not taken.
+        let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+            seat: 1,
+            epoch: 0,
+            code: "OLD".into(),
+        }));
+        assert_eq!(s.devices.seats[0].invitation, None);
+        let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+            seat: 1,
+            epoch: 1,
+            code: "C".into(),
+        }));
+        assert_eq!(s.devices.seats[0].invitation.as_deref(), Some("C"));
+        // A connection that fails: a new invitation, and the player told.
+        let s = s
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
+            .reduce(Msg::Device(DeviceMsg::Lost { seat: 1, epoch: 1 }));
+        let r = &s.devices.seats[0];
+        assert_eq!(
+            (r.epoch, r.link, r.invitation.is_none()),
+            (2, LinkState::Inviting, true)
+        );
+        assert_eq!(r.problem, Some(Problem::Failed));
+        let s = s.reduce(Msg::Device(DeviceMsg::Paired {
+            seat: 1,
+            epoch: 2,
+            token: "T".into(),
+        }));
+        assert!(s.devices.all_connected());
+        assert_eq!(s.devices.seats[0].token.as_deref(), Some("T"));
+        // Start playing: the walkthrough of a first game follows.
+        let s = s.reduce(Msg::Device(DeviceMsg::StartPlaying));
+        assert!(s.devices.started);
+        assert_eq!(s.overlay, Overlay::Tour(0));
+        // "Pair a different device" forgets the token.
+        let s = s.reduce(Msg::Device(DeviceMsg::OtherDevice(1)));
+        assert_eq!(
+            (s.devices.seats[0].token.as_ref(), s.devices.seats[0].epoch),
+            (None, 3)
+        );
+    }
+
+    #[test]
+    fn a_seat_moves_between_a_device_a_bot_and_this_screen() {
+        let s = table();
+        let seq = s.seq;
+        let bot = s.clone().reduce(Msg::Device(DeviceMsg::GiveToBot(1)));
+        assert!(bot.devices.seats.is_empty());
+        assert_eq!(
+            bot.session.as_ref().unwrap().setup.seats[1].bot,
+            Some(Level::Medium)
+        );
+        assert_eq!(bot.seq, seq + 1, "saved");
+        let here = s.clone().reduce(Msg::Device(DeviceMsg::PlayHere(1)));
+        assert!(here.session.as_ref().unwrap().is_here(1));
+        // And back to a device, in the middle of the game.
+        let back = here.reduce(Msg::Device(DeviceMsg::ToOwnDevice(2)));
+        let session = back.session.as_ref().unwrap();
+        assert!(session.is_remote(2));
+        assert_eq!(
+            back.devices
+                .seats
+                .iter()
+                .map(|r| r.seat)
+                .collect::<Vec<_>>(),
+            vec![2]
+        );
+        assert!(back.devices.started, "play was under way");
+    }
+
+    #[test]
+    fn a_hand_joins_takes_its_seat_and_is_told_when_it_is_given_away() {
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ));
+        let s = s.reduce(Msg::Hand(HandMsg::Open("nonsense".into())));
+        assert_eq!(s.screen, Screen::Join);
+        let s = s.reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.problem, Some(Problem::Code(CodeError::NotACode)));
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let code = Invitation {
+            table: 5,
+            seat: 1,
+            peer: peer.clone(),
+        }
+        .encode();
+        let s = s
+            .reduce(Msg::Hand(HandMsg::Edit(code)))
+            .reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.problem, None);
+        let epoch = s.hand.epoch;
+        let reply = Reply {
+            seat: 1,
+            tag: peer.tag(),
+            peer,
+        }
+        .encode();
+        let s = s.reduce(Msg::Hand(HandMsg::Replied {
+            epoch,
+            code: reply.clone(),
+        }));
+        assert_eq!(s.hand.reply.as_deref(), Some(reply.as_str()));
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome {
+            epoch,
+            ticket: ticket.clone(),
+        }));
+        assert_eq!(s.hand.ticket, Some(ticket));
+        // The first snapshot shows the seat.
+        let game = table();
+        let mut sent = Sent::default();
+        let snap = message_for(game.session.as_ref().unwrap(), "g", 3, 1, None, &mut sent).unwrap();
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap,
+        }));
+        assert_eq!(s.screen, Screen::Hand);
+        assert_eq!(s.hand.model.as_ref().unwrap().scene(false).me, Some(1));
+        // A message of an older link changes nothing.
+        let s2 = s
+            .clone()
+            .reduce(Msg::Hand(HandMsg::Lost { epoch: epoch - 1 }));
+        assert_eq!(s2.screen, Screen::Hand);
+        // The seat given to a bot: back to joining, the ticket gone.
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: ToHand::Bye,
+        }));
+        assert_eq!(s.screen, Screen::Join);
+        assert!(s.hand.given_away && s.hand.ticket.is_none());
+    }
+}

@@ -1,0 +1,199 @@
+//! What one screen may show of a game: a [`Scene`]. The table and its
+//! panels (score pad, log, round summary) draw a scene, never a `Game`, so
+//! that what a screen can show is decided in one place: on the device that
+//! holds the game, [`Session::scene`] builds it from the engine's view of
+//! the seat whose cards may show (or the public view); a device that holds
+//! one seat builds it from what the table sent it. A scene has no field
+//! through which another seat's hidden cards could reach the page.
+
+use mojo_engine::{Event, Phase, PlayerView, RoundResult, Seat};
+
+use crate::session::{LogEntry, Session};
+
+/// Everything one screen may show of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// The engine's view of the seat whose cards show (`me`), or the public
+    /// view (no hand, no face-down cards) when none may show.
+    pub view: PlayerView,
+    /// Whose own cards the screen shows.
+    pub me: Option<Seat>,
+    /// Pass-and-play: the person the device must be passed to before
+    /// anything of theirs shows.
+    pub handoff: Option<Seat>,
+    /// Everyone's name, by seat.
+    pub names: Vec<String>,
+    /// Which seats bots play (their turn shows as thinking).
+    pub bots: Vec<bool>,
+    /// Several people play on this screen (it then says whose cards show).
+    pub shared: bool,
+    /// Every scored round, in order (the score pad).
+    pub rounds: Vec<RoundResult>,
+    /// The game log as everyone may see it.
+    pub log: Vec<LogEntry>,
+    /// The events of the last action, as `me` may see them (to animate,
+    /// and to name a card `me` just drew).
+    pub last_events: Vec<Event>,
+    /// The seat to act, when its own device is not connected: the table
+    /// waits for it.
+    pub waiting_for: Option<Seat>,
+    /// The person looking at this screen may take back the card they just
+    /// played ("Take back").
+    pub take_back: bool,
+    /// An action was sent and its answer has not come yet (a phone waiting
+    /// for the table): the cards wait too, so that a second tap is not a
+    /// second move.
+    pub busy: bool,
+}
+
+impl Scene {
+    pub fn players(&self) -> u8 {
+        self.view.players()
+    }
+
+    pub fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat as usize).map_or("?", String::as_str)
+    }
+
+    pub fn current(&self) -> Seat {
+        self.view.current
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.view.phase
+    }
+
+    /// Whether a round is being played (not scored, not over).
+    pub fn in_play(&self) -> bool {
+        !matches!(self.view.phase, Phase::RoundOver | Phase::GameOver)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.view.phase == Phase::GameOver
+    }
+
+    /// Everyone's total, by seat.
+    pub fn totals(&self) -> Vec<u32> {
+        self.view.seats.iter().map(|s| s.total).collect()
+    }
+
+    /// The bot to act now, if the seat to act is a bot and the round is on.
+    pub fn bot_to_act(&self) -> Option<Seat> {
+        let seat = self.view.current;
+        (self.in_play() && self.bots.get(seat as usize) == Some(&true)).then_some(seat)
+    }
+
+    /// The seats leading (lowest total).
+    pub fn leaders(&self) -> Vec<Seat> {
+        let totals = self.totals();
+        let best = totals.iter().copied().min().unwrap_or(0);
+        (0..self.players())
+            .filter(|&s| totals[s as usize] == best)
+            .collect()
+    }
+
+    /// The log lines of the round being played (or just scored).
+    pub fn round_log(&self) -> impl Iterator<Item = &LogEntry> {
+        let round = self.view.round;
+        self.log.iter().filter(move |e| e.round == round)
+    }
+
+    /// The newest card `me` drew in the last action (to mark it in hand).
+    pub fn just_drawn(&self) -> Option<u8> {
+        let me = self.me?;
+        self.last_events.iter().find_map(|e| match e {
+            Event::Drew { seat, card, .. } if *seat == me => *card,
+            _ => None,
+        })
+    }
+}
+
+impl Session {
+    /// Whether this screen offers a take-back: to the person here who just
+    /// played, while their cards show or the next person's cover does
+    /// (not once the next person looks at their cards).
+    pub fn may_take_back_here(&self) -> bool {
+        self.take_back_seat()
+            .is_some_and(|seat| self.is_here(seat) && self.viewer().is_none_or(|v| v == seat))
+    }
+
+    /// What this device's screen may show now: the cards of
+    /// [`Session::viewer`] only, none during a hand-off.
+    pub fn scene(&self) -> Scene {
+        let me = self.viewer();
+        Scene {
+            view: self.game.view(me.unwrap_or(Seat::MAX)),
+            me,
+            handoff: self.handoff_to(),
+            names: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
+            bots: self.setup.seats.iter().map(|s| !s.is_human()).collect(),
+            shared: self.setup.covers_hands(),
+            rounds: self.rounds.clone(),
+            log: self.log.clone(),
+            last_events: self.events_for(me.unwrap_or(Seat::MAX)),
+            waiting_for: None,
+            take_back: self.may_take_back_here(),
+            busy: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{SeatSetup, TableSetup};
+    use mojo_engine::{BotKind, Cards};
+
+    /// A scene holds the hidden cards of the seat whose cards show, and of
+    /// no other: through a whole pass-and-play game, its view has an empty
+    /// hand and face-down row unless it is `me`'s, and every deck draw in
+    /// its log is hidden.
+    #[test]
+    fn a_scene_never_holds_another_seats_hidden_cards() {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::human("Ben");
+        let mut s = Session::new(setup, 31).unwrap();
+        let mut bot = BotKind::Medium.make(3);
+        let (mut shown, mut hidden) = (0, 0);
+        while !s.game.is_over() {
+            let scene = s.scene();
+            match scene.me {
+                Some(me) => {
+                    shown += 1;
+                    assert_eq!(scene.view.hand, *s.game.hand(me));
+                    assert_eq!(scene.view.seat, me);
+                }
+                None => {
+                    hidden += 1;
+                    assert_eq!(scene.view.hand, Cards::EMPTY);
+                    assert_eq!(scene.view.face_down, Cards::EMPTY);
+                }
+            }
+            assert!(scene.log.iter().all(|e| !matches!(
+                e.event,
+                Event::Drew {
+                    source: mojo_engine::DrawSource::Deck,
+                    card: Some(_),
+                    ..
+                }
+            )));
+            if let Some(seat) = s.handoff_to() {
+                assert!(s.show_hand(seat));
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert!(shown > 100 && hidden > 10, "{shown} shown, {hidden} hidden");
+    }
+
+    #[test]
+    fn a_scene_says_who_leads_and_who_thinks() {
+        let s = Session::new(TableSetup::first_visit("Ana"), 7).unwrap();
+        let scene = s.scene();
+        assert_eq!(scene.leaders(), vec![0, 1, 2, 3]);
+        assert_eq!(scene.bots, vec![false, true, true, true]);
+        assert_eq!(scene.bot_to_act(), s.bot_to_act().map(|(seat, _)| seat));
+        assert_eq!(scene.name(1), "Bot 1");
+        assert!(!scene.shared);
+    }
+}

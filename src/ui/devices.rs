@@ -1,0 +1,363 @@
+//! Play across devices on screen: the table's dialog of the seats on their
+//! own devices (each seat's invitation as a QR code and as text, the box
+//! for the device's reply, its state), and a hand device's screen for
+//! joining a table (the invitation in, the reply out).
+
+use std::collections::BTreeMap;
+
+use mojo_engine::Seat;
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+use crate::net::code::CodeError;
+use crate::net::qr;
+use crate::net::state::{Devices, HandState, LinkState, Problem};
+use crate::ui::scanner::{camera_possible, Scanner};
+
+/// A pairing problem in words.
+pub fn problem_text(problem: &Problem) -> Text<'static> {
+    match problem {
+        Problem::Code(CodeError::Damaged) => Text::CodeDamaged,
+        Problem::Code(CodeError::OtherVersion(_)) => Text::CodeOtherVersion,
+        Problem::Code(CodeError::WrongKind) => Text::CodeWrongKind,
+        Problem::Code(CodeError::NotACode | CodeError::Sdp(_)) => Text::CodeNotACode,
+        Problem::OtherInvitation => Text::CodeOtherInvitation,
+        Problem::AlreadyAnswered => Text::AlreadyAnswered,
+        Problem::OtherApp => Text::OtherAppVersion,
+        Problem::SeatTaken => Text::SeatTaken,
+        Problem::Failed => Text::ConnectFailed,
+        Problem::NoWebRtc => Text::NoWebRtc,
+    }
+}
+
+/// Whether the page was opened at an address no other device can reach.
+pub fn local_address() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().hostname().ok())
+        .is_some_and(|h| h == "localhost" || h.starts_with("127.") || h == "[::1]")
+}
+
+/// The page's own address, without query or fragment: where a phone's
+/// camera app opens the game.
+fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// A code as a QR image (its text is next to it).
+pub fn qr_image(text: &str, label: &str) -> Html {
+    let Some(drawn) = qr::draw(text) else {
+        return html! {};
+    };
+    html! {
+        <svg class="qr" viewBox={format!("0 0 {0} {0}", drawn.size)} role="img" aria-label={label.to_string()} data-version={drawn.version.to_string()}>
+            <rect width="100%" height="100%" fill="#fff" />
+            <path d={drawn.path} fill="#000" />
+        </svg>
+    }
+}
+
+/// Copies `text` to the clipboard (where the page may); whether it could.
+fn copy(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let clipboard = js_sys::Reflect::get(&window.navigator(), &"clipboard".into())
+        .unwrap_or(JsValue::UNDEFINED);
+    if clipboard.is_undefined() {
+        return false;
+    }
+    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    write.is_some_and(|f| f.call1(&clipboard, &text.into()).is_ok())
+}
+
+use wasm_bindgen::JsCast;
+
+#[derive(Properties, PartialEq)]
+pub struct CopyProps {
+    pub lang: Lang,
+    pub text: AttrValue,
+    pub label: AttrValue,
+}
+
+/// A button that copies a code, and says so.
+#[function_component(CopyButton)]
+pub fn copy_button(p: &CopyProps) -> Html {
+    let done = use_state(|| false);
+    let onclick = {
+        let (done, text) = (done.clone(), p.text.clone());
+        Callback::from(move |_| done.set(copy(&text)))
+    };
+    html! {
+        <>
+            <button type="button" class="button" {onclick}>{ p.label.clone() }</button>
+            <span class="copied" role="status">{ if *done { Text::Copied.get(p.lang) } else { String::new() } }</span>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DevicesProps {
+    pub lang: Lang,
+    pub devices: Devices,
+    pub names: Vec<String>,
+    /// A reply for a seat (typed, pasted or scanned).
+    pub on_connect: Callback<(Seat, String)>,
+    pub on_new_invitation: Callback<Seat>,
+    pub on_other_device: Callback<Seat>,
+    pub on_play_here: Callback<Seat>,
+    pub on_give_to_bot: Callback<Seat>,
+    /// A seat played here or by a bot goes to its own device.
+    pub on_to_device: Callback<Seat>,
+    pub on_start: Callback<()>,
+    pub on_close: Callback<()>,
+}
+
+/// The table's dialog: a region per seat on its own device.
+#[function_component(DevicesDialog)]
+pub fn devices_dialog(p: &DevicesProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let replies = use_state(BTreeMap::<Seat, String>::new);
+    let scanning = use_state(|| None::<Seat>);
+    let url = page_url();
+    let seats = p.devices.seats.iter().map(|r| {
+        let seat = r.seat;
+        let name = p.names.get(seat as usize).cloned().unwrap_or_default();
+        let region = t(Text::DeviceOf(&name));
+        let id = |what: &str| format!("device-{seat}-{what}");
+        let status = match r.link {
+            LinkState::Connected => t(Text::DeviceConnected(&name)),
+            LinkState::Connecting => t(Text::DeviceConnecting),
+            LinkState::Inviting => t(Text::DeviceAway(&name)),
+        };
+        let reply = replies.get(&seat).cloned().unwrap_or_default();
+        let on_input = {
+            let replies = replies.clone();
+            Callback::from(move |e: InputEvent| {
+                let el: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+                let mut all = (*replies).clone();
+                all.insert(seat, el.value());
+                replies.set(all);
+            })
+        };
+        let connect = {
+            let (cb, text) = (p.on_connect.clone(), reply.clone());
+            Callback::from(move |_| cb.emit((seat, text.clone())))
+        };
+        let scan = {
+            let scanning = scanning.clone();
+            Callback::from(move |_| scanning.set(Some(seat)))
+        };
+        let scanned = {
+            let (cb, scanning) = (p.on_connect.clone(), scanning.clone());
+            Callback::from(move |text: String| {
+                scanning.set(None);
+                cb.emit((seat, text));
+            })
+        };
+        let stop = {
+            let scanning = scanning.clone();
+            Callback::from(move |()| scanning.set(None))
+        };
+        let emit = |cb: &Callback<Seat>| {
+            let cb = cb.clone();
+            Callback::from(move |_| cb.emit(seat))
+        };
+        html! {
+            <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
+                <h3>{ region }</h3>
+                <p class="device__status" role="status">{ status }</p>
+                if r.link != LinkState::Connected {
+                    <p class="device__help">{ t(Text::InvitationHelp(&name)) }</p>
+                    if let Some(code) = &r.invitation {
+                        <div class="device__invitation">
+                            { qr_image(&format!("{url}#join={code}"), &t(Text::InvitationCode)) }
+                            <div class="device__codes">
+                                <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
+                                <textarea id={id("invitation")} class="code" readonly=true rows="3" value={code.clone()} />
+                                <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} />
+                            </div>
+                        </div>
+                    } else if r.problem.is_none() {
+                        <p class="device__making">{ t(Text::DeviceConnecting) }</p>
+                    }
+                    <div class="device__reply">
+                        <label for={id("reply")}>{ t(Text::ReplyCode) }</label>
+                        <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" spellcheck="false" />
+                        <div class="device__buttons">
+                            <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
+                            if camera_possible() && *scanning != Some(seat) {
+                                <button type="button" class="button" onclick={scan}>{ t(Text::ScanReply) }</button>
+                            }
+                        </div>
+                        if *scanning == Some(seat) {
+                            <Scanner {lang} on_text={scanned} on_close={stop} />
+                        }
+                    </div>
+                    if let Some(problem) = &r.problem {
+                        <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
+                    }
+                }
+                <div class="device__buttons">
+                    if r.link != LinkState::Connected {
+                        <button type="button" class="button button--ghost" onclick={emit(&p.on_new_invitation)}>{ t(Text::NewInvitation) }</button>
+                        if r.token.is_some() {
+                            <button type="button" class="button button--ghost" onclick={emit(&p.on_other_device)}>{ t(Text::OtherDevice) }</button>
+                        }
+                    }
+                    <button type="button" class="button button--ghost" onclick={emit(&p.on_play_here)}>{ t(Text::PlayHere) }</button>
+                    <button type="button" class="button button--ghost" onclick={emit(&p.on_give_to_bot)}>{ t(Text::GiveToBot) }</button>
+                </div>
+            </section>
+        }
+    });
+    let others: Vec<(Seat, String)> = (0..p.names.len() as Seat)
+        .filter(|&s| p.devices.seat(s).is_none())
+        .map(|s| (s, p.names[s as usize].clone()))
+        .collect();
+    let start = {
+        let cb = p.on_start.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">
+                <h2 id="devices-title" tabindex="-1">{ t(Text::DevicesTitle) }</h2>
+                if local_address() {
+                    <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
+                }
+                { for seats }
+                if !others.is_empty() && crate::net::rtc::supported() {
+                    <h3>{ t(Text::OtherSeats) }</h3>
+                    <ul class="devices__others">
+                        { for others.iter().map(|&(seat, ref name)| {
+                            let cb = p.on_to_device.clone();
+                            html! {
+                                <li>
+                                    <span>{ name.clone() }</span>
+                                    <button type="button" class="button button--ghost" aria-label={t(Text::ToOwnDevice(name))} onclick={Callback::from(move |_| cb.emit(seat))}>{ t(Text::OwnDevice) }</button>
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                }
+                <div class="menu__actions">
+                    if p.devices.started {
+                        <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
+                    } else {
+                        <button type="button" class="button button--primary button--large" onclick={start} disabled={!p.devices.all_connected()}>{ t(Text::StartPlaying) }</button>
+                    }
+                </div>
+            </section>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct JoinProps {
+    pub lang: Lang,
+    pub hand: HandState,
+    pub on_edit: Callback<String>,
+    pub on_join: Callback<()>,
+    pub on_leave: Callback<()>,
+}
+
+/// A hand device joining a table: the invitation, then the reply to show.
+#[function_component(JoinScreen)]
+pub fn join_screen(p: &JoinProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let hand = &p.hand;
+    let scanning = use_state(|| false);
+    let on_input = {
+        let cb = p.on_edit.clone();
+        Callback::from(move |e: InputEvent| {
+            let el: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            cb.emit(el.value());
+        })
+    };
+    let join = {
+        let cb = p.on_join.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let leave = {
+        let cb = p.on_leave.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let scanned = {
+        let (edit, join, scanning) = (p.on_edit.clone(), p.on_join.clone(), scanning.clone());
+        Callback::from(move |text: String| {
+            scanning.set(false);
+            edit.emit(text);
+            join.emit(());
+        })
+    };
+    let scan = {
+        let scanning = scanning.clone();
+        Callback::from(move |_| scanning.set(true))
+    };
+    let stop = {
+        let scanning = scanning.clone();
+        Callback::from(move |()| scanning.set(false))
+    };
+    let answering = hand.invitation.is_some() && hand.problem.is_none();
+    html! {
+        <main class="join">
+            <h1>{ t(Text::JoinTable) }</h1>
+            if !crate::net::rtc::supported() {
+                <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
+            }
+            if hand.given_away {
+                <p class="join__note" role="alert">{ t(Text::SeatGivenAway) }</p>
+            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
+                <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
+            }
+            if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() && !hand.given_away {
+                <p class="join__note" role="status">{ t(Text::HandLost) }</p>
+            }
+            if let Some(code) = &hand.reply {
+                <section class="join__reply" aria-labelledby="reply-label">
+                    <p>{ t(Text::ReplyHelp) }</p>
+                    { qr_image(code, &t(Text::ReplyCode)) }
+                    <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
+                    <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
+                    <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} />
+                </section>
+            } else {
+                <section class="join__invitation">
+                    <p>{ t(Text::JoinHelp) }</p>
+                    <label for="join-invitation">{ t(Text::InvitationCode) }</label>
+                    <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" spellcheck="false" />
+                    <div class="device__buttons">
+                        <button type="button" class="button button--primary button--large" onclick={join} disabled={answering}>{ t(Text::Join) }</button>
+                        if camera_possible() && !*scanning {
+                            <button type="button" class="button" onclick={scan}>{ t(Text::ScanInvitation) }</button>
+                        }
+                    </div>
+                    if *scanning {
+                        <Scanner {lang} on_text={scanned} on_close={stop} />
+                    }
+                    if answering {
+                        <p role="status">{ t(Text::DeviceConnecting) }</p>
+                    }
+                </section>
+            }
+            if let Some(problem) = &hand.problem {
+                <p class="join__problem" role="alert">{ t(problem_text(problem)) }</p>
+            }
+            <button type="button" class="button button--ghost" onclick={leave}>{ t(Text::BackToLobby) }</button>
+        </main>
+    }
+}

@@ -1,0 +1,124 @@
+//! The menu: settings (language, bot speed, reduced motion), the
+//! statistics, the walkthrough, and leaving the table.
+
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+use crate::save::Speed;
+
+pub struct MenuProps {
+    pub lang: Lang,
+    pub speed: Speed,
+    pub reduce_motion: bool,
+    pub in_game: bool,
+    pub on_speed: Callback<Speed>,
+    pub on_reduce_motion: Callback<bool>,
+    /// A language chosen in the menu.
+    pub on_lang: Callback<Lang>,
+    pub on_lobby: Callback<()>,
+    pub on_close: Callback<()>,
+    /// Opens the statistics.
+    pub on_stats: Callback<()>,
+    /// Opens the first-game walkthrough (at the table).
+    pub on_tour: Callback<()>,
+    /// Opens the players' devices (at the table).
+    pub on_devices: Callback<()>,
+    /// Whether saved games are kept for good (`None`: unknown).
+    pub persistent: Option<bool>,
+    pub on_keep_storage: Callback<()>,
+    /// The browser offers to install the app.
+    pub installable: bool,
+    pub on_install: Callback<()>,
+    /// An iPad or iPhone in the browser: how to add Mojo to the Home Screen.
+    pub ios: bool,
+    /// A phone holding a seat at a table: it may leave it.
+    pub on_leave_table: Option<Callback<()>>,
+}
+
+/// Settings and leaving the table.
+pub fn menu(p: &MenuProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let lobby = {
+        let cb = p.on_lobby.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let motion = {
+        let cb = p.on_reduce_motion.clone();
+        let now = p.reduce_motion;
+        Callback::from(move |_| cb.emit(!now))
+    };
+    let on_lang = {
+        let cb = p.on_lang.clone();
+        Callback::from(move |e: yew::Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(lang) = Lang::from_code(&select.value()) {
+                cb.emit(lang);
+            }
+        })
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">
+                <h2 id="menu-title">{ t(Text::Settings) }</h2>
+                <label class="menu__lang">
+                    <span>{ t(Text::Language) }</span>
+                    <select onchange={on_lang}>
+                        { for Lang::ALL.iter().map(|&l| html! {
+                            <option value={l.code()} lang={l.code()} selected={l == p.lang}>{ l.native_name() }</option>
+                        }) }
+                    </select>
+                </label>
+                <fieldset class="menu__speed">
+                    <legend>{ t(Text::Speed) }</legend>
+                    { for Speed::ALL.iter().map(|&s| {
+                        let cb = p.on_speed.clone();
+                        html! {
+                            <label class="menu__choice">
+                                <input type="radio" name="speed" checked={p.speed == s} onchange={Callback::from(move |_| cb.emit(s))} />
+                                <span>{ t(Text::SpeedName(s)) }</span>
+                            </label>
+                        }
+                    }) }
+                </fieldset>
+                <label class="menu__choice">
+                    <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
+                    <span>{ t(Text::ReduceMotion) }</span>
+                </label>
+                if p.persistent.is_some() || p.installable || p.ios {
+                    <section class="menu__device" aria-labelledby="menu-device">
+                        <h3 id="menu-device">{ t(Text::ThisDevice) }</h3>
+                        if let Some(kept) = p.persistent {
+                            <p class="menu__storage">{ t(if kept { Text::StorageKept } else { Text::StorageMayGo }) }</p>
+                            if !kept {
+                                <button type="button" class="button" onclick={let cb = p.on_keep_storage.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::KeepStorage) }</button>
+                            }
+                        }
+                        if p.installable {
+                            <button type="button" class="button" onclick={let cb = p.on_install.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Install) }</button>
+                        }
+                        if p.ios {
+                            <p class="menu__ios">{ t(Text::IosInstall) }</p>
+                        }
+                    </section>
+                }
+                <p class="menu__version">{ t(Text::Version(crate::net::BUILD)) }</p>
+                <div class="menu__actions">
+                    <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
+                    if let Some(leave) = p.on_leave_table.clone() {
+                        <button type="button" class="button" onclick={Callback::from(move |_| leave.emit(()))}>{ t(Text::LeaveTable) }</button>
+                    }
+                    if p.in_game {
+                        <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
+                        <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
+                        <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
+                    }
+                    <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
+                </div>
+            </section>
+        </div>
+    }
+}

@@ -1,0 +1,372 @@
+//! "Replay this round": every move of a finished round on the table as it
+//! was, every hand face up, one step at a time (previous / next / play, ←
+//! and →), and the round's log, each line going to its move.
+//!
+//! Only the device that holds the game shows it (it is built from the
+//! game's seed and actions, `crate::replay`); a hand device is never
+//! offered one. The draw pile shows only how many cards it holds.
+
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use mojo_engine::{Event, Phase, Seat};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::i18n::{Lang, Text};
+use crate::replay::{logged, Frame, Replay};
+use crate::scene::Scene;
+use crate::session::Session;
+use crate::ui::cards::{card_back, card_face, mojo_card, CardSize};
+use crate::ui::follow;
+use crate::ui::log::describe;
+
+/// The pause between two moves when the replay plays by itself, in ms.
+const AUTO_MS: u32 = 1100;
+
+#[derive(Properties, PartialEq)]
+pub struct ReplayProps {
+    pub lang: Lang,
+    pub session: Rc<Session>,
+    /// The round to open, and its step (0: the deal).
+    pub round: u32,
+    #[prop_or_default]
+    pub step: usize,
+    pub on_close: Callback<()>,
+}
+
+/// A scene that only names the players (for `describe`).
+fn names_scene(session: &Session, frame: &Frame) -> Scene {
+    Scene {
+        view: frame.view.clone(),
+        me: None,
+        handoff: None,
+        names: session.setup.seats.iter().map(|s| s.name.clone()).collect(),
+        bots: Vec::new(),
+        shared: false,
+        rounds: Vec::new(),
+        log: Vec::new(),
+        last_events: Vec::new(),
+        waiting_for: None,
+        take_back: false,
+        busy: false,
+    }
+}
+
+#[function_component(ReplayView)]
+pub fn replay_view(p: &ReplayProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let finished = p.session.rounds.len() as u32;
+    let round = use_state(|| p.round.clamp(1, finished.max(1)));
+    let step = use_state(|| p.step);
+    let playing = use_state(|| false);
+    let replay = {
+        let session = p.session.clone();
+        use_memo(*round, move |&r| Replay::of(&session, r).ok())
+    };
+    let len = replay.as_ref().as_ref().map_or(0, Replay::len);
+    let at = (*step).min(len.saturating_sub(1));
+
+    // Focus on the replay's heading when it opens.
+    use_effect_with((), |_| {
+        if let Some(h) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("replay-title"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = h.focus();
+        }
+    });
+    // One step forward: its cards fly as they did at the table.
+    {
+        let last = use_mut_ref(|| None::<(u32, usize)>);
+        let events = replay
+            .as_ref()
+            .as_ref()
+            .and_then(|r| r.at(at))
+            .map(|f| f.events.clone())
+            .unwrap_or_default();
+        let here = (*round, at);
+        use_effect_with(here, move |&(r, s)| {
+            let before = last.borrow_mut().replace((r, s));
+            if before.is_some_and(|(br, bs)| br == r && bs + 1 == s) {
+                follow::animate(".replay", &events, None);
+            }
+        });
+    }
+    // Playing: the next move after a pause, until the end.
+    {
+        let step = step.clone();
+        let playing = playing.clone();
+        use_effect_with((*playing, at, len), move |&(on, at, len)| {
+            let timer = (on && at + 1 < len).then(|| {
+                let playing = playing.clone();
+                Timeout::new(AUTO_MS, move || {
+                    step.set(at + 1);
+                    if at + 2 >= len {
+                        playing.set(false);
+                    }
+                })
+            });
+            if on && at + 1 >= len {
+                playing.set(false);
+            }
+            move || drop(timer)
+        });
+    }
+
+    let go = {
+        let step = step.clone();
+        let playing = playing.clone();
+        move |to: usize| {
+            playing.set(false);
+            step.set(to.min(len.saturating_sub(1)));
+        }
+    };
+    let on_key = {
+        let go = go.clone();
+        let close = p.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let in_field = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|t| matches!(t.tag_name().as_str(), "SELECT" | "INPUT"));
+            match e.key().as_str() {
+                "ArrowLeft" if !in_field => {
+                    e.prevent_default();
+                    go(at.saturating_sub(1));
+                }
+                "ArrowRight" if !in_field => {
+                    e.prevent_default();
+                    go(at + 1);
+                }
+                "Escape" => {
+                    e.prevent_default();
+                    close.emit(());
+                }
+                _ => {}
+            }
+        })
+    };
+    let on_round = {
+        let round = round.clone();
+        let step = step.clone();
+        let playing = playing.clone();
+        Callback::from(move |e: yew::Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(r) = select.value().parse::<u32>() {
+                playing.set(false);
+                step.set(0);
+                round.set(r);
+            }
+        })
+    };
+    let close = {
+        let cb = p.on_close.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+
+    let Some((replay, frame)) = replay
+        .as_ref()
+        .as_ref()
+        .and_then(|r| r.at(at).map(|f| (r, f)))
+    else {
+        // Nothing to replay (no finished round): only the way back.
+        return html! {
+            <main class="replay" onkeydown={on_key}>
+                <h1 id="replay-title" tabindex="-1">{ t(Text::ReplayRound) }</h1>
+                <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
+            </main>
+        };
+    };
+    let session = &p.session;
+    let names = names_scene(session, frame);
+    let view = &frame.view;
+    let n = view.options.players;
+    let end = at + 1 == len;
+    let over = matches!(view.phase, Phase::RoundOver | Phase::GameOver);
+    let drawn: Option<(Seat, u8)> = frame.events.iter().find_map(|e| match *e {
+        Event::Drew {
+            seat,
+            card: Some(v),
+            ..
+        } => Some((seat, v)),
+        _ => None,
+    });
+
+    let seats = (0..n).map(|s| {
+        let i = s as usize;
+        let sv = &view.seats[i];
+        let hand = frame.hands[i];
+        let down = frame.face_down[i];
+        let active = !over && view.current == s;
+        let last = frame.actor == Some(s);
+        let mut marked = false;
+        html! {
+            <li class={classes!("rseat", active.then_some("rseat--active"), last.then_some("rseat--last"), (over && s == replay.result.holder).then_some("rseat--holder"))} data-seat={s.to_string()}>
+                <div class="rseat__head">
+                    <span class="rseat__name">{ names.name(s).to_string() }</span>
+                    <span class="rseat__total">{ t(Text::Total(sv.total)) }</span>
+                </div>
+                <div class="rseat__cards" role="group" aria-label={t(Text::ReplayHandOf(names.name(s)))}>
+                    { for hand.iter().map(|v| {
+                        let new = !marked && drawn == Some((s, v)) && { marked = true; true };
+                        card_face(v, CardSize::Small, if new { "card--drawn" } else { "" }, lang, None)
+                    }) }
+                    if !down.is_empty() {
+                        <span class="rseat__down-label">{ t(Text::ReplayFaceDown) }</span>
+                        { for down.iter().map(|v| card_face(v, CardSize::Small, "card--was-down", lang, None)) }
+                    }
+                    { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "card--revealed", lang, None)) }
+                </div>
+                if over {
+                    <div class="rseat__numbers">
+                        <span class="rseat__points">{ t(Text::Points(replay.result.points[i])) }</span>
+                        <span class="rseat__score">{ t(Text::Score(replay.result.scores[i])) }</span>
+                    </div>
+                }
+            </li>
+        }
+    });
+
+    let piles = view.options.piles();
+    let discard = (0..piles).map(|i| {
+        let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
+        let cards = pile.as_slice();
+        let recent = &cards[cards.len().saturating_sub(5)..cards.len().saturating_sub(1)];
+        let label = if piles == 2 {
+            t(Text::Pile(i))
+        } else {
+            t(Text::DiscardPile)
+        };
+        html! {
+            <div class="pile" data-pile={i.to_string()}>
+                <div class="pile__label">{ label }</div>
+                <div class="pile__recent" aria-hidden="true">
+                    { for recent.iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
+                </div>
+                <div class="pile__top">
+                    if let Some(v) = pile.top() {
+                        { card_face(v, CardSize::Large, "", lang, Some(format!("{}-{i}-{}", at, cards.len()).into())) }
+                    }
+                </div>
+            </div>
+        }
+    });
+
+    // What happened at this step, in words.
+    let said: Vec<String> = frame
+        .events
+        .iter()
+        .filter(|e| logged(e))
+        .map(|e| describe(e, &names, lang))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let position = if at == 0 {
+        t(Text::ReplayDeal)
+    } else {
+        t(Text::ReplayStep {
+            step: at,
+            of: len - 1,
+        })
+    };
+
+    // The round's log: each line goes to its move.
+    let lines: Vec<(usize, String)> = session
+        .log
+        .iter()
+        .filter(|e| e.round == replay.round)
+        .enumerate()
+        .map(|(k, e)| (replay.step_of_log_line(k), describe(&e.event, &names, lang)))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+
+    let prev = {
+        let go = go.clone();
+        Callback::from(move |_| go(at.saturating_sub(1)))
+    };
+    let next = {
+        let go = go.clone();
+        Callback::from(move |_| go(at + 1))
+    };
+    let toggle = {
+        let playing = playing.clone();
+        let step = step.clone();
+        Callback::from(move |_| {
+            if !*playing && end {
+                // From the end, playing starts again at the deal.
+                step.set(0);
+            }
+            playing.set(!*playing);
+        })
+    };
+
+    html! {
+        <main class="replay" aria-labelledby="replay-title" onkeydown={on_key}>
+            <header class="topbar replay__bar">
+                <h1 id="replay-title" class="replay__title" tabindex="-1">{ t(Text::ReplayTitle(replay.round)) }</h1>
+                <span class="topbar__spacer"></span>
+                if finished > 1 {
+                    <label class="replay__round">
+                        <span class="visually-hidden">{ t(Text::ReplayChooseRound) }</span>
+                        <select onchange={on_round}>
+                            { for (1..=finished).map(|r| html! {
+                                <option value={r.to_string()} selected={r == replay.round}>{ t(Text::Round(r)) }</option>
+                            }) }
+                        </select>
+                    </label>
+                }
+                <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
+            </header>
+            <p class="replay__help">{ t(Text::ReplayHelp) }</p>
+            <ul class="replay__seats">{ for seats }</ul>
+            <section class="centre replay__centre" aria-label={t(Text::TableCentre)}>
+                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
+                    <div class="pile__label">{ t(Text::DrawPile) }</div>
+                    <div class="draw__stack">
+                        if view.draw_len > 0 {
+                            { card_back(CardSize::Large, "") }
+                        }
+                    </div>
+                    <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
+                </div>
+                <div class="piles">{ for discard }</div>
+                { mojo_card(view.mojo, lang) }
+            </section>
+            <div class="replay__now" aria-live="polite" aria-atomic="true">
+                <p class="replay__step">{ position }</p>
+                <p class="replay__said">{ said.join(" ") }</p>
+            </div>
+            <div class="replay__controls" role="group" aria-label={t(Text::ReplayTitle(replay.round))}>
+                <button type="button" class="button" disabled={at == 0} onclick={prev}>
+                    <span aria-hidden="true">{ "← " }</span>{ t(Text::ReplayPrevious) }
+                </button>
+                <button type="button" class="button button--primary" aria-pressed={if *playing { "true" } else { "false" }} onclick={toggle}>
+                    { t(if *playing { Text::ReplayPause } else { Text::ReplayPlay }) }
+                </button>
+                <button type="button" class="button" disabled={end} onclick={next}>
+                    { t(Text::ReplayNext) }<span aria-hidden="true">{ " →" }</span>
+                </button>
+            </div>
+            <section class="log replay__log" aria-labelledby="replay-log-title">
+                <h2 id="replay-log-title" class="panel__title">{ t(Text::GameLog) }</h2>
+                <ol class="log__lines">
+                    { for lines.into_iter().map(|(to, line)| {
+                        let go = go.clone();
+                        html! {
+                            <li>
+                                <button
+                                    type="button"
+                                    class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
+                                    aria-current={(to == at).then_some("step")}
+                                    onclick={Callback::from(move |_| go(to))}
+                                >{ line }</button>
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,670 @@
+// End-to-end: play across devices. Each device is its own browser process
+// (Debian's Chromium): the table, and each player's phone. They pair
+// through the text codes (or the camera), play whole games, and every
+// message a phone receives is recorded and checked: none may hold another
+// seat's hidden card. A raw WebRTC peer written here (tests/e2e/pairing.mjs,
+// not the app) sends forged messages. Timings of a move from a phone to
+// the table and to the other phone are printed for BENCHMARKS.md.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve, chromiumArgs, whatNow, step, artifacts } from './harness.mjs';
+import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
+
+let server;
+const browsers = [];
+before(async () => {
+  server = await serve('/games/mojo/');
+});
+after(async () => {
+  for (const b of browsers) await b.close().catch(() => {});
+  await server?.close();
+});
+
+const url = (q = '') => `${server.url}?lang=en&speed=instant${q}`;
+
+/// Records, in every page of a device, what its data channels receive and
+/// send (the app's channels: a wrapper around the browser's own classes).
+function recordChannels() {
+  window.__got = [];
+  window.__sent = [];
+  const Peer = window.RTCPeerConnection;
+  if (!Peer) return;
+  window.RTCPeerConnection = class extends Peer {
+    constructor(...args) {
+      super(...args);
+      const watch = (channel) =>
+        channel.addEventListener('message', (e) => window.__got.push({ at: Date.now(), data: e.data }));
+      this.addEventListener('datachannel', (e) => watch(e.channel));
+      const create = this.createDataChannel.bind(this);
+      this.createDataChannel = (...a) => {
+        const c = create(...a);
+        watch(c);
+        return c;
+      };
+    }
+  };
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    window.__sent.push({ at: Date.now(), data });
+    return send.call(this, data);
+  };
+  // The time each new log line appears (the move reached this screen).
+  window.__lines = [];
+  new MutationObserver(() => {
+    const first = document.querySelector('.log__lines li');
+    const text = first?.textContent ?? '';
+    if (text && text !== window.__lastLine) {
+      window.__lastLine = text;
+      window.__lines.push({ at: Date.now(), text });
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+function tourDone() {
+  try {
+    if (!localStorage.getItem('mojo.settings')) localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+  } catch {}
+}
+
+/// A device: a browser process of its own, one page.
+async function device(name, { viewport = { width: 390, height: 844 }, args = [], init = [] } = {}) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...args] });
+  browsers.push(browser);
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(tourDone);
+  await context.addInitScript(recordChannels);
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  page.device = name;
+  page.problems = [];
+  page.warnings = [];
+  page.on('pageerror', (e) => page.problems.push(`${name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'warn') page.warnings.push(m.text());
+  });
+  return page;
+}
+
+/// Sets up the table's lobby: seats as [name, kind] (person, remote, easy…).
+async function lobby(table, seats) {
+  const current = await table.locator('.lobby__seat').count();
+  for (let i = current; i < seats.length; i++) await table.getByRole('button', { name: '+ Add a seat' }).click();
+  for (let i = current; i > seats.length; i--) await table.locator('.lobby__seat').last().getByRole('button').click();
+  for (const [i, [name, kind]] of seats.entries()) {
+    await table.locator(`#seat-name-${i}`).fill(name);
+    await table.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+}
+
+/// Opens the table's dialog of the devices (unless it shows already).
+async function devicesDialog(table) {
+  const dialog = table.getByRole('dialog', { name: 'Players on their own devices' });
+  if (!(await dialog.count())) await table.getByRole('button', { name: 'Devices' }).click();
+  await dialog.waitFor();
+  return dialog;
+}
+
+/// The invitation shown for `name`'s seat, once it is made.
+async function invitation(table, name) {
+  await devicesDialog(table);
+  const box = table.getByRole('region', { name: `${name}'s device` }).getByRole('textbox', { name: 'Invitation code' });
+  await box.waitFor({ timeout: 20000 });
+  return box.inputValue();
+}
+
+/// Pairs `hand` with `name`'s seat through the text codes, as a person
+/// would copy them from one screen to the other.
+async function pair(table, name, hand, { fresh = true } = {}) {
+  const code = await invitation(table, name);
+  if (fresh || !(await hand.getByRole('textbox', { name: 'Invitation code' }).count())) {
+    await hand.getByRole('button', { name: 'Join a table' }).click();
+  }
+  await hand.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await hand.getByRole('button', { name: 'Join' }).click();
+  const reply = hand.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const region = table.getByRole('region', { name: `${name}'s device` });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText(`${name} is connected.`).waitFor({ timeout: 30000 });
+  await hand.getByRole('group', { name: 'Your hand' }).or(hand.locator('.facedown, .summary')).first().waitFor({ timeout: 20000 });
+}
+
+/// What a device shows: its cards and the discard pile.
+async function cards(page) {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => b.getAttribute('aria-label')),
+    down: [...document.querySelectorAll('.facedown button')].map((b) => b.getAttribute('aria-label')),
+    pile: [...document.querySelectorAll('.pile__top [role="img"]')].map((e) => e.getAttribute('aria-label')),
+  }));
+}
+
+/// Every message a device received, each checked: of this protocol, for
+/// its own seat, and with no card of another seat that the seat may not
+/// see (its view holds its own hand and face-down cards only; a card drawn
+/// from the deck shows only to the seat that drew it); never the game's
+/// seed, record, draw order or anybody's hands.
+function checkMessages(got, seat, device) {
+  let views = 0;
+  for (const { data } of got) {
+    assert.ok(data.length <= 65536, `${device}: a message of ${data.length} bytes`);
+    const message = JSON.parse(data);
+    assert.equal(message.v, 1);
+    const m = message.m;
+    const keys = new Set();
+    (function walk(v) {
+      if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (keys.add(k), walk(x));
+    })(m);
+    for (const secret of ['seed', 'actions', 'record', 'rng', 'draw', 'hands', 'deck']) {
+      assert.ok(!keys.has(secret), `${device}: a message holds "${secret}": ${data.slice(0, 200)}`);
+    }
+    if (m.type === 'welcome') assert.equal(m.seat, seat);
+    if (m.type !== 'snapshot' && m.type !== 'update') continue;
+    views++;
+    assert.equal(m.view.seat, seat, `${device}: another seat's view`);
+    for (const e of [...m.events, ...m.log.map((l) => l.event)]) {
+      if (e.event === 'drew' && e.source === 'deck' && e.card !== null) {
+        assert.equal(e.seat, seat, `${device}: sees seat ${e.seat} draw ${e.card}`);
+      }
+    }
+  }
+  return views;
+}
+
+const received = (page) => page.evaluate(() => window.__got);
+
+/// Plays by clicks on every device until the table shows the game over
+/// (or `until()` says stop). The table's person plays through the hand-off
+/// cover; "Next round" is the table's.
+async function playAll(table, hands, { until, maxSteps = 20000 } = {}) {
+  for (let i = 0; i < maxSteps; i++) {
+    const onTable = await whatNow(table);
+    if (onTable === 'over') return 'over';
+    if (until && (await until())) return 'stopped';
+    let acted = onTable !== 'wait';
+    if (acted) await step(table, undefined, onTable);
+    for (const hand of hands) {
+      const what = await whatNow(hand);
+      if (what !== 'wait' && what !== 'over') {
+        // A phone's move can end between the look and the tap (the table
+        // answered meanwhile): the tap then finds nothing to press, and the
+        // next look sees the new screen.
+        try {
+          await step(hand, undefined, what);
+        } catch (e) {
+          if (e.name !== 'TimeoutError') throw e;
+        }
+        acted = true;
+      }
+    }
+    if (!acted) await table.waitForTimeout(10);
+  }
+  throw new Error(`no game over after ${maxSteps} steps`);
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+/// From each action a phone sent (in the tap's task) to the moment the
+/// table showed it (a new line in its log), and the other phone showed it.
+/// Only actions the table received after its last reload count (its
+/// records start again with the page).
+async function latencies(from, table, other) {
+  const sent = (await from.evaluate(() => window.__sent)).filter((s) => s.data.includes('"type":"act"'));
+  const [tableGot, tableLines, otherLines] = await Promise.all([
+    table.evaluate(() => window.__got),
+    table.evaluate(() => window.__lines),
+    other.evaluate(() => window.__lines),
+  ]);
+  const out = { table: [], other: [] };
+  for (const s of sent) {
+    const got = tableGot.find((g) => g.data === s.data && g.at >= s.at);
+    if (!got) continue;
+    const shown = tableLines.find((l) => l.at >= got.at);
+    const seen = otherLines.find((l) => l.at >= s.at);
+    if (!shown || !seen) continue;
+    out.table.push(shown.at - s.at);
+    out.other.push(seen.at - s.at);
+  }
+  return out;
+}
+
+test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table reload mid-round and play goes on', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  const cy = await device('cy');
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+    ['Bot', 'medium'],
+    ['Cy', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
+  // Opened at 127.0.0.1: the table says a phone cannot reach this address.
+  await table.getByText('This page is open at a local address').waitFor();
+  const start = table.getByRole('button', { name: 'Start playing' });
+  assert.equal(await start.isDisabled(), true, 'not before every device is connected');
+  await ben.goto(url());
+  await cy.goto(url());
+  await pair(table, 'Ben', ben);
+  assert.equal(await start.isDisabled(), true, 'Cy is not connected yet');
+  await pair(table, 'Cy', cy);
+  await start.click();
+  // Bots and people play until Ben has played a few times in round 1.
+  const benPlays = () => ben.evaluate(() => window.__sent.filter((s) => s.data.includes('"type":"act"')).length);
+  assert.equal(await playAll(table, [ben, cy], { until: async () => (await benPlays()) >= 3 }), 'stopped');
+
+  // Ben's phone reloads mid-round: its seat waits; a new invitation takes
+  // it back (the phone proves its token), and Ben's cards are the same.
+  const beforeReload = await cards(ben);
+  const gotBefore = await received(ben);
+  await ben.reload();
+  await ben.getByRole('button', { name: 'Join a table' }).waitFor();
+  await devicesDialog(table);
+  await table.getByRole('region', { name: "Ben's device" }).getByText("Ben's device is not connected.").waitFor({ timeout: 30000 });
+  await pair(table, 'Ben', ben);
+  assert.deepEqual((await cards(ben)).hand, beforeReload.hand, "Ben's hand after rejoining");
+  if (await table.getByRole('dialog', { name: 'Players on their own devices' }).count()) {
+    await table.getByRole('button', { name: 'Close' }).click();
+  }
+
+  // Play on, then the table reloads mid-round: it restores the game from
+  // its save, and both phones pair again with their tokens.
+  // Stop where the game waits for a person (Ana at the table, Ben or Cy):
+  // then no bot moves between the snapshot and the reload.
+  const benPlaysNow = await benPlays();
+  const aPersonToAct = async () => {
+    for (const p of [table, ben, cy]) if ((await whatNow(p)) !== 'wait') return true;
+    return false;
+  };
+  assert.equal(
+    await playAll(table, [ben, cy], { until: async () => (await benPlays()) >= benPlaysNow + 3 && (await aPersonToAct()) }),
+    'stopped',
+  );
+  const shown = { ben: await cards(ben), cy: await cards(cy) };
+  const tableLines = await table.evaluate(() => window.__lines);
+  const gotBeforeTable = { ben: await received(ben), cy: await received(cy) };
+  await table.reload();
+  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
+  await ben.getByRole('button', { name: 'Join a table' }).or(ben.getByRole('textbox', { name: 'Invitation code' })).first().waitFor({ timeout: 30000 });
+  await cy.getByRole('button', { name: 'Join a table' }).or(cy.getByRole('textbox', { name: 'Invitation code' })).first().waitFor({ timeout: 30000 });
+  // A phone that lost the table says so, and keeps its seat.
+  await ben.getByText('The connection to the table was lost.').waitFor();
+  await pair(table, 'Ben', ben, { fresh: false });
+  await pair(table, 'Cy', cy, { fresh: false });
+  assert.deepEqual(await cards(ben), shown.ben, "Ben's cards and the pile after the table's reload");
+  assert.deepEqual(await cards(cy), shown.cy, "Cy's cards and the pile after the table's reload");
+  await table.getByRole('button', { name: 'Close' }).click();
+
+  assert.equal(await playAll(table, [ben, cy]), 'over');
+  // The phones see the end of the game too.
+  await ben.getByRole('button', { name: 'Leave the table' }).waitFor();
+  await cy.getByRole('button', { name: 'Leave the table' }).waitFor();
+
+  const views = {
+    ben: checkMessages([...gotBefore, ...(await received(ben))], 1, 'ben'),
+    cy: checkMessages([...gotBeforeTable.cy, ...(await received(cy))], 3, 'cy'),
+  };
+  checkMessages(gotBeforeTable.ben, 1, 'ben');
+  assert.ok(views.ben > 50 && views.cy > 50, JSON.stringify(views));
+  // Nothing went wrong on any device, and no message of the app was
+  // refused (both sides log a refusal).
+  for (const p of [table, ben, cy]) {
+    assert.deepEqual(p.problems, []);
+    assert.deepEqual(p.warnings.filter((w) => w.includes('refused')), [], p.device);
+  }
+  // Both phones' moves: Cy's to the table and to Ben, Ben's (since his
+  // reload) to the table and to Cy.
+  const [fromCy, fromBen] = [await latencies(cy, table, ben), await latencies(ben, table, cy)];
+  const t = { table: [...fromCy.table, ...fromBen.table], other: [...fromCy.other, ...fromBen.other] };
+  const figures = {
+    moves: t.table.length,
+    to_table_p50_ms: pct(t.table, 50),
+    to_table_p95_ms: pct(t.table, 95),
+    to_other_phone_p50_ms: pct(t.other, 50),
+    to_other_phone_p95_ms: pct(t.other, 95),
+    table_log_lines: tableLines.length,
+  };
+  assert.ok(t.table.length > 10, JSON.stringify(figures));
+  console.log(`# devices-latency ${JSON.stringify(figures)}`);
+  await mkdir(artifacts, { recursive: true });
+  await table.screenshot({ path: join(artifacts, 'devices-table.png') });
+  await ben.screenshot({ path: join(artifacts, 'devices-phone.png') });
+});
+
+/// A raw WebRTC peer in its own browser, written here: answers an
+/// invitation and sends whatever the test wants.
+async function rawPeer(code) {
+  const page = await device('raw');
+  await page.goto('about:blank');
+  const invitation = readInvitation(code);
+  const answer = await page.evaluate(async (sdp) => {
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    window.pc = pc;
+    window.inbox = [];
+    pc.ondatachannel = (e) => {
+      window.channel = e.channel;
+      e.channel.onmessage = (m) => window.inbox.push(JSON.parse(m.data));
+    };
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await new Promise((ok) => {
+      if (pc.iceGatheringState === 'complete') ok();
+      pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && ok();
+    });
+    return pc.localDescription.sdp;
+  }, toSdp(invitation.peer));
+  const reply = writeReply(invitation.seat, tagOf(invitation.peer), fromSdp(answer));
+  assert.deepEqual(readReply(reply).peer, fromSdp(answer), 'the reply reads back');
+  return { page, reply, seat: invitation.seat };
+}
+
+test('forged messages from a raw peer are refused with a reason, logged, and the game goes on', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Raw', 'remote'],
+    ['Bot', 'easy'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const { page: raw, reply, seat } = await rawPeer(await invitation(table, 'Raw'));
+  assert.equal(seat, 1);
+  const region = table.getByRole('region', { name: "Raw's device" });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await raw.waitForFunction(() => window.channel?.readyState === 'open', null, { timeout: 30000 });
+  const build = await table.locator('.app').getAttribute('data-build');
+  assert.match(build, /^[0-9a-f]{16}$/);
+  const send = (text) => raw.evaluate((t) => window.channel.send(t), text);
+  const lastRefusal = async (n) => {
+    await raw.waitForFunction((k) => window.inbox.filter((m) => m.m.type === 'refused').length >= k, n);
+    return raw.evaluate(() => window.inbox.filter((m) => m.m.type === 'refused').at(-1).m.reason);
+  };
+  let refused = 0;
+  const expectRefused = async (text, why) => {
+    await send(text);
+    const reason = await lastRefusal(++refused);
+    assert.equal(reason.why, why, `${text.slice(0, 80)} → ${JSON.stringify(reason)}`);
+    return reason;
+  };
+  // Garbage, an oversized blob, another protocol version, another build.
+  await expectRefused('}{ not json', 'malformed');
+  await expectRefused('x'.repeat(70000), 'too_large');
+  await expectRefused('{"v":9,"m":{"type":"hello","app":"x","token":null}}', 'version');
+  await expectRefused(JSON.stringify({ v: 1, m: { type: 'act', at: 1, action: { reveal: 3 } } }), 'no_hello');
+  const other = await expectRefused(JSON.stringify({ v: 1, m: { type: 'hello', app: '0000000000000000', token: null } }), 'other_app');
+  assert.equal(other.ours, build);
+  await region.getByText('The two devices run different versions of Mojo.').waitFor();
+  // Now a proper hello: the seat is the raw peer's, the table starts.
+  await send(JSON.stringify({ v: 1, m: { type: 'hello', app: build, token: null } }));
+  await raw.waitForFunction(() => window.inbox.some((m) => m.m.type === 'snapshot'));
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  const latest = () => raw.evaluate(() => window.inbox.filter((m) => m.m.type === 'snapshot' || m.m.type === 'update').at(-1).m);
+  // The next round is the table's, never a device's.
+  await expectRefused(JSON.stringify({ v: 1, m: { type: 'act', at: (await latest()).at, action: { next_round: true } } }), 'not_yours');
+  // Play (Ana by clicks; the bot by itself) until it is the raw seat's turn
+  // to play a card.
+  for (let i = 0; i < 2000; i++) {
+    const m = await latest();
+    if (m.view.current === seat && m.view.phase === 'play') break;
+    if (m.view.current !== seat) {
+      // Another seat's action, sent by this device: refused.
+      if (i === 0) await expectRefused(JSON.stringify({ v: 1, m: { type: 'act', at: m.at, action: { play: m.view.hand[0], pile: 0 } } }), 'not_your_turn');
+      const what = await whatNow(table);
+      if (what !== 'wait') await step(table, undefined, what);
+      else await table.waitForTimeout(10);
+    } else {
+      // Its turn, but not to play (reveal): reveal the first card.
+      await send(JSON.stringify({ v: 1, m: { type: 'act', at: m.at, action: { reveal: m.view.face_down[0] } } }));
+      await raw.waitForFunction((at) => window.inbox.filter((x) => x.m.at > at).length > 0, m.at);
+    }
+  }
+  const m = await latest();
+  assert.equal(m.view.current, seat);
+  const missing = [...Array(13).keys()].find((v) => !m.view.hand.includes(v));
+  await expectRefused(JSON.stringify({ v: 1, m: { type: 'act', at: m.at, action: { play: missing, pile: 0 } } }), 'illegal');
+  await expectRefused(JSON.stringify({ v: 1, m: { type: 'act', at: m.at - 1, action: { play: m.view.hand[0], pile: 0 } } }), 'stale_move');
+  // A move sent twice (as a flaky network might): played once, the second
+  // refused (its move number is gone).
+  const play = JSON.stringify({ v: 1, m: { type: 'act', at: m.at, action: { play: m.view.hand[0], pile: 0 } } });
+  await send(play);
+  await send(play);
+  const second = await lastRefusal(++refused);
+  assert.ok(['stale_move', 'not_your_turn'].includes(second.why), JSON.stringify(second));
+  // The table's update for the one play taken.
+  await raw.waitForFunction((at) => window.inbox.some((x) => x.m.type === 'update' && x.m.at > at), m.at);
+  const after = await latest();
+  assert.equal(after.view.hand.length, m.view.hand.length - 1 + (after.events.some((e) => e.event === 'drew' && e.seat === seat) ? 1 : 0));
+  // Every refusal was logged by the table.
+  assert.equal(table.warnings.filter((w) => w.includes('refused a message')).length, refused, table.warnings.join('\n'));
+  // The table gives the seat to a bot; the device is told; the game goes
+  // on to its end.
+  await devicesDialog(table);
+  await region.getByRole('button', { name: 'Give this seat to a bot' }).click();
+  await raw.waitForFunction(() => window.inbox.some((m) => m.m.type === 'bye'));
+  for (let i = 0; i < 20000 && (await whatNow(table)) !== 'over'; i++) {
+    const what = await whatNow(table);
+    if (what !== 'wait') await step(table, undefined, what);
+    else await table.waitForTimeout(5);
+  }
+  assert.equal(await whatNow(table), 'over');
+  assert.deepEqual(table.problems, []);
+});
+
+/// A picture of a QR code as a .y4m video (Chromium's fake camera): the
+/// code's modules from its SVG path, black on white, in the middle of a
+/// 640×480 frame.
+async function y4m(table, name, file) {
+  const { d, size } = await table
+    .getByRole('region', { name: `${name}'s device` })
+    .locator('svg.qr')
+    .evaluate((svg) => ({ d: svg.querySelector('path').getAttribute('d'), size: Number(svg.getAttribute('viewBox').split(' ')[2]) }));
+  const [W, H] = [640, 480];
+  const scale = Math.floor(440 / size);
+  const x0 = Math.floor((W - size * scale) / 2);
+  const y0 = Math.floor((H - size * scale) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (const m of d.matchAll(/M(\d+) (\d+)h(\d+)/g)) {
+    const [x, yy, w] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    for (let py = (yy * scale) + y0; py < (yy + 1) * scale + y0; py++) {
+      y.fill(16, py * W + x * scale + x0, py * W + (x + w) * scale + x0);
+    }
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+}
+
+test("a phone pairs by reading the table's invitation QR code with its camera; a second answer to one invitation is refused", async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'easy'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const code = await invitation(table, 'Ben');
+  await mkdir(artifacts, { recursive: true });
+  const file = join(artifacts, 'invitation.y4m');
+  await y4m(table, 'Ben', file);
+  const qr = await table.locator('svg.qr').getAttribute('data-version');
+  console.log(`# devices-codes ${JSON.stringify({ invitation_chars: code.length, invitation_qr_version: Number(qr) })}`);
+  const region = table.getByRole('region', { name: "Ben's device" });
+  // Someone else answers the invitation first (a raw peer that then goes
+  // away): the table takes that answer and tries to connect…
+  const { page: first, reply: firstReply } = await rawPeer(code);
+  await first.evaluate(() => window.pc.close());
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(firstReply);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Connecting…').first().waitFor();
+  // …so Ben's phone, reading the same invitation with its camera, is
+  // refused: each invitation is answered once.
+  const phone = await device('phone', {
+    args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+  });
+  await phone.goto(url());
+  await phone.getByRole('button', { name: 'Join a table' }).click();
+  await phone.getByRole('button', { name: 'Scan the invitation' }).click();
+  // The camera reads the code and the phone answers it at once.
+  const reply = phone.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 30000 });
+  const replyQr = await phone.locator('svg.qr').getAttribute('data-version');
+  const replyCode = await reply.inputValue();
+  console.log(`# devices-codes ${JSON.stringify({ reply_chars: replyCode.length, reply_qr_version: Number(replyQr) })}`);
+  assert.equal(readReply(replyCode).tag, tagOf(readInvitation(code).peer), 'the phone answered this invitation');
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(replyCode);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('This invitation was already answered.').waitFor();
+  // A new invitation, by text this time, and Ben plays.
+  await region.getByRole('button', { name: 'New invitation' }).click();
+  await phone.getByRole('button', { name: 'Leave to the lobby' }).click();
+  await pair(table, 'Ben', phone);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await phone.getByRole('group', { name: 'Your hand' }).or(phone.locator('.table')).first().waitFor();
+  assert.deepEqual([...table.problems, ...phone.problems], []);
+});
+
+test('a browser without WebRTC says plainly that it cannot connect devices; the rest of the game is unchanged', async () => {
+  const page = await device('old', {
+    viewport: { width: 1024, height: 768 },
+    init: [() => { delete window.RTCPeerConnection; }],
+  });
+  await page.goto(url());
+  const option = page.locator('#seat-kind-1 option[value="remote"]');
+  assert.equal(await option.isDisabled(), true);
+  assert.match(await option.textContent(), /This browser cannot connect devices/);
+  await page.getByRole('button', { name: 'Join a table' }).click();
+  await page.getByText('This browser cannot connect devices. Everything else in the game works as usual.').waitFor();
+  await page.getByRole('button', { name: 'Leave to the lobby' }).click();
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('group', { name: 'Your hand' }).waitFor();
+  assert.deepEqual(page.problems, []);
+});
+
+test('neither the table nor a phone blocks its page: no main-thread task over 50 ms during a game (a run of its own)', async () => {
+  const longTasks = () => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longTasks.push(Math.round(e.duration));
+        (window.__longAt ??= []).push(Math.round(performance.timeOrigin + e.startTime));
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  };
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [longTasks] });
+  const ben = await device('ben', { init: [longTasks] });
+  await table.goto(url());
+  await lobby(table, [
+    ['Bot 1', 'medium'],
+    ['Ben', 'remote'],
+    ['Bot 2', 'medium'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await ben.goto(url());
+  await pair(table, 'Ben', ben);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await ben.getByRole('group', { name: 'Your hand' }).waitFor();
+  // Loading, pairing and the first screens are the start-up's business:
+  // count from here, while the game is played.
+  await table.waitForTimeout(100);
+  const startUp = { table: await table.evaluate(() => window.__longTasks.splice(0)), ben: await ben.evaluate(() => window.__longTasks.splice(0)) };
+  assert.equal(await playAll(table, [ben]), 'over');
+  const during = { table: await table.evaluate(() => window.__longTasks), ben: await ben.evaluate(() => window.__longTasks) };
+  console.log(`# devices-long-tasks ${JSON.stringify({ start_up: startUp, during })}`);
+  if (during.ben.length) {
+    const at = await ben.evaluate(() => window.__longAt.at(-1));
+    const got = await ben.evaluate(() => window.__got.map((g) => ({ at: g.at, type: JSON.parse(g.data).m.type, phase: JSON.stringify(JSON.parse(g.data).m.view?.phase), log: JSON.parse(g.data).m.log?.length })));
+    console.log('# around', JSON.stringify(got.filter((g) => Math.abs(g.at - at) < 300)), at);
+  }
+  assert.deepEqual(during, { table: [], ben: [] }, 'main-thread tasks over 50 ms while playing');
+  assert.deepEqual([...table.problems, ...ben.problems], []);
+});
+
+test('a phone takes back its own card, and only its own; neither the table nor the other phone offers it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  const cy = await device('cy');
+  // Normal speed: bots wait two seconds after a card that may be taken back.
+  await table.goto(`${server.url}?lang=en`);
+  await lobby(table, [
+    ['Bot', 'easy'],
+    ['Ben', 'remote'],
+    ['Cy', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await ben.goto(url());
+  await cy.goto(url());
+  await pair(table, 'Ben', ben);
+  await pair(table, 'Cy', cy);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  const handOf = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => ({
+        name: b.getAttribute('aria-label'),
+        hint: b.getAttribute('aria-description'),
+        enabled: !b.disabled,
+      })),
+    );
+  for (let i = 0; i < 3000; i++) {
+    assert.notEqual(await whatNow(table), 'over');
+    const what = await whatNow(ben);
+    const lower = what === 'play' ? (await handOf(ben)).find((c) => c.enabled && c.hint === 'ends your turn') : null;
+    if (lower) {
+      const before = await handOf(ben);
+      await ben.getByRole('group', { name: 'Your hand' }).getByRole('button', { name: lower.name, exact: true }).first().click();
+      await ben.getByRole('button', { name: 'Take back' }).waitFor();
+      assert.equal(await cy.getByRole('button', { name: 'Take back' }).count(), 0, "not on Cy's phone");
+      assert.equal(await table.getByRole('button', { name: 'Take back' }).count(), 0, 'not on the table');
+      await ben.getByRole('button', { name: 'Take back' }).click();
+      await ben.getByRole('button', { name: 'Take back' }).waitFor({ state: 'detached' });
+      await ben.waitForFunction((n) => document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length === n, before.length);
+      assert.deepEqual(await handOf(ben), before, 'the card is back in Ben\'s hand');
+      assert.deepEqual([...table.problems, ...ben.problems, ...cy.problems], []);
+      return;
+    }
+    for (const page of [table, ben, cy]) {
+      const w = await whatNow(page);
+      if (w !== 'wait' && w !== 'over') await step(page, undefined, w);
+    }
+    await table.waitForTimeout(10);
+  }
+  throw new Error('Ben never had a card that ends his turn');
+});
+
+test('another tab of the table device leaves a game with players on their own devices to its table; the table itself reloads into it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await invitation(table, 'Ben');
+  // A second tab of the same browser: the saved game is the first tab's.
+  const other = await table.context().newPage();
+  other.problems = [];
+  other.on('pageerror', (e) => other.problems.push(e.message));
+  await other.goto(url());
+  await other.getByText('is open in another tab of this browser').waitFor();
+  await other.getByRole('button', { name: 'Start game' }).waitFor();
+  assert.equal(await other.getByRole('button', { name: 'Continue' }).count(), 0, 'not offered here');
+  assert.equal(await other.getByRole('dialog', { name: 'Players on their own devices' }).count(), 0);
+  // The table keeps its save (the other tab did not forget it), and a
+  // reload of the table itself takes the game back with new invitations.
+  const saved = await table.evaluate(() => JSON.parse(localStorage.getItem('mojo.game')).game.seats[1]);
+  assert.deepEqual(saved, { name: 'Ben', bot: null, remote: true });
+  await other.close();
+  await table.reload();
+  await invitation(table, 'Ben');
+  assert.deepEqual([...table.problems, ...other.problems], []);
+});

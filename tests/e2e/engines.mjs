@@ -1,0 +1,366 @@
+// End-to-end scenarios that must hold in every engine: written once over
+// WebDriver (wd-harness.mjs) and run in Chromium, Firefox and WebKit:
+//
+//   MOJO_ENGINE=chromium|firefox|webkit node --test tests/e2e/engines.mjs
+//
+// (scripts/test.sh runs it once per engine, after `trunk build --release`.)
+// A whole game against bots, pass-and-play with the hand-off cover, a
+// reload at any moment, a corrupt save, and offline after one visit (the
+// service worker). Each test opens a new browser session: a fresh profile.
+// The release build is served under /games/mojo/, as on a static host.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, dist } from './server.mjs';
+import { useEngine, initScript, AppPage } from './wd-harness.mjs';
+import { sleep } from './webdriver.mjs';
+
+const BASE = '/games/mojo/';
+const build = useEngine(BASE);
+const instant = () => `${build.server.url}?lang=en&speed=instant`;
+
+/// Opens the app in a new session; closes the session after `body`, even
+/// when it fails (a screenshot is kept in tests/e2e/artifacts/ then).
+async function withPage(name, url, body, { server = build.server, ...size } = {}) {
+  const page = await AppPage.open({ driver: build.driver, server }, url, size);
+  try {
+    await body(page);
+  } catch (e) {
+    await page.screenshot(`${build.engine}-failed-${name}`).catch(() => {});
+    throw e;
+  } finally {
+    await page.close();
+  }
+}
+
+/// Sets up the lobby: seats as [name, kind] pairs (kind: person, easy,
+/// medium, hard).
+async function setUpTable(page, seats) {
+  await page.waitForRole('button', 'Start game');
+  const current = await page.eval(() => document.querySelectorAll('.lobby__seat').length);
+  for (let i = current; i < seats.length; i++) await page.clickRole('button', '+ Add a seat');
+  for (let i = current; i > seats.length; i--) {
+    await page.clickFound(
+      () => page.eval(() => [...document.querySelectorAll('.lobby__seat')].at(-1)?.querySelector('button') ?? null),
+      'the last seat\'s remove button',
+    );
+  }
+  await page.waitFor((n) => document.querySelectorAll('.lobby__seat').length === n, seats.length, { what: `${seats.length} seats` });
+  for (const [i, [name, kind]] of seats.entries()) {
+    await page.fill(`#seat-name-${i}`, name);
+    await page.select(`#seat-kind-${i}`, kind);
+  }
+  const shown = await page.eval(
+    (n) =>
+      Array.from({ length: n }, (_, i) => [
+        document.querySelector(`#seat-name-${i}`).value,
+        document.querySelector(`#seat-kind-${i}`).value,
+      ]),
+    seats.length,
+  );
+  assert.deepEqual(shown, seats, 'the lobby shows the seats asked for');
+}
+
+/// "Your cards: N points" matches the cards shown: hand, face-down and
+/// face-up, the highest card of each colour counting (RULES R10); the game
+/// total beside it is labelled and is the score pad's (seat 0 is ours).
+async function pointsAreRight(page) {
+  const { labels, shown, total, padTotal } = await page.eval(() => {
+    const own = document.querySelector('.own');
+    return {
+      labels: [...own.querySelectorAll('.hand button, .facedown button, .own__faceup [aria-label]')].map((b) =>
+        b.getAttribute('aria-label'),
+      ),
+      shown: own.querySelector('.own__points').textContent,
+      total: own.querySelector('.own__total').textContent,
+      padTotal: parseInt(document.querySelector('.side .scorepad__totals td').textContent, 10),
+    };
+  });
+  assert.equal(total, `Total: ${padTotal} ${padTotal === 1 ? 'point' : 'points'}`);
+  const top = {};
+  for (const label of labels) {
+    const m = /(\d+) (blue|green|yellow|orange|red)$/.exec(label);
+    if (m) top[m[2]] = Math.max(top[m[2]] ?? 0, Number(m[1]));
+  }
+  const points = Object.values(top).reduce((a, b) => a + b, 0);
+  assert.ok(labels.length > 0, 'cards were read');
+  assert.equal(shown, `Your cards: ${points} ${points === 1 ? 'point' : 'points'}`, labels.join(', '));
+}
+
+test('a full game against three bots, to game over, by clicks', async () => {
+  await withPage('full-game', instant(), async (page) => {
+    await page.clickRole('button', 'Start game');
+    await page.waitForRole('group', 'Your hand');
+    // The rules stay reachable while a round summary covers the table.
+    assert.equal(await page.reachScreen(['next']), 'next');
+    await page.clickRole('button', 'Rules', { within: '.summary' });
+    await page.waitForRole('heading', 'How to play Mojo');
+    await page.clickRole('button', 'Close');
+    await page.waitForNoRole('heading', 'How to play Mojo');
+    assert.equal(await page.whatNow(), 'next', 'back on the summary');
+    let rounds = 0;
+    let pointsChecked = 0;
+    const end = await page.playUntil(async (what) => {
+      if (what === 'next') rounds++;
+      if (what === 'play' && pointsChecked < 12) {
+        await pointsAreRight(page);
+        pointsChecked++;
+      }
+      return false;
+    });
+    assert.ok(pointsChecked > 0, 'the points readout was checked');
+    assert.equal(end, 'over');
+    await page.waitForRole('heading', 'Game over');
+    assert.match(await page.text('.summary__winner'), /wins!|share the victory!/);
+    // The final score pad has a row per round and a total per player.
+    const rows = await page.eval(() => document.querySelectorAll('.summary .scorepad__table tbody tr').length);
+    assert.equal(rows, rounds + 1);
+    assert.equal(await page.eval(() => document.querySelectorAll('.summary .scorepad__totals td').length), 4);
+    // Rematch deals a new game at the same table.
+    await page.clickRole('button', 'Rematch');
+    await page.waitForRole('group', 'Your hand');
+    assert.equal(await page.text('.topbar__round'), 'Round 1');
+    await page.expectNoProblems();
+  });
+});
+
+test('pass-and-play: no hand is in the page until "Show my cards"', async () => {
+  await withPage('pass-and-play', instant(), async (page) => {
+    await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'easy']]);
+    await page.clickRole('button', 'Start game');
+    const hiddenCardsInDom = () =>
+      page.eval(() => ({
+        handGroups: document.querySelectorAll('[role="group"][aria-label="Your hand"]').length,
+        handCards: document.querySelectorAll('.hand .card, .facedown .card, .own').length,
+      }));
+    let handoffs = 0;
+    const seen = new Set();
+    for (let i = 0; i < 400 && seen.size < 2; i++) {
+      const cover = await page.eval(() => {
+        const h = [...document.querySelectorAll('.handoff h2')].find((e) => e.getClientRects().length);
+        return h && /^Pass the device to /.test(h.textContent.trim()) ? h.textContent.trim() : null;
+      });
+      if (cover) {
+        const to = cover.replace('Pass the device to ', '');
+        assert.deepEqual(await hiddenCardsInDom(), { handGroups: 0, handCards: 0 }, `before ${to} confirms`);
+        await page.clickRole('button', 'Show my cards');
+        await page.waitFor(
+          () => !!document.querySelector('[role="group"][aria-label="Your hand"], .facedown'),
+          undefined,
+          { what: `${to}'s hand` },
+        );
+        assert.equal(await page.text('.topbar__me'), `You are ${to}`);
+        seen.add(to);
+        handoffs++;
+        continue;
+      }
+      await page.step();
+    }
+    assert.deepEqual([...seen].sort(), ['Ana', 'Ben'], 'the device went to both people');
+    assert.ok(handoffs >= 2);
+    await page.expectNoProblems();
+  });
+});
+
+test('a reload at any moment restores the same position and screen', async () => {
+  await withPage('reload', instant(), async (page) => {
+    await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'medium']]);
+    await page.clickRole('button', 'Start game');
+    let reloads = 0;
+    let chains = 0;
+    let covers = 0;
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 600 && reloads < 12; i++) {
+      const what = await page.whatNow();
+      if (what === 'over') break;
+      // Reload while the game waits for a person: at the hand-off cover, in
+      // the middle of an equal-card chain, in Mojo Time, on a summary.
+      const chain = ((await page.text('.status')) ?? '').startsWith('Equal!');
+      const interesting = what === 'show' || chain || what === 'reveal' || what === 'next';
+      if (what !== 'wait' && (interesting || random() < 0.08)) {
+        const before = await page.snapshot();
+        await page.reload();
+        await page.ready();
+        await sleep(30);
+        const afterReload = await page.snapshot();
+        assert.deepEqual(afterReload, before, `reload #${reloads + 1} (${what}${chain ? ', mid-chain' : ''})`);
+        reloads++;
+        chains += chain ? 1 : 0;
+        covers += what === 'show' ? 1 : 0;
+      }
+      // Prefer a card that plays again, to reach the middle of a chain.
+      if (what === 'play') {
+        const again = await page.eval(
+          () =>
+            document.querySelector(
+              '[role="group"][aria-label="Your hand"] button[aria-description="play again"]:not([disabled])',
+            ) !== null,
+        );
+        if (again) {
+          await page.click('[role="group"][aria-label="Your hand"] button[aria-description="play again"]:not([disabled])');
+          continue;
+        }
+      }
+      await page.step((n) => Math.floor(random() * n));
+    }
+    assert.ok(reloads >= 8, `reloaded ${reloads} times`);
+    assert.ok(covers >= 1, 'reloaded at a hand-off cover');
+    await page.expectNoProblems();
+  });
+});
+
+test('a corrupt save is reported, kept aside, and a new game starts', async () => {
+  await withPage('corrupt-save', instant(), async (page) => {
+    await page.ready();
+    const raw = '{"format":"mojo-save","version":1,"seq":9,"game":{"id":"x","seats":[]}';
+    for (const text of [raw, 'not json at all', '{"format":"mojo-save","version":99,"seq":1,"game":{}}']) {
+      await page.eval((t) => localStorage.setItem('mojo.game', t), text);
+      await page.reload();
+      await page.ready();
+      await page.waitForAlert('could not be loaded');
+      const kept = await page.eval(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('mojo.unreadable.'))
+          .map((k) => localStorage.getItem(k)),
+      );
+      assert.ok(kept.includes(text), 'the raw save is kept aside');
+      assert.equal(await page.eval(() => localStorage.getItem('mojo.game')), null);
+    }
+    await page.clickRole('button', 'Start game');
+    await page.waitForRole('group', 'Your hand');
+    await page.step();
+    assert.notEqual(await page.eval(() => localStorage.getItem('mojo.game')), null, 'the new game is saved');
+    await page.expectNoProblems();
+  });
+});
+
+/// A copy of dist/ that differs from it as a new deploy would: the service
+/// worker's build id (and so its bytes) changed.
+async function changedBuild() {
+  const copy = await mkdtemp(join(tmpdir(), 'mojo-next-'));
+  await cp(dist, copy, { recursive: true });
+  const sw = join(copy, 'sw.js');
+  const text = await readFile(sw, 'utf8');
+  const next = text.replace(/^const BUILD = '([^']*)';$/m, "const BUILD = '$1-next';");
+  assert.notEqual(next, text, 'sw.js has its BUILD line');
+  await writeFile(sw, next);
+  return copy;
+}
+
+/// Waits until the game waits for the person at the screen (no bot is
+/// thinking), so that a snapshot stays true until they act; fails if it
+/// never does.
+async function settled(page, timeoutMs = 10000) {
+  const started = Date.now();
+  while ((await page.whatNow()) === 'wait') {
+    if (Date.now() - started > timeoutMs) assert.fail(`the game still did not wait for the person after ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+const controlled = (page) =>
+  page.waitFor(() => navigator.serviceWorker?.controller != null, undefined, {
+    timeout: 20000,
+    what: 'a service worker controlling the page',
+  });
+
+// Offline is the server gone: every connection to it is refused (WebDriver
+// has no offline switch). Whatever the engine, the service worker must
+// then answer from its cache.
+test('after one visit the game opens offline and resumes; a new deploy is offered as a reload', async () => {
+  // A server of its own: it goes down and comes back with another build.
+  const server = await serve(BASE, { init: initScript() });
+  let next;
+  try {
+    await withPage(
+      'offline',
+      null,
+      async (page) => {
+        await page.goto(`${server.url}?lang=en&speed=instant`);
+        await page.clickRole('button', 'Start game');
+        await page.waitForRole('group', 'Your hand');
+        for (let i = 0; i < 8; i++) await page.step();
+        await controlled(page);
+        await page.keepTestScriptOffline();
+        await settled(page);
+        // The worker of a first visit takes over at once; no update to offer.
+        assert.equal(await page.count('button', 'New version — reload'), 0);
+        const before = await page.snapshot();
+
+        // Offline: the server is gone.
+        await server.down();
+        const asked = server.requests.length;
+        await page.reload();
+        await page.ready();
+        await sleep(30);
+        assert.deepEqual(await page.snapshot(), before, 'the saved game resumes offline');
+        assert.equal(server.requests.length, asked, 'nothing reached the server while offline');
+
+        // Online but a very slow network: the cached page opens without waiting.
+        await server.up();
+        server.setDelay(20000);
+        const started = Date.now();
+        await page.reload();
+        await page.ready();
+        assert.ok(Date.now() - started < 12000, `opened in ${Date.now() - started} ms on a slow network`);
+        await sleep(30);
+        assert.deepEqual(await page.snapshot(), before, 'the saved game resumes on a slow network');
+        server.setDelay(0);
+        await server.down();
+        await page.reload();
+        await page.ready();
+        await page.step();
+        assert.ok(await page.exists('.table'), 'still playing offline');
+        await settled(page);
+        const playing = await page.snapshot();
+
+        // Back online, and a new version is deployed at the same address.
+        // The browser tells the page it is online again (the event that a
+        // reconnection fires; WebDriver cannot switch the network).
+        next = await changedBuild();
+        server.setDir(next);
+        await server.up();
+        await page.eval(() => window.dispatchEvent(new Event('online')));
+        await page.waitForRole('button', 'New version — reload', { timeout: 15000 });
+        assert.deepEqual(await page.snapshot(), playing, 'the offer does not disturb the game');
+
+        // Taking it reloads into the new version, and the game goes on.
+        await page.eval(() => {
+          window.__beforeUpdate = true;
+        });
+        await page.clickRole('button', 'New version — reload');
+        await page.waitFor(() => !window.__beforeUpdate && !!document.querySelector('.lobby, .table'), undefined, {
+          timeout: 15000,
+          what: 'the page reloaded into the new version',
+        });
+        await sleep(30);
+        assert.deepEqual(await page.snapshot(), playing, 'the game resumes in the new version');
+        assert.equal(await page.count('button', 'New version — reload'), 0, 'no offer once updated');
+        const caches = await page.session.executeAsync(() => caches.keys());
+        assert.equal(caches.length, 1, `one cache left: ${caches}`);
+        assert.match(caches[0], /-next$/, 'the new build is cached, the old one removed');
+        await page.keepTestScriptOffline();
+
+        // Offline again, the game in another language: its words were cached
+        // with the build.
+        await server.down();
+        const askedBefore = server.requests.length;
+        await page.goto(`${server.url}?lang=nl&speed=instant`);
+        await page.ready();
+        await page.waitFor(() => document.documentElement.lang === 'nl', undefined, { what: 'the page in Dutch' });
+        await page.waitForRole('button', 'Regels');
+        // (The server is gone: the words can only have come from the cache.)
+        assert.deepEqual(server.requests.slice(askedBefore), [], 'nothing was asked of the server');
+        await page.expectNoProblems();
+      },
+      { server },
+    );
+  } finally {
+    await server.close();
+    if (next) await rm(next, { recursive: true, force: true });
+  }
+});

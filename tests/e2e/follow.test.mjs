@@ -1,0 +1,488 @@
+// End-to-end: moves you can follow, sound, the replay of a round and deal
+// codes (issue 14), in the release build driven by clicks.
+//
+// - Every card a bot plays flies from its seat to the pile (the offset the
+//   app sets points back into that seat's tile), a drawn card flies in to
+//   the seat that drew it; the last move is highlighted; "your turn" shows.
+//   With "Reduce animations" or prefers-reduced-motion, a fade instead.
+// - Sounds are real WebAudio oscillators, started only after a gesture,
+//   muted by one tap (remembered), and a phone holding a seat plays "your
+//   turn" there; a phone is never offered a replay or a deal code.
+// - "Replay this round" steps through the whole round and ends on the
+//   summary's cards and scores; the log's lines go to their moves.
+// - A deal code at game over deals the same first hand again; a damaged
+//   code is refused.
+// - No main-thread task over 50 ms while moves animate, at 4× CPU
+//   throttling, with Easy and with Medium bots (printed for BENCHMARKS.md).
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { useBuild, openPage, reachScreen, whatNow, step, saveScreenshot, chromiumArgs } from './harness.mjs';
+
+const build = useBuild('/games/mojo/');
+const at = (speed) => `${build.server.url}?lang=en&speed=${speed}`;
+
+function expectNoProblems(page) {
+  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
+}
+
+/// Records every card the app sends flying: its class, its animation, its
+/// offset, and which seat's tile (or the own area, or the draw pile) the
+/// offset points back into.
+function recordFlights() {
+  window.__flights = [];
+  const where = (x, y) => {
+    for (const el of document.querySelectorAll('[data-seat], .own, .draw__stack, .piles')) {
+      const r = el.getBoundingClientRect();
+      if (x >= r.left - 2 && x <= r.right + 2 && y >= r.top - 2 && y <= r.bottom + 2) {
+        if (el.matches('[data-seat]')) return `seat ${el.dataset.seat}`;
+        if (el.matches('.own')) return 'own';
+        if (el.matches('.draw__stack')) return 'draw pile';
+        return 'piles';
+      }
+    }
+    return 'nowhere';
+  };
+  const look = (el) => {
+    const cls = ['card--fly', 'card--fly-late'].find((c) => el.classList.contains(c));
+    if (!cls || el.__seen) return;
+    el.__seen = true;
+    // Its place without the animation's transform (which has begun).
+    let x = 0;
+    let y = 0;
+    for (let e = el; e; e = e.offsetParent) {
+      x += e.offsetLeft;
+      y += e.offsetTop;
+    }
+    const r = { left: x - scrollX, top: y - scrollY, width: el.offsetWidth, height: el.offsetHeight };
+    const dx = parseFloat(el.style.getPropertyValue('--fly-x'));
+    const dy = parseFloat(el.style.getPropertyValue('--fly-y'));
+    const seat = el.closest('[data-seat]');
+    window.__flights.push({
+      t: performance.now(),
+      cls,
+      animation: getComputedStyle(el).animationName,
+      dx,
+      dy,
+      from: where(r.left + r.width / 2 + dx, r.top + r.height / 2 + dy),
+      to: el.closest('[data-pile]') ? 'pile' : seat ? `seat ${seat.dataset.seat}` : el.closest('.own') ? 'own' : 'other',
+      by: el.closest('.pile')?.querySelector('.pile__by')?.textContent ?? null,
+    });
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.type === 'attributes') look(m.target);
+      for (const n of m.addedNodes ?? []) if (n.nodeType === 1) look(n);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}
+
+/// Counts real WebAudio use: contexts made and sounds started.
+function recordAudio() {
+  window.__audio = { contexts: 0, started: 0 };
+  const Ctx = window.AudioContext;
+  if (!Ctx) return;
+  window.AudioContext = class extends Ctx {
+    constructor(...a) {
+      super(...a);
+      window.__audio.contexts++;
+    }
+  };
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (...a) {
+    window.__audio.started++;
+    return start.apply(this, a);
+  };
+}
+
+const sounds = (page) =>
+  page.evaluate(() => {
+    const n = {};
+    for (const m of performance.getEntriesByType('mark')) {
+      if (m.name.startsWith('mojo-sound-')) n[m.name.slice(11)] = (n[m.name.slice(11)] ?? 0) + 1;
+    }
+    return { marks: n, ...window.__audio };
+  });
+
+async function newPage(url, { settings = {}, init = [], viewport } = {}) {
+  const page = await openPage(build.browser, null, viewport);
+  const ctx = page.context();
+  await ctx.addInitScript((s) => {
+    try {
+      // Settings this test wants, where none of them is stored yet.
+      const now = JSON.parse(localStorage.getItem('mojo.settings') ?? '{}');
+      const missing = Object.keys(s).filter((k) => !(k in now));
+      if (missing.length) localStorage.setItem('mojo.settings', JSON.stringify({ ...now, ...s }));
+    } catch {}
+  }, settings);
+  for (const f of [recordFlights, recordAudio, ...init]) await ctx.addInitScript(f);
+  await page.goto(url);
+  return page;
+}
+
+/// Sets the lobby's seats ([name, kind]) and, optionally, its target.
+async function setUpTable(page, seats, target) {
+  const current = await page.locator('.lobby__seat').count();
+  for (let i = current; i < seats.length; i++) await page.getByRole('button', { name: '+ Add a seat' }).click();
+  for (let i = current; i > seats.length; i--) await page.locator('.lobby__seat').last().getByRole('button').click();
+  for (const [i, [name, kind]] of seats.entries()) {
+    await page.locator(`#seat-name-${i}`).fill(name);
+    await page.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+  if (target) {
+    await page.locator('.lobby__target').fill(String(target));
+    await page.locator('.lobby__target').dispatchEvent('change');
+  }
+}
+
+/// Plays the person's turns (first card) until `n` flights of bots' plays
+/// were recorded.
+async function watchBots(page, n, maxSteps = 3000) {
+  for (let i = 0; i < maxSteps; i++) {
+    const flights = await page.evaluate(() => window.__flights.length);
+    if (flights >= n) return;
+    const what = await whatNow(page);
+    if (what === 'over') return;
+    await step(page, undefined, what);
+    if (what === 'wait') await page.waitForTimeout(40);
+  }
+  throw new Error(`fewer than ${n} flights`);
+}
+
+test('each move flies from the seat that made it; the last move is marked; "your turn" shows', async () => {
+  const page = await newPage(at('fast'));
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('group', { name: 'Your hand' }).waitFor();
+  // Your turn first (seat 0 starts): unmistakable.
+  await page.locator('.turn-banner').waitFor();
+  assert.equal(await page.locator('.turn-banner').textContent(), 'Your turn!');
+  assert.equal(await page.locator('.table.table--my-turn').count(), 1);
+  await watchBots(page, 14);
+  const flights = await page.evaluate(() => window.__flights);
+  const plays = flights.filter((f) => f.to === 'pile');
+  const draws = flights.filter((f) => f.to !== 'pile');
+  assert.ok(plays.length >= 6 && draws.length >= 1, JSON.stringify(flights));
+  for (const f of plays) {
+    assert.equal(f.animation, 'card-fly', JSON.stringify(f));
+    assert.ok(Math.hypot(f.dx, f.dy) > 40, `a real distance: ${JSON.stringify(f)}`);
+    // From the seat that played it: the one the pile names.
+    assert.match(f.from, /^(seat \d|own)$/, JSON.stringify(f));
+    const name = f.by?.replace('played by ', '');
+    const from = f.from === 'own' ? await page.locator('.own__name').textContent() : await page.locator(`[data-seat="${f.from.split(' ')[1]}"] .seat__name`).textContent();
+    assert.equal(from, name, JSON.stringify(f));
+  }
+  for (const f of draws) {
+    assert.match(f.animation, /^card-fly$/, JSON.stringify(f));
+    // Into the seat that drew, from the draw pile (or the other pile).
+    assert.match(f.from, /^(draw pile|piles)$/, JSON.stringify(f));
+    assert.match(f.to, /^(seat \d|own)$/, JSON.stringify(f));
+  }
+  // The last move: its seat highlighted, in words under the piles, and the
+  // pile says who played its top card.
+  await reachScreen(page, ['play']);
+  const last = page.locator('.seat--last');
+  assert.equal(await last.count(), 1);
+  const lastName = await last.locator('.seat__name').textContent();
+  assert.match(await page.locator('.lastmove').textContent(), new RegExp(`^${lastName} `));
+  assert.ok((await page.locator('.pile__by').textContent()).startsWith('played by '));
+  assert.equal(await last.locator('.seat__last').textContent(), 'Last move');
+  await saveScreenshot(page, 'follow-last-move');
+  expectNoProblems(page);
+  await page.context().close();
+});
+
+test('"Reduce animations" and prefers-reduced-motion turn the movement into a plain fade', async () => {
+  const setting = await newPage(at('fast'), { settings: { reduce_motion: true } });
+  const system = await newPage(at('fast'));
+  await system.emulateMedia({ reducedMotion: 'reduce' });
+  for (const page of [setting, system]) {
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await watchBots(page, 6);
+    const names = new Set(await page.evaluate(() => window.__flights.map((f) => f.animation)));
+    assert.deepEqual([...names], ['fx-fade'], 'no movement, a fade');
+    expectNoProblems(page);
+    await page.context().close();
+  }
+});
+
+test('sounds: WebAudio after a gesture only, one tap mutes them, remembered on this device', async () => {
+  const page = await newPage(at('fast'));
+  await page.waitForSelector('.lobby');
+  await page.waitForTimeout(300);
+  assert.equal((await sounds(page)).contexts, 0, 'no audio context before a gesture');
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('group', { name: 'Your hand' }).waitFor();
+  await watchBots(page, 8);
+  await reachScreen(page, ['play']);
+  const on = await sounds(page);
+  assert.equal(on.contexts, 1);
+  assert.ok(on.marks.play >= 4 && on.marks['your-turn'] >= 1, JSON.stringify(on));
+  assert.ok(on.started >= on.marks.play, 'real sounds started');
+  // One tap on the table mutes.
+  await page.getByRole('button', { name: 'Turn sound off' }).click();
+  await page.getByRole('button', { name: 'Turn sound on' }).waitFor();
+  assert.match(await page.evaluate(() => localStorage.getItem('mojo.settings')), /"sound":false/);
+  const before = await sounds(page);
+  const flights = await page.evaluate(() => window.__flights.length);
+  await watchBots(page, flights + 6);
+  const after = await sounds(page);
+  assert.deepEqual(after.marks, before.marks, 'no sound while muted');
+  assert.equal(after.started, before.started);
+  // Remembered: a reload keeps it off; one tap turns it on again.
+  await page.reload();
+  await page.getByRole('button', { name: 'Turn sound on' }).click();
+  await page.getByRole('button', { name: 'Turn sound off' }).waitFor();
+  assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('mojo.settings')), /"sound"/, 'stored only when off');
+  expectNoProblems(page);
+  await page.context().close();
+});
+
+/// What the round summary shows of each player: cards, points, score.
+const summaryOf = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.summary__player')].map((p) => ({
+      name: p.querySelector('.summary__name').childNodes[0].textContent.trim(),
+      cards: [...p.querySelectorAll('.grouped [role="img"]')].map((c) => c.getAttribute('aria-label')).sort(),
+      points: p.querySelector('.summary__numbers span').textContent,
+      score: p.querySelector('.summary__score').textContent,
+    })),
+  );
+
+/// What the replay shows of each player at its step.
+const replayOf = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.rseat')].map((p) => ({
+      name: p.querySelector('.rseat__name').textContent,
+      cards: [...p.querySelectorAll('.rseat__cards [role="img"]')].map((c) => c.getAttribute('aria-label')).sort(),
+      points: p.querySelector('.rseat__points')?.textContent,
+      score: p.querySelector('.rseat__score')?.textContent,
+    })),
+  );
+
+test('"Replay this round" steps through every move, all hands face up, and ends on the summary', async () => {
+  const page = await newPage(at('instant'));
+  await page.getByRole('button', { name: 'Start game' }).click();
+  assert.equal(await reachScreen(page, ['next']), 'next');
+  const summary = await summaryOf(page);
+  await page.getByRole('button', { name: 'Replay this round' }).click();
+  await page.getByRole('heading', { name: 'Replay: round 1' }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'replay-title', 'focus on the replay');
+  // The deal: eight cards face up in every hand; the draw pile shows no card.
+  assert.equal(await page.locator('.replay__step').textContent(), 'The deal');
+  for (const seat of await replayOf(page)) assert.equal(seat.cards.length, 8, seat.name);
+  assert.equal(await page.locator('.replay .draw .card:not(.card--back)').count(), 0);
+  await saveScreenshot(page, 'replay-deal');
+  // → steps, one move at a time, to the end.
+  const total = Number((await (async () => {
+    await page.keyboard.press('ArrowRight');
+    return page.locator('.replay__step').textContent();
+  })()).match(/of (\d+)/)[1]);
+  assert.equal(await page.locator('.replay__step').textContent(), `Move 1 of ${total}`);
+  let flights = 0;
+  for (let k = 2; k <= total; k++) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('.replay__step').textContent(), `Move ${k} of ${total}`);
+    if (k === Math.floor(total / 2)) await saveScreenshot(page, 'replay-middle');
+  }
+  flights = await page.evaluate(() => window.__flights.filter((f) => f.to === 'pile').length);
+  assert.ok(flights > total / 3, `the replay's cards fly too (${flights})`);
+  assert.ok(await page.getByRole('button', { name: 'Next move' }).isDisabled());
+  // The end is the summary's position: same cards, points and scores.
+  assert.deepEqual(await replayOf(page), summary);
+  await saveScreenshot(page, 'replay-end');
+  // ← goes back one move; a log line goes to its move.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('.replay__step').textContent(), `Move ${total - 1} of ${total}`);
+  const lines = page.locator('.replay__line');
+  await lines.nth(3).click();
+  const step3 = await page.locator('.replay__step').textContent();
+  assert.match(step3, /^(Move \d+ of \d+|The deal)$/);
+  assert.equal(await lines.nth(3).getAttribute('aria-current'), 'step');
+  await lines.first().click();
+  assert.equal(await page.locator('.replay__step').textContent(), 'The deal');
+  // Play: it goes on by itself.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.locator('.replay__step', { hasText: 'Move 2 of' }).waitFor({ timeout: 5000 });
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // Close: back on the summary, the game as it was.
+  await page.getByRole('button', { name: 'Close' }).click();
+  assert.equal(await whatNow(page), 'next');
+  assert.deepEqual(await summaryOf(page), summary);
+  expectNoProblems(page);
+  await page.context().close();
+});
+
+test('a deal code at game over deals the same first hand again; a damaged code is refused', async () => {
+  const page = await newPage(at('instant'));
+  await setUpTable(page, [['You', 'person'], ['Bot 1', 'easy'], ['Bot 2', 'easy']], 10);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  const hand = page.getByRole('group', { name: 'Your hand' });
+  await hand.waitFor();
+  const handOf = () => hand.locator('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+  const first = await handOf();
+  assert.equal(first.length, 8);
+  assert.equal(await page.locator('.deal__value').count(), 0, 'no code before game over');
+  assert.equal(await reachScreen(page, []), 'over');
+  const code = await page.locator('.deal__value').textContent();
+  assert.match(code, /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+  // The replay is offered at game over too.
+  await page.getByRole('button', { name: 'Replay this round' }).waitFor();
+  await page.getByRole('button', { name: 'New game' }).click();
+  // A damaged code: refused, nothing starts.
+  const box = page.getByRole('textbox', { name: 'Deal code' });
+  const damaged = code.slice(0, 7) + (code[7] === 'X' ? 'Y' : 'X') + code.slice(8);
+  await box.fill(damaged);
+  await page.getByRole('button', { name: 'Play this deal' }).click();
+  assert.equal(await page.getByRole('alert').textContent(), 'The deal code is damaged: a character is wrong, missing or swapped.');
+  await box.fill('hello');
+  await page.getByRole('button', { name: 'Play this deal' }).click();
+  assert.match(await page.getByRole('alert').textContent(), /^This is not a deal code/);
+  assert.equal(await page.locator('.lobby').count(), 1, 'still in the lobby');
+  // The code, typed in lower case: the same first hand.
+  await box.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Play this deal' }).click();
+  await hand.waitFor();
+  assert.deepEqual(await handOf(), first);
+  assert.equal(await page.locator('.seat').count(), 2, 'as many players as the code');
+  expectNoProblems(page);
+  await page.context().close();
+});
+
+test('no main-thread task over 50 ms while moves animate, at 4× CPU throttling (Easy and Medium bots)', async () => {
+  const observe = () => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  };
+  const figures = {};
+  for (const level of ['easy', 'medium']) {
+    const page = await newPage(at('normal'), { init: [observe] });
+    await setUpTable(page, [['Bot A', level], ['Bot B', level], ['Bot C', level], ['Bot D', level]]);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.locator('.table').waitFor();
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.__longTasks.splice(0));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const t0 = Date.now();
+    // Bots play at the normal pace: every move animates.
+    while ((await page.evaluate(() => window.__flights.length)) < 40 && Date.now() - t0 < 90000) {
+      await page.waitForTimeout(250);
+    }
+    const { flights, during, all, starting_one } = await page.evaluate(() => {
+      // A flight lasts 360 ms (a drawn card leaves 200 ms late): the
+      // tasks that overlap one are the ones that could stall it.
+      const windows = window.__flights.map((f) => [f.t, f.t + (f.cls === 'card--fly-late' ? 560 : 360)]);
+      const overlaps = (t) => windows.some(([a, b]) => t.start < b && t.start + t.ms > a);
+      const holds = (t) => window.__flights.some((f) => t.start <= f.t && f.t <= t.start + t.ms);
+      return {
+        flights: window.__flights.length,
+        // Of those, the ones in which a flight started (its own task).
+        starting_one: window.__longTasks.filter(holds).map((t) => Math.round(t.ms)),
+        during: window.__longTasks.filter(overlaps).map((t) => Math.round(t.ms)),
+        all: window.__longTasks.map((t) => Math.round(t.ms)),
+      };
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    figures[level] = {
+      flights,
+      seconds: Math.round((Date.now() - t0) / 100) / 10,
+      during_flights: during,
+      starting_a_flight: starting_one,
+      all_long_tasks: all,
+    };
+    assert.ok(flights >= 40, `${level}: ${flights} flights`);
+    expectNoProblems(page);
+    await page.context().close();
+  }
+  console.log(`# follow-long-tasks-4x ${JSON.stringify(figures)}`);
+  assert.deepEqual(
+    Object.values(figures).map((f) => f.during_flights),
+    [[], []],
+    `tasks over 50 ms while cards fly: ${JSON.stringify(figures)}`,
+  );
+});
+
+// A phone holding a seat (play across devices): its own browser process.
+const browsers = [];
+after(async () => {
+  for (const b of browsers) await b.close().catch(() => {});
+});
+
+async function device(init = [], viewport = { width: 390, height: 844 }) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  browsers.push(browser);
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    try {
+      if (!localStorage.getItem('mojo.settings')) localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+    } catch {}
+  });
+  for (const f of init) await context.addInitScript(f);
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(e.message));
+  return page;
+}
+
+test('a phone holding a seat plays "your turn" there, and is never offered a replay or a deal code', async () => {
+  const table = await device([recordAudio], { width: 1024, height: 768 });
+  const phone = await device([recordAudio]);
+  await table.goto(at('instant'));
+  await setUpTable(table, [['Bot 1', 'easy'], ['Ben', 'remote']], 20);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await phone.goto(at('instant'));
+  // Pair through the text codes.
+  const region = table.getByRole('region', { name: "Ben's device" });
+  const invite = region.getByRole('textbox', { name: 'Invitation code' });
+  await invite.waitFor({ timeout: 20000 });
+  await phone.getByRole('button', { name: 'Join a table' }).click();
+  await phone.getByRole('textbox', { name: 'Invitation code' }).fill(await invite.inputValue());
+  await phone.getByRole('button', { name: 'Join' }).click();
+  const reply = phone.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  // Play the phone's turns; the table deals the rounds (as
+  // devices.test.mjs's playAll does).
+  let summaries = 0;
+  let yourTurn = 0;
+  for (let i = 0; i < 20000; i++) {
+    const onTable = await whatNow(table);
+    if (onTable === 'over') break;
+    let acted = false;
+    if (onTable === 'next') {
+      // The phone's summary: no replay there.
+      await phone.locator('.summary').waitFor();
+      assert.equal(await phone.getByRole('button', { name: 'Replay this round' }).count(), 0);
+      summaries++;
+      await step(table, undefined, onTable);
+      acted = true;
+    }
+    const what = await whatNow(phone);
+    if (what !== 'wait' && what !== 'over' && what !== 'next') {
+      // "Your turn" shows on the phone whenever it may act.
+      if (await phone.locator('.turn-banner').count()) yourTurn++;
+      await step(phone, undefined, what);
+      acted = true;
+    }
+    if (!acted) await table.waitForTimeout(10);
+  }
+  assert.ok(yourTurn > 3, `${yourTurn} turns (${summaries} round summaries before the last)`);
+  const heard = await sounds(phone);
+  assert.ok(heard.marks['your-turn'] >= 3, JSON.stringify(heard));
+  assert.ok(heard.started > 0);
+  // Game over: the deal code on the table only.
+  await table.locator('.deal__value').waitFor();
+  await phone.locator('.summary').waitFor();
+  assert.equal(await phone.locator('.deal__value, .deal').count(), 0);
+  assert.equal(await phone.getByRole('button', { name: 'Replay this round' }).count(), 0);
+  const code = await table.locator('.deal__value').textContent();
+  const seenByPhone = await phone.content();
+  assert.ok(!seenByPhone.includes(code), 'the code never reaches the phone');
+  assert.deepEqual([...table.problems, ...phone.problems], []);
+});

@@ -1,0 +1,93 @@
+// Functions that run inside the page, shared by the Playwright tests
+// (`page.evaluate(fn, arg)`) and the WebDriver tests (`session.execute`).
+// Each one is self-contained (its source is sent to the browser) and takes
+// at most one argument.
+
+/// What the person at the screen can do now, decided in one look.
+/// Returns one of: over, next, show, draw, reveal, play, wait.
+export function whatNowInPage() {
+  const byText = (t) =>
+    [...document.querySelectorAll('button')].find(
+      (b) => !b.disabled && (b.getAttribute('aria-label') ?? b.textContent.trim()) === t,
+    );
+  if (byText('Rematch')) return 'over';
+  if (byText('Next round')) return 'next';
+  if (byText('Show my cards')) return 'show';
+  if (byText('Draw from the deck')) return 'draw';
+  if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';
+  const hand = document.querySelector('[role="group"][aria-label="Your hand"]');
+  if (hand && hand.querySelector('button:not([disabled])')) return 'play';
+  return 'wait';
+}
+
+/// A compact, comparable picture of what the screen shows (for reloads).
+export function snapshotInPage() {
+  const text = (sel) =>
+    [...document.querySelectorAll(sel)].map((e) => e.getAttribute('aria-label') ?? e.textContent.trim());
+  return {
+    status: text('.status'),
+    hand: text('[role="group"][aria-label="Your hand"] button'),
+    facedown: text('.facedown button'),
+    piles: text('.pile__top [role="img"]'),
+    draw: text('.draw__count'),
+    seats: text('.seat'),
+    pad: text('.scorepad__totals td'),
+    mojo: text('.mojo'),
+    handoff: text('.handoff h2'),
+    summary: text('.summary__title'),
+  };
+}
+
+/// The visible elements with ARIA role `role` whose accessible name is
+/// `name` (a string, compared whole after collapsing white space, or
+/// `{ re, flags }` for a regular expression), inside `within` (a CSS
+/// selector) if given; `enabled` keeps only those not disabled; `hidden`
+/// keeps hidden ones too (every one in the document).
+/// A simplified accessible-name computation that covers this app:
+/// aria-labelledby, aria-label, <label>, alt, then the text content.
+export function findByRoleInPage({ role, name, within, enabled = false, hidden = false }) {
+  const implicit = (el) => {
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'button') return 'button';
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    if (tag === 'select') return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'a' && el.hasAttribute('href')) return 'link';
+    if (tag === 'dialog') return 'dialog';
+    if (tag === 'img') return 'img';
+    if (tag === 'input') {
+      const type = (el.getAttribute('type') ?? 'text').toLowerCase();
+      if (type === 'checkbox' || type === 'radio') return type;
+      if (type === 'button' || type === 'submit' || type === 'reset') return 'button';
+      return 'textbox';
+    }
+    return null;
+  };
+  const roleOf = (el) => el.getAttribute('role')?.trim().split(/\s+/)[0] || implicit(el);
+  const squash = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const nameOf = (el) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return squash(by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const label = el.getAttribute('aria-label');
+    if (label && label.trim()) return squash(label);
+    if (el.labels && el.labels.length) return squash([...el.labels].map((l) => l.textContent).join(' '));
+    if (el.tagName === 'IMG') return squash(el.alt);
+    return squash(el.textContent);
+  };
+  const visible = (el) => {
+    if (el.closest('[aria-hidden="true"], [inert]')) return false;
+    if (!el.getClientRects().length) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const matches = (n) => (typeof name === 'string' ? n === squash(name) : new RegExp(name.re, name.flags).test(n));
+  const scope = within ? document.querySelector(within) : document;
+  if (!scope) return [];
+  return [...scope.querySelectorAll('*')].filter(
+    (el) =>
+      roleOf(el) === role &&
+      (name === undefined || name === null || matches(nameOf(el))) &&
+      (hidden || visible(el)) &&
+      !(enabled && (el.disabled || el.getAttribute('aria-disabled') === 'true')),
+  );
+}

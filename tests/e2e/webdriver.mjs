@@ -1,0 +1,390 @@
+// A small W3C WebDriver client (plain HTTP from Node, no dependency), and
+// the three engines it drives: Chromium (chromedriver), Firefox
+// (geckodriver + Debian's firefox-esr) and WebKit (WebKitWebDriver, which
+// drives WebKitGTK's MiniBrowser, in an Xvfb display of its own).
+//
+// Only what the end-to-end tests need: sessions, navigation, executed
+// scripts (which find elements by their accessible role and name, see
+// `byRole` in wd-harness.mjs), element clicks and keys, screenshots.
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, access } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/// The W3C key of an element reference.
+export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const HOME_BIN = join(process.env.CARGO_HOME ?? join(process.env.HOME ?? '/root', '.cargo'), 'bin');
+
+/// A free TCP port on 127.0.0.1 (the kernel picks it).
+export async function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function executable(path) {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/// Finds a program on PATH (or in cargo's bin folder); null if absent.
+async function which(name) {
+  for (const dir of [...(process.env.PATH ?? '').split(':'), HOME_BIN]) {
+    if (dir && (await executable(join(dir, name)))) return join(dir, name);
+  }
+  return null;
+}
+
+/// The engines: how to start each one's driver and what a new session asks.
+/// `capabilities(profileDir)` returns the `alwaysMatch` capabilities.
+export const ENGINES = {
+  chromium: {
+    driver: 'chromedriver',
+    needs: ['/usr/bin/chromium', '/usr/bin/chromedriver'],
+    install: 'apt-get install chromium chromium-driver (scripts/setup.sh)',
+    args: (port) => [`--port=${port}`],
+    capabilities: (profile, { width, height }) => ({
+      browserName: 'chrome',
+      'goog:chromeOptions': {
+        binary: '/usr/bin/chromium',
+        args: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          `--user-data-dir=${profile}`,
+          `--window-size=${width},${height}`,
+        ],
+      },
+    }),
+  },
+  firefox: {
+    driver: 'geckodriver',
+    needs: ['/usr/bin/firefox-esr'],
+    install: 'apt-get install firefox-esr; cargo install geckodriver (scripts/setup.sh)',
+    args: (port) => ['--port', String(port), '--log', 'fatal'],
+    capabilities: (profile, { width, height }) => ({
+      browserName: 'firefox',
+      'moz:firefoxOptions': {
+        binary: '/usr/bin/firefox-esr',
+        args: ['-headless', '-profile', profile, `--width=${width}`, `--height=${height}`],
+        // The machine's network is closed: no update, telemetry, safe
+        // browsing or captive-portal checks.
+        prefs: {
+          'app.update.enabled': false,
+          'app.normandy.enabled': false,
+          'browser.safebrowsing.malware.enabled': false,
+          'browser.safebrowsing.phishing.enabled': false,
+          'browser.safebrowsing.downloads.enabled': false,
+          'datareporting.policy.dataSubmissionEnabled': false,
+          'toolkit.telemetry.enabled': false,
+          'network.captive-portal-service.enabled': false,
+          'network.connectivity-service.enabled': false,
+          'extensions.update.enabled': false,
+          'browser.shell.checkDefaultBrowser': false,
+          'browser.startup.homepage_override.mstone': 'ignore',
+          'remote.prefs.recommended': true,
+        },
+      },
+    }),
+  },
+  webkit: {
+    driver: 'WebKitWebDriver',
+    needs: [MINIBROWSER, '/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb'],
+    install: 'apt-get install webkit2gtk-driver xvfb (scripts/setup.sh)',
+    display: true,
+    args: (port) => [`--port=${port}`],
+    // MiniBrowser in automation mode has an ephemeral profile of its own
+    // (nothing is kept between sessions): `profile` is not needed.
+    capabilities: () => ({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': {
+        binary: MINIBROWSER,
+        args: ['--automation', '--enable-write-console-messages-to-stdout=true'],
+      },
+    }),
+  },
+};
+
+/// The engine named by MOJO_ENGINE (default chromium), or an error saying
+/// what to set.
+export function engineFromEnv() {
+  const name = process.env.MOJO_ENGINE ?? 'chromium';
+  if (!ENGINES[name]) throw new Error(`MOJO_ENGINE=${name}: expected one of ${Object.keys(ENGINES).join(', ')}`);
+  return name;
+}
+
+/// A virtual X display (Xvfb) for WebKitGTK; `stop()` ends it.
+export async function startXvfb() {
+  const xvfb = await which('Xvfb');
+  if (!xvfb) throw new Error('Xvfb not found: apt-get install xvfb (scripts/setup.sh)');
+  const child = spawnGroup(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const display = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`Xvfb gave no display in 10 s: ${stderr}`)), 10000);
+    child.stdio[3].on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        ok(`:${out.trim()}`);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`Xvfb exited (${code}): ${stderr}`));
+    });
+  });
+  return {
+    display,
+    stop: () => stopChild(child),
+  };
+}
+
+/// Children started here run in process groups of their own (a driver
+/// starts the browser, which starts its own processes): stopping one ends
+/// its whole group, and every group still running when Node exits is ended.
+const groups = new Set();
+process.on('exit', () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+});
+
+function spawnGroup(cmd, args, options) {
+  const child = spawn(cmd, args, { ...options, detached: true });
+  groups.add(child.pid);
+  child.once('exit', () => groups.delete(child.pid));
+  return child;
+}
+
+function stopChild(child) {
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {}
+  };
+  return new Promise((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signal('SIGKILL'); // what it started may still run
+      groups.delete(child.pid);
+      return ok();
+    }
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      signal('SIGKILL');
+      ok();
+    });
+    signal('SIGTERM');
+  });
+}
+
+/// Starts the driver of `engine` on a free port (and, for WebKit, an Xvfb
+/// display unless `display` is given). Fails with what to install when a
+/// browser or driver is missing. Returns { engine, url, newSession, stop }.
+export async function startDriver(engine, { display, log } = {}) {
+  const spec = ENGINES[engine];
+  if (!spec) throw new Error(`unknown engine ${engine}`);
+  for (const path of spec.needs) {
+    if (!(await executable(path))) throw new Error(`${engine}: ${path} is missing: ${spec.install}`);
+  }
+  const bin = await which(spec.driver);
+  if (!bin) throw new Error(`${engine}: ${spec.driver} not found: ${spec.install}`);
+  let xvfb = null;
+  const env = { ...process.env };
+  if (spec.display) {
+    if (!display) {
+      xvfb = await startXvfb();
+      display = xvfb.display;
+    }
+    env.DISPLAY = display;
+    // No accessibility bus or GPU in the container; quiet and software only.
+    env.NO_AT_BRIDGE = '1';
+    env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
+    env.LIBGL_ALWAYS_SOFTWARE = '1';
+  }
+  const port = await freePort();
+  const child = spawnGroup(bin, spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (d) => {
+    output = (output + d).slice(-20000);
+    log?.(String(d));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${spec.driver} exited (${child.exitCode}): ${output}`);
+    try {
+      const r = await fetch(`${url}/status`);
+      if (r.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`${spec.driver} did not answer on ${url} in 20 s: ${output}`);
+    }
+    await sleep(50);
+  }
+  const driver = {
+    engine,
+    url,
+    display,
+    output: () => output,
+    /// A new browser session with a fresh profile.
+    newSession: async ({ width = 1024, height = 768 } = {}) => {
+      const profile = await mkdtemp(join(tmpdir(), `mojo-${engine}-`));
+      const caps = spec.capabilities(profile, { width, height });
+      const value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: caps } }, 60000);
+      const session = new Session(url, value.sessionId, engine, value.capabilities, async () => {
+        await rm(profile, { recursive: true, force: true }).catch(() => {});
+      });
+      // Chromium and Firefox take the size from their flags; WebKit's window
+      // is set here (and checked by the tests that care).
+      if (engine === 'webkit') await session.setWindowSize(width, height).catch(() => {});
+      return session;
+    },
+    stop: async () => {
+      await stopChild(child);
+      await xvfb?.stop();
+    },
+  };
+  return driver;
+}
+
+export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+export class WebDriverError extends Error {
+  constructor(error, message, path) {
+    super(`${error}: ${message} (${path})`);
+    this.error = error;
+  }
+}
+
+async function command(base, method, path, body, timeoutMs = 60000) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let res;
+  try {
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (e) {
+    throw new Error(`WebDriver ${method} ${path}: ${e.name === 'AbortError' ? `no answer in ${timeoutMs} ms` : e.message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`WebDriver ${method} ${path}: HTTP ${res.status}, not JSON: ${text.slice(0, 300)}`);
+  }
+  const value = json.value;
+  if (!res.ok || (value && typeof value === 'object' && 'error' in value && value.error)) {
+    throw new WebDriverError(value?.error ?? `HTTP ${res.status}`, value?.message ?? text.slice(0, 300), path);
+  }
+  return value;
+}
+
+/// One browser session.
+export class Session {
+  constructor(base, id, engine, capabilities, cleanup) {
+    this.base = base;
+    this.id = id;
+    this.engine = engine;
+    this.capabilities = capabilities;
+    this.cleanup = cleanup;
+  }
+
+  cmd(method, path, body, timeoutMs) {
+    return command(this.base, method, `/session/${this.id}${path}`, body, timeoutMs);
+  }
+
+  async get(url) {
+    await this.cmd('POST', '/url', { url });
+  }
+
+  async refresh() {
+    await this.cmd('POST', '/refresh', {});
+  }
+
+  async url() {
+    return this.cmd('GET', '/url');
+  }
+
+  /// Runs `script` (a function body, or a function whose source is sent)
+  /// in the page with `args`; returns its result (DOM elements come back
+  /// as references that `click` takes).
+  async execute(script, ...args) {
+    const body = typeof script === 'function' ? `return (${script}).apply(null, arguments);` : script;
+    return this.cmd('POST', '/execute/sync', { script: body, args });
+  }
+
+  /// Like `execute`, for a function that returns a promise.
+  async executeAsync(fn, ...args) {
+    const body = `const done = arguments[arguments.length - 1];
+      Promise.resolve((${fn}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
+        .then((v) => done({ ok: v }), (e) => done({ err: String(e && e.stack || e) }));`;
+    const r = await this.cmd('POST', '/execute/async', { script: body, args });
+    if (r && 'err' in r) throw new Error(`in the page: ${r.err}`);
+    return r?.ok;
+  }
+
+  async setTimeouts({ script = 30000, pageLoad = 60000, implicit = 0 } = {}) {
+    await this.cmd('POST', '/timeouts', { script, pageLoad, implicit });
+  }
+
+  async setWindowSize(width, height) {
+    await this.cmd('POST', '/window/rect', { width, height });
+  }
+
+  async click(element) {
+    await this.cmd('POST', `/element/${element[ELEMENT]}/click`, {});
+  }
+
+  async sendKeys(element, text) {
+    await this.cmd('POST', `/element/${element[ELEMENT]}/value`, { text });
+  }
+
+  async screenshot(timeoutMs) {
+    return Buffer.from(await this.cmd('GET', '/screenshot', undefined, timeoutMs), 'base64');
+  }
+
+  async close() {
+    try {
+      await this.cmd('DELETE', '', undefined, 30000);
+    } finally {
+      await this.cleanup?.();
+    }
+  }
+}
