@@ -1,7 +1,8 @@
 //! `mojo tournament`: bots against bots, with the luck of the deal
 //! cancelled by rotating seats.
 //!
-//! `--seats a,b,c,d` is one line-up (one kind per seat; with fewer kinds than
+//! `--seats a,b,c,d` is one line-up (any [`BotKind`], or `cheat`, see
+//! [`Kind::Cheat`]) ; one kind per seat; with fewer kinds than
 //! `--players`, the last kind fills the remaining seats). Each deal (a game
 //! seed) is played once per rotation of the line-up, so every kind plays it
 //! from every seat; `--games G` is rounded up to a multiple of the number of
@@ -24,15 +25,118 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mojo_engine::bot::{mix, Budget, SharedClock};
-use mojo_engine::{BotKind, Game, NoEvents, Options, Phase};
+use mojo_engine::bot::{mix, Budget, HardSearch, SharedClock};
+use mojo_engine::{Action, Bot, BotKind, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::{json, Map, Value as Json};
+
+/// A player of the tournament: one of the engine's bots, or the `cheat`
+/// yardstick, which exists only here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Bot(BotKind),
+    /// Hard's own search on Hard's budget, whose only sampled deal is the
+    /// true one (every hand and the draw pile's order; future reshuffles
+    /// stay unknown): the ceiling of what knowing the hidden cards is worth
+    /// to that search. It reads the [`Game`], so it is not a [`BotKind`]:
+    /// saves, the lobby and the engine's honesty tests never meet it.
+    Cheat,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Bot(b) => b.name(),
+            Kind::Cheat => "cheat",
+        }
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Kind, String> {
+        if s.trim().eq_ignore_ascii_case("cheat") {
+            return Ok(Kind::Cheat);
+        }
+        s.parse::<BotKind>()
+            .map(Kind::Bot)
+            .map_err(|e| format!("{e}, or cheat"))
+    }
+}
+
+impl From<BotKind> for Kind {
+    fn from(b: BotKind) -> Kind {
+        Kind::Bot(b)
+    }
+}
+
+/// The `cheat` yardstick (see [`Kind::Cheat`]).
+pub struct CheatBot {
+    seed: u64,
+    decisions: u64,
+    budget: Budget,
+    clock: Option<SharedClock>,
+}
+
+impl CheatBot {
+    pub fn new(seed: u64, budget: Budget, clock: Option<SharedClock>) -> CheatBot {
+        CheatBot {
+            seed: mix(seed ^ 0x0063_6865_6174),
+            decisions: 0,
+            budget,
+            clock,
+        }
+    }
+
+    /// Hard's search for the seat to act in `game`, every simulation played
+    /// on `game` itself.
+    pub fn choose(&mut self, game: &Game) -> Action {
+        let view = game.view(game.current());
+        let truth = game.clone();
+        self.decisions += 1;
+        let seed = mix(self.seed ^ self.decisions);
+        let mut search =
+            HardSearch::with_deals(&view, seed, self.budget, Box::new(move |_| truth.clone()));
+        loop {
+            let done = match &self.clock {
+                Some(c) => search.step_timed(24, c.now_ms()),
+                None => search.step(24),
+            };
+            if done {
+                return search.best();
+            }
+        }
+    }
+}
+
+/// One seat's player in a game.
+enum Player {
+    Bot(Box<dyn Bot + Send>),
+    Cheat(CheatBot),
+}
+
+impl Player {
+    fn new(kind: Kind, seed: u64, budget: Option<Budget>, clock: Option<SharedClock>) -> Player {
+        match kind {
+            Kind::Bot(b) => Player::Bot(b.make_with(seed, budget, clock)),
+            Kind::Cheat => {
+                Player::Cheat(CheatBot::new(seed, budget.unwrap_or(Budget::HARD), clock))
+            }
+        }
+    }
+
+    fn choose(&mut self, game: &Game, view: &PlayerView) -> Action {
+        match self {
+            Player::Bot(b) => b.choose(view),
+            Player::Cheat(c) => c.choose(game),
+        }
+    }
+}
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub players: u8,
-    pub seats: Vec<BotKind>,
+    pub seats: Vec<Kind>,
     pub games: u32,
     pub seed: u64,
     pub threads: u32,
@@ -92,7 +196,7 @@ impl KindStats {
 /// The results of a tournament, per kind.
 #[derive(Clone, Debug, Default)]
 pub struct Results {
-    pub kinds: BTreeMap<BotKind, KindStats>,
+    pub kinds: BTreeMap<Kind, KindStats>,
     pub games: u64,
 }
 
@@ -164,7 +268,11 @@ impl Results {
                 t.last().copied().unwrap_or(0.0),
             ));
             if s.illegal > 0 {
-                out.push_str(&format!("  {} illegal actions by {}!\n", s.illegal, kind));
+                out.push_str(&format!(
+                    "  {} illegal actions by {}!\n",
+                    s.illegal,
+                    kind.name()
+                ));
             }
         }
         out
@@ -178,7 +286,7 @@ fn native_clock() -> SharedClock {
 }
 
 /// The seat line-up of rotation `r`.
-fn lineup(cfg: &Config, r: usize) -> Vec<BotKind> {
+fn lineup(cfg: &Config, r: usize) -> Vec<Kind> {
     let n = cfg.players as usize;
     (0..n).map(|s| cfg.seats[(s + r) % n]).collect()
 }
@@ -188,7 +296,7 @@ fn lineup(cfg: &Config, r: usize) -> Vec<BotKind> {
 const MAX_ACTIONS: u32 = 200_000;
 
 /// Plays one game of one rotation; adds to `stats`.
-fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<BotKind, KindStats>) {
+fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindStats>) {
     let n = cfg.players as usize;
     let kinds = lineup(cfg, r);
     let options = Options {
@@ -211,7 +319,7 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<BotKind, Kin
         .map(|(s, k)| {
             let seed = mix(game_seed ^ mix((r * 16 + s) as u64 + 1));
             let clock = cfg.clock.then(native_clock);
-            k.make_with(seed, budget, clock)
+            Player::new(*k, seed, budget, clock)
         })
         .collect();
     let mut last_round = 0;
@@ -224,7 +332,7 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<BotKind, Kin
         let view = game.view(seat);
         let legal = view.legal_actions();
         let t0 = Instant::now();
-        let mut action = bots[s].choose(&view);
+        let mut action = bots[s].choose(&game, &view);
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         let st = stats.entry(kinds[s]).or_default();
         if legal.len() >= 2 {
@@ -273,7 +381,7 @@ pub fn run(cfg: &Config) -> Results {
     let n = cfg.players as usize;
     let deals = u64::from(cfg.games).div_ceil(n as u64);
     let threads = cfg.threads.max(1) as u64;
-    let mut parts: Vec<BTreeMap<BotKind, KindStats>> = Vec::new();
+    let mut parts: Vec<BTreeMap<Kind, KindStats>> = Vec::new();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -311,13 +419,14 @@ pub fn run(cfg: &Config) -> Results {
 pub const USAGE: &str =
     "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
-  kinds: random, greedy, easy, medium, hard, pimc (fewer kinds than players: the last fills);
+  kinds: random, greedy, easy, medium, hard, pimc, and cheat (Hard's search shown the true
+  deal: a yardstick of this command only); fewer kinds than players: the last fills;
   seats are rotated so each line-up plays each deal from every seat";
 
 /// Parses the arguments (without the subcommand).
 pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut players: Option<u8> = None;
-    let mut seats: Option<Vec<BotKind>> = None;
+    let mut seats: Option<Vec<Kind>> = None;
     let mut cfg = Config {
         players: 0,
         seats: Vec::new(),
@@ -347,7 +456,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                 let list = value("--seats")?;
                 let kinds = list
                     .split(',')
-                    .map(|k| k.parse::<BotKind>().map_err(|e| format!("tournament: {e}")))
+                    .map(|k| k.parse::<Kind>().map_err(|e| format!("tournament: {e}")))
                     .collect::<Result<Vec<_>, _>>()?;
                 seats = Some(kinds);
             }
@@ -378,7 +487,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         ));
     }
     while seats.len() < n as usize {
-        let last = seats.last().copied().unwrap_or(BotKind::Random);
+        let last = seats.last().copied().unwrap_or(Kind::Bot(BotKind::Random));
         seats.push(last);
     }
     if cfg.games == 0 {
@@ -433,7 +542,9 @@ mod tests {
     fn parses_and_refuses_clearly() {
         let c = parse(&args("--players 4 --seats hard,medium --games 8 --seed 3")).unwrap();
         assert_eq!(c.seats.len(), 4);
-        assert_eq!(c.seats[3], BotKind::Medium);
+        assert_eq!(c.seats[3], Kind::Bot(BotKind::Medium));
+        let c = parse(&args("--players 4 --seats cheat,medium")).unwrap();
+        assert_eq!(c.seats[0], Kind::Cheat);
         for bad in [
             "--seats hard,expert",
             "--games 10",
@@ -447,6 +558,40 @@ mod tests {
         }
     }
 
+    /// The `cheat` yardstick really plays on the true deal: shown two games
+    /// that its seat sees alike, it decides differently in some of them
+    /// (an honest bot never does: the engine's R14 honesty test), and its
+    /// choices are legal.
+    #[test]
+    fn cheat_reads_the_hidden_cards() {
+        use mojo_engine::bot::GreedyBot;
+        let budget = Budget {
+            iterations: 150,
+            millis: f64::INFINITY,
+        };
+        let mut differ = 0;
+        for seed in 0..12u64 {
+            let mut game = Game::new(Options::players(4), seed).unwrap();
+            for _ in 0..(4 + seed * 3) {
+                let a = GreedyBot.choose(&game.view(game.current()));
+                game.apply_with(a, &mut NoEvents).unwrap();
+            }
+            let seat = game.current();
+            let view = game.view(seat);
+            if view.legal_actions().len() < 2 {
+                continue;
+            }
+            let a = Game::sample_from_view(&view, 100 + seed);
+            let b = Game::sample_from_view(&view, 200 + seed);
+            let da = CheatBot::new(7, budget, None).choose(&a);
+            let db = CheatBot::new(7, budget, None).choose(&b);
+            assert_eq!(view.check(da), Ok(()));
+            assert_eq!(view.check(db), Ok(()));
+            differ += usize::from(da != db);
+        }
+        assert!(differ >= 2, "cheat decided alike on {differ} pairs");
+    }
+
     /// Medium clearly beats greedy (a guard against regressions; the long
     /// tournaments are commands, see BENCHMARKS.md).
     #[test]
@@ -456,7 +601,7 @@ mod tests {
         ))
         .unwrap();
         let r = run(&cfg);
-        let m = &r.kinds[&BotKind::Medium];
+        let m = &r.kinds[&Kind::Bot(BotKind::Medium)];
         assert_eq!(m.games, 200);
         assert_eq!(m.illegal, 0);
         assert!(m.win_share() > 0.33, "medium won {}", m.win_share());

@@ -80,6 +80,7 @@ impl Game {
             last_round: view.last_round,
             winners,
             rng,
+            log: view.log,
         }
     }
 }

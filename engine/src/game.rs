@@ -5,6 +5,7 @@ use rand::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Cards, Pile, Value, DECK_SIZE, MAX_VALUE, PILE_CAPACITY, VALUES};
+use crate::round_log::{RoundLog, Step};
 use crate::types::*;
 
 pub use crate::rng::GameRng;
@@ -278,6 +279,8 @@ pub struct Game {
     /// Bit i set: seat i shares the victory.
     pub(crate) winners: u8,
     pub(crate) rng: GameRng,
+    /// The round's public steps (shown in every view).
+    pub(crate) log: RoundLog,
 }
 
 impl Game {
@@ -308,6 +311,7 @@ impl Game {
             last_round: None,
             winners: 0,
             rng,
+            log: RoundLog::EMPTY,
         };
         game.deal();
         Ok(game)
@@ -537,6 +541,12 @@ impl Game {
             self.known[s].clamp_to(&hand);
         }
         let outcome = Outcome::of(value, covered, hand.len());
+        self.log.push(Step::Play {
+            seat,
+            value,
+            pile,
+            covered,
+        });
         sink.emit(Event::Played {
             seat,
             value,
@@ -570,6 +580,10 @@ impl Game {
                     Some(v) => {
                         self.hands[seat as usize].add(v);
                         self.known[seat as usize].add(v);
+                        self.log.push(Step::Draw {
+                            seat,
+                            card: Some(v),
+                        });
                         sink.emit(Event::Drew {
                             seat,
                             source,
@@ -602,6 +616,8 @@ impl Game {
         match self.draw.pop() {
             Some(v) => {
                 self.hands[seat as usize].add(v);
+                // Public: that a card was drawn, not which.
+                self.log.push(Step::Draw { seat, card: None });
                 sink.emit(Event::Drew {
                     seat,
                     source: DrawSource::Deck,
@@ -713,6 +729,10 @@ impl Game {
             self.face_down[s].add_all(&hand);
             self.hands[s] = Cards::EMPTY;
             self.known[s] = Cards::EMPTY;
+            self.log.push(Step::FaceDown {
+                seat,
+                count: left as u8,
+            });
             sink.emit(Event::WentFaceDown {
                 seat,
                 count: left as u8,
@@ -746,6 +766,7 @@ impl Game {
         let s = seat as usize;
         self.face_down[s].remove(value);
         self.face_up[s].add(value);
+        self.log.push(Step::Reveal { seat, value });
         sink.emit(Event::Revealed { seat, value });
         if self.face_down[s].is_empty() {
             self.end_round(RoundEnd::RevealedLast, sink);
@@ -850,6 +871,7 @@ impl Game {
             self.known[s] = Cards::EMPTY;
         }
         self.round = self.round.saturating_add(1);
+        self.log.clear();
         self.deal_with(sink);
         sink.emit(Event::RoundDealt {
             round: self.round,
@@ -917,6 +939,9 @@ struct GameData {
     last_round: Option<RoundResult>,
     winners: Vec<Seat>,
     rng: GameRng,
+    /// The round's public steps (absent in games saved before it existed).
+    #[serde(default)]
+    log: RoundLog,
 }
 
 impl From<Game> for GameData {
@@ -938,6 +963,7 @@ impl From<Game> for GameData {
             last_round: g.last_round,
             winners: g.winners(),
             rng: g.rng,
+            log: g.log,
         }
     }
 }
@@ -1016,6 +1042,7 @@ impl TryFrom<GameData> for Game {
             last_round: d.last_round,
             winners,
             rng: d.rng,
+            log: d.log,
         };
         game.check_consistency()?;
         Ok(game)

@@ -22,6 +22,7 @@ mod game;
 mod position;
 mod record;
 mod rng;
+mod round_log;
 mod types;
 mod view;
 
@@ -30,5 +31,6 @@ pub use cards::{Cards, Colour, Pile, Value};
 pub use game::{check_action, ActionList, Game, GameRng, PositionError};
 pub use position::Position;
 pub use record::{GameRecord, ReplayError};
+pub use round_log::{RoundLog, Step};
 pub use types::*;
 pub use view::{PlayerView, SeatView};

@@ -120,6 +120,7 @@ impl Game {
             last_round: None,
             winners: 0,
             rng: GameRng::seed_from_u64(p.seed),
+            log: crate::round_log::RoundLog::EMPTY,
         };
         game.phase = if face_down[p.current as usize].is_empty() {
             Phase::Play

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Cards, Pile};
 use crate::game::{check_action, ActionList, Game};
+use crate::round_log::RoundLog;
 use crate::types::*;
 
 /// What everyone can see of one seat.
@@ -49,6 +50,9 @@ pub struct PlayerView {
     pub last_round: Option<RoundResult>,
     /// The winners, once the game is over.
     pub winners: Vec<Seat>,
+    /// The round's public steps so far (the same for every seat).
+    #[serde(default)]
+    pub log: RoundLog,
 }
 
 impl Game {
@@ -80,6 +84,7 @@ impl Game {
             draw_len: self.draw.len() as u8,
             last_round: self.last_round,
             winners: self.winners(),
+            log: self.log,
         }
     }
 }

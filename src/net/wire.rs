@@ -9,7 +9,7 @@
 use mojo_engine::cards::{Cards, Pile, MAX_VALUE};
 use mojo_engine::{
     Action, DrawSource, Event, Face, FirstPlayer, Options, Outcome, Phase, PlayerView, RoundEnd,
-    RoundResult, Seat, SeatView,
+    RoundLog, RoundResult, Seat, SeatView, Step,
 };
 
 use crate::json::{self, obj, Fields, Json};
@@ -446,9 +446,98 @@ pub fn rounds_from(v: &Json) -> Read<Vec<RoundResult>> {
         .collect()
 }
 
+/// A public step of the round as `{"step": "play", …}`.
+fn step_json(s: Step) -> Json {
+    let tag = |name: &str| ("step", json::str(name));
+    match s {
+        Step::Play {
+            seat,
+            value,
+            pile,
+            covered,
+        } => obj([
+            tag("play"),
+            ("seat", int(seat)),
+            ("value", int(value)),
+            ("pile", int(pile)),
+            ("covered", opt_value_json(covered)),
+        ]),
+        Step::Draw { seat, card } => obj([
+            tag("draw"),
+            ("seat", int(seat)),
+            ("card", opt_value_json(card)),
+        ]),
+        Step::FaceDown { seat, count } => {
+            obj([tag("face_down"), ("seat", int(seat)), ("count", int(count))])
+        }
+        Step::Reveal { seat, value } => {
+            obj([tag("reveal"), ("seat", int(seat)), ("value", int(value))])
+        }
+    }
+}
+
+fn step_from(v: &Json) -> Read<Step> {
+    let mut f = Fields::of(v, "a step")?;
+    let kind = f.string("step")?;
+    let seat = seat_of(f.req("seat")?, "seat")?;
+    let step = match kind.as_str() {
+        "play" => {
+            let pile: u8 = f.int("pile")?;
+            if pile > 1 {
+                return Err(format!("no discard pile {pile}"));
+            }
+            Step::Play {
+                seat,
+                value: value_of(f.req("value")?, "value")?,
+                pile,
+                covered: opt_value_from(f.opt("covered"), "covered")?,
+            }
+        }
+        "draw" => Step::Draw {
+            seat,
+            card: opt_value_from(f.opt("card"), "card")?,
+        },
+        "face_down" => {
+            let count: u8 = f.int("count")?;
+            // The most a round log records.
+            if count > 14 {
+                return Err(format!("{count} cards face down at once"));
+            }
+            Step::FaceDown { seat, count }
+        }
+        "reveal" => Step::Reveal {
+            seat,
+            value: value_of(f.req("value")?, "value")?,
+        },
+        other => return Err(format!("no step `{other}`")),
+    };
+    f.done()?;
+    Ok(step)
+}
+
+fn round_log_json(log: &RoundLog) -> Json {
+    Json::Arr(log.steps().map(step_json).collect())
+}
+
+fn round_log_from(list: &[Json]) -> Read<RoundLog> {
+    if list.len() > RoundLog::CAPACITY {
+        return Err(format!(
+            "a round log of {} steps (at most {})",
+            list.len(),
+            RoundLog::CAPACITY
+        ));
+    }
+    let mut log = RoundLog::EMPTY;
+    for v in list {
+        log.push(step_from(v)?);
+    }
+    Ok(log)
+}
+
 /// One seat's view: `{"seat", "options", "phase", "current", "mojo",
 /// "round", "hand", "face_down", "seats": [...], "discard": [[...]],
-/// "draw_len", "last_round", "winners"}`.
+/// "draw_len", "last_round", "winners", "log": [...]}`; the log is the
+/// round's public steps, the same in every seat's view.
 pub fn view_json(v: &PlayerView) -> Json {
     obj([
         ("seat", int(v.seat)),
@@ -489,6 +578,7 @@ pub fn view_json(v: &PlayerView) -> Json {
             "winners",
             Json::Arr(v.winners.iter().map(|&w| int(w)).collect()),
         ),
+        ("log", round_log_json(&v.log)),
     ])
 }
 
@@ -540,6 +630,7 @@ pub fn view_from(v: &Json) -> Read<PlayerView> {
             .iter()
             .map(|w| seat_of(w, "winners"))
             .collect::<Read<_>>()?,
+        log: round_log_from(f.list("log")?)?,
     };
     f.done()?;
     let n = players as usize;
@@ -553,7 +644,16 @@ pub fn view_from(v: &Json) -> Read<PlayerView> {
             options.piles()
         ));
     }
-    if view.seat >= players || view.current >= players || view.winners.iter().any(|&w| w >= players)
+    let step_seat = |s: Step| match s {
+        Step::Play { seat, .. }
+        | Step::Draw { seat, .. }
+        | Step::FaceDown { seat, .. }
+        | Step::Reveal { seat, .. } => seat,
+    };
+    if view.seat >= players
+        || view.current >= players
+        || view.winners.iter().any(|&w| w >= players)
+        || view.log.steps().any(|s| step_seat(s) >= players)
     {
         return Err(format!("a seat number past the table of {n}"));
     }
@@ -585,9 +685,11 @@ mod tests {
             let mut s = Session::new(setup, 23).unwrap();
             let mut bot = BotKind::Medium.make(4);
             let mut events = 0;
+            let mut longest_log = 0;
             while !s.game.is_over() {
                 for seat in [0, 2, Seat::MAX] {
                     let view = s.game.view(seat);
+                    longest_log = longest_log.max(view.log.len());
                     let text = view_json(&view).to_text();
                     if seat == Seat::MAX {
                         // The public view is not a seat's: refused.
@@ -617,6 +719,8 @@ mod tests {
                 s.rounds
             );
             assert!(events > 500);
+            // The views carried the round's steps, not just empty logs.
+            assert!(longest_log > 20, "{longest_log}");
         }
     }
 
@@ -634,7 +738,32 @@ mod tests {
                 "\"phase\":{\"continue\":{\"pile\":3}}",
             ),
             good.replace("\"mojo\":\"0\"", "\"mojo\":\"+5\""),
+            // The round log: a seat past the table, a card past 12, no
+            // such step, a field too many.
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"step\":\"reveal\",\"seat\":5,\"value\":3}]",
+            ),
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"step\":\"reveal\",\"seat\":1,\"value\":13}]",
+            ),
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"step\":\"peek\",\"seat\":1,\"value\":3}]",
+            ),
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"step\":\"draw\",\"seat\":1,\"card\":null,\"hand\":[3]}]",
+            ),
         ];
+        // The same step within the table reads.
+        let fine = good.replace(
+            "\"log\":[]",
+            "\"log\":[{\"step\":\"reveal\",\"seat\":1,\"value\":3}]",
+        );
+        assert!(view_from(&json::parse(&fine).unwrap()).is_ok());
+        assert_ne!(fine, good);
         for text in bad {
             let parsed = json::parse(&text);
             assert!(

@@ -2,9 +2,11 @@
 //!
 //! Each simulation deals the cards this seat cannot see at random,
 //! consistently with everything its view shows
-//! ([`Game::sample_from_view`]), applies one candidate action and plays the
-//! round out with a Medium-like policy ([`super::common::policy_action`]) for
-//! every seat. The scored round is valued for the game, not just the round
+//! ([`Game::sample_from_view`]), the other seats' hidden cards weighed by
+//! how well they explain what those seats did this round in public (the
+//! view's round log; [`super::infer`]), applies one candidate action and
+//! plays the round out with a Medium-like policy
+//! ([`super::common::policy_action`]) for every seat. The scored round is valued for the game, not just the round
 //! ([`super::game_value`]: the chance to finish lowest given the totals and
 //! the distance to the target, or the share of the victory at game end), so
 //! the Mojo's +10 and the rank at the table both count.
@@ -23,7 +25,8 @@
 //! 29% against 3 Medium without the prior, 34–36% with it; BENCHMARKS.md).
 //!
 //! The search runs in slices ([`HardSearch::step`]) so a browser can spread
-//! it over frames; it stops after [`Budget::iterations`] simulations or
+//! it over frames (the weighing of the inference's candidates comes first,
+//! in the same slices); it stops after [`Budget::iterations`] simulations or
 //! [`Budget::millis`] milliseconds, whichever comes first.
 
 use rand::{Rng, RngCore};
@@ -50,9 +53,19 @@ const PRIOR_Z: f64 = 2.0;
 /// Longest simulation, in actions (a round is far shorter).
 const MAX_ROLLOUT: u32 = 1000;
 
+/// Where a search's simulated deals come from, given a seed: by default
+/// [`Game::sample_from_view`] of the searching seat's view. Anything else
+/// is for measurement only (`mojo tournament`'s `cheat` yardstick passes
+/// the true game); no [`super::BotKind`] uses one.
+pub type DealSource = Box<dyn FnMut(u64) -> Game>;
+
 /// A resumable search for one decision.
 pub struct HardSearch {
     view: PlayerView,
+    /// `None`: samples of `view`.
+    deals: Option<DealSource>,
+    /// Weighs the samples by the round's public steps, when known.
+    posterior: Option<super::infer::Posterior>,
     actions: Vec<Action>,
     sums: [f64; 28],
     counts: [u32; 28],
@@ -80,6 +93,23 @@ impl HardSearch {
     /// A search for `view`'s decision, seeded, stopping on `budget`.
     pub fn new(view: &PlayerView, seed: u64, budget: Budget) -> HardSearch {
         HardSearch::with_mode(view, seed, budget, Rollout::Policy)
+    }
+
+    /// A search for `view`'s decision whose simulations are played on the
+    /// games `deals` returns instead of samples of the view: for measuring
+    /// what knowing the hidden cards is worth (`mojo tournament`'s
+    /// `cheat`). Every returned game must show the searching seat `view`.
+    pub fn with_deals(
+        view: &PlayerView,
+        seed: u64,
+        budget: Budget,
+        deals: DealSource,
+    ) -> HardSearch {
+        let mut search = HardSearch::new(view, seed, budget);
+        search.deals = Some(deals);
+        // The deals are given: no weighing of sampled ones.
+        search.posterior = None;
+        search
     }
 
     pub(crate) fn with_mode(
@@ -114,6 +144,8 @@ impl HardSearch {
         }
         HardSearch {
             view: view.clone(),
+            deals: None,
+            posterior: None,
             actions,
             sums: [0.0; 28],
             counts: [0; 28],
@@ -131,6 +163,19 @@ impl HardSearch {
             instant,
             done: instant.is_some(),
         }
+        .with_posterior(seed)
+    }
+
+    fn with_posterior(mut self, seed: u64) -> HardSearch {
+        if self.instant.is_none() && self.mode == Rollout::Policy {
+            self.posterior = Some(super::infer::Posterior::new(
+                &self.view,
+                &self.view.log,
+                seed,
+                self.budget.iterations,
+            ));
+        }
+        self
     }
 
     /// Whether the search has finished.
@@ -148,6 +193,17 @@ impl HardSearch {
     /// (iteration budget spent). Without a clock only the iteration budget
     /// applies; see [`HardSearch::step_timed`].
     pub fn step(&mut self, iterations: u32) -> bool {
+        if let Some(p) = &mut self.posterior {
+            // Weighing candidates comes first, a few per iteration asked.
+            let mut n = iterations.saturating_mul(4);
+            while !p.ready() && n > 0 && !self.done {
+                p.build_one();
+                n -= 1;
+            }
+            if !p.ready() {
+                return self.done;
+            }
+        }
         let target = self.simulations.saturating_add(iterations);
         while !self.done && self.simulations < target {
             self.one_deal();
@@ -221,7 +277,13 @@ impl HardSearch {
     fn one_deal(&mut self) {
         let deal_seed = self.rng.next_u64();
         let play_seed = self.rng.next_u64();
-        let mut base = Game::sample_from_view(&self.view, deal_seed);
+        let mut base = match &mut self.deals {
+            Some(deals) => deals(deal_seed),
+            None => match &self.posterior {
+                Some(p) => p.sample(&self.view, deal_seed),
+                None => Game::sample_from_view(&self.view, deal_seed),
+            },
+        };
         base.reseed(play_seed);
         let me = self.view.seat;
         // This deal's value of each candidate (NaN: not simulated).

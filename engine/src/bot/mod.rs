@@ -10,7 +10,7 @@
 //! | `greedy` | the one-line rule (a yardstick anyone can rebuild) |
 //! | `easy`   | a beginner: sheds high cards and chains equal cards, sometimes carelessly |
 //! | `medium` | a one-turn expectimax over its own plays and draws, with a value that knows the scoring and the Mojo risk, shedding high cards first |
-//! | `hard`   | determinized Monte Carlo search (successive halving over the root actions) with Medium-like rollouts to the end of the round and a game-level value; keeps Medium's move unless the search shows a clear gain |
+//! | `hard`   | determinized Monte Carlo search (successive halving over the root actions) with Medium-like rollouts to the end of the round and a game-level value; the others' hidden cards dealt by how well they explain the round's public plays (`infer`); keeps Medium's move unless the search shows a clear gain |
 //! | `pimc`   | plain determinized Monte Carlo with uniformly random rollouts (a yardstick) |
 //!
 //! Every bot is deterministic given its seed and the sequence of views it is
@@ -28,6 +28,7 @@ mod common;
 mod easy;
 mod greedy;
 mod hard;
+mod infer;
 mod medium;
 mod pimc;
 mod random;
@@ -35,7 +36,7 @@ mod random;
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;
 pub use greedy::{greedy_score, GreedyBot};
-pub use hard::{HardBot, HardSearch};
+pub use hard::{DealSource, HardBot, HardSearch};
 pub use medium::MediumBot;
 pub use pimc::PimcBot;
 pub use random::RandomBot;

@@ -204,7 +204,13 @@ fn hard_search_stops_on_the_clock() {
             millis: 10.0,
         },
     );
-    assert!(!search.step_timed(1, 0.0));
+    // Before the deadline it runs (after weighing its candidate deals).
+    for _ in 0..10_000 {
+        if search.simulations() > 0 {
+            break;
+        }
+        assert!(!search.step_timed(1, 0.0));
+    }
     assert!(search.simulations() > 0);
     assert!(search.step_timed(1, 10.0));
 }
@@ -259,4 +265,115 @@ fn hard_halving_keeps_the_best_means_ties_to_the_lower_index() {
         assert_eq!(dropped, expected, "n = {n}: {means:?}");
         assert_eq!(dropped.len(), n.saturating_sub(keep));
     }
+}
+
+/// R14 for the round log every view carries: it is the same for every
+/// seat (so it holds nothing private to one of them), a deck draw shows no
+/// card, and it follows the public events of the round.
+#[test]
+fn r14_the_round_log_is_public() {
+    use crate::{DrawSource, Event, Step};
+    for seed in 0..30u64 {
+        let players = 2 + (seed % 5) as u8;
+        let options = Options {
+            double_discard: seed % 3 == 0,
+            ..Options::players(players)
+        };
+        let mut game = Game::new(options, seed).unwrap();
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| BotKind::ALL[(seed as usize + s as usize) % 4].make(seed + u64::from(s)))
+            .collect();
+        let mut expected: Vec<Step> = Vec::new();
+        for _ in 0..600 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.current();
+            let a = bots[seat as usize].choose(&game.view(seat));
+            for e in game.apply(a).unwrap() {
+                match e {
+                    Event::Played {
+                        seat,
+                        value,
+                        pile,
+                        covered,
+                        ..
+                    } => expected.push(Step::Play {
+                        seat,
+                        value,
+                        pile,
+                        covered,
+                    }),
+                    Event::Drew { seat, source, card } => expected.push(Step::Draw {
+                        seat,
+                        card: if source == DrawSource::Deck {
+                            None
+                        } else {
+                            card
+                        },
+                    }),
+                    Event::WentFaceDown { seat, count } => {
+                        expected.push(Step::FaceDown { seat, count })
+                    }
+                    Event::Revealed { seat, value } => expected.push(Step::Reveal { seat, value }),
+                    Event::RoundDealt { .. } => expected.clear(),
+                    _ => {}
+                }
+            }
+            let log = game.view(0).log;
+            for s in 1..players {
+                assert_eq!(game.view(s).log, log, "seed {seed}");
+            }
+            let tail = expected.len().saturating_sub(crate::RoundLog::CAPACITY);
+            assert!(
+                log.steps().eq(expected[tail..].iter().copied()),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+/// Hard's inference: deals weighed by the round log guess the other
+/// hands better than uniform deals (counted in cards in common with the
+/// true hands, over positions of games between Medium bots).
+#[test]
+fn hard_inference_guesses_hands_better_than_uniform_deals() {
+    use crate::cards::Cards;
+    let common = |a: &Cards, b: &Cards| -> u32 {
+        (0..13u8)
+            .map(|v| u32::from(a.count(v).min(b.count(v))))
+            .sum()
+    };
+    let (mut uniform, mut weighed) = (0u32, 0u32);
+    for seed in 0..6u64 {
+        let mut game = Game::new(Options::players(4), seed).unwrap();
+        let mut bots: Vec<_> = (0..4).map(|s| MediumBot::new(seed * 10 + s)).collect();
+        let mut step = 0u64;
+        while !game.is_over() {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if step.is_multiple_of(4) && view.legal_actions().len() >= 2 {
+                let mut post = infer::Posterior::new(&view, &view.log, step, 1400);
+                while !post.ready() {
+                    post.build_one();
+                }
+                for k in 0..8u64 {
+                    let u = Game::sample_from_view(&view, k * 7 + step);
+                    let w = post.sample(&view, k * 7 + step);
+                    assert_eq!(w.view(seat), view);
+                    for o in (0..4u8).filter(|&o| o != seat) {
+                        uniform += common(u.hand(o), game.hand(o));
+                        weighed += common(w.hand(o), game.hand(o));
+                    }
+                }
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    assert!(
+        f64::from(weighed) > 1.05 * f64::from(uniform),
+        "weighed {weighed}, uniform {uniform}"
+    );
 }
