@@ -18,137 +18,14 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { useBuild, openPage, reachScreen, whatNow, step, saveScreenshot, chromiumArgs } from './harness.mjs';
+import { useBuild, reachScreen, whatNow, step, saveScreenshot, chromiumArgs } from './harness.mjs';
+import { expectNoProblems, recordAudio, sounds, openFollowPage, setUpTable, watchBots } from './follow-kit.mjs';
 
 const build = useBuild('/games/mojo/');
 const at = (speed) => `${build.server.url}?lang=en&speed=${speed}`;
 
-function expectNoProblems(page) {
-  assert.deepEqual(page.problems, [], 'no uncaught error or failed request');
-}
+const newPage = (url, options) => openFollowPage(build, url, options);
 
-/// Records every card the app sends flying: its class, its animation, its
-/// offset, and which seat's tile (or the own area, or the draw pile) the
-/// offset points back into.
-function recordFlights() {
-  window.__flights = [];
-  const where = (x, y) => {
-    for (const el of document.querySelectorAll('[data-seat], .own, .draw__stack, .piles')) {
-      const r = el.getBoundingClientRect();
-      if (x >= r.left - 2 && x <= r.right + 2 && y >= r.top - 2 && y <= r.bottom + 2) {
-        if (el.matches('[data-seat]')) return `seat ${el.dataset.seat}`;
-        if (el.matches('.own')) return 'own';
-        if (el.matches('.draw__stack')) return 'draw pile';
-        return 'piles';
-      }
-    }
-    return 'nowhere';
-  };
-  const look = (el) => {
-    const cls = ['card--fly', 'card--fly-late'].find((c) => el.classList.contains(c));
-    if (!cls || el.__seen) return;
-    el.__seen = true;
-    // Its place without the animation's transform (which has begun).
-    let x = 0;
-    let y = 0;
-    for (let e = el; e; e = e.offsetParent) {
-      x += e.offsetLeft;
-      y += e.offsetTop;
-    }
-    const r = { left: x - scrollX, top: y - scrollY, width: el.offsetWidth, height: el.offsetHeight };
-    const dx = parseFloat(el.style.getPropertyValue('--fly-x'));
-    const dy = parseFloat(el.style.getPropertyValue('--fly-y'));
-    const seat = el.closest('[data-seat]');
-    window.__flights.push({
-      t: performance.now(),
-      cls,
-      animation: getComputedStyle(el).animationName,
-      dx,
-      dy,
-      from: where(r.left + r.width / 2 + dx, r.top + r.height / 2 + dy),
-      to: el.closest('[data-pile]') ? 'pile' : seat ? `seat ${seat.dataset.seat}` : el.closest('.own') ? 'own' : 'other',
-      by: el.closest('.pile')?.querySelector('.pile__by')?.textContent ?? null,
-    });
-  };
-  new MutationObserver((list) => {
-    for (const m of list) {
-      if (m.type === 'attributes') look(m.target);
-      for (const n of m.addedNodes ?? []) if (n.nodeType === 1) look(n);
-    }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-}
-
-/// Counts real WebAudio use: contexts made and sounds started.
-function recordAudio() {
-  window.__audio = { contexts: 0, started: 0 };
-  const Ctx = window.AudioContext;
-  if (!Ctx) return;
-  window.AudioContext = class extends Ctx {
-    constructor(...a) {
-      super(...a);
-      window.__audio.contexts++;
-    }
-  };
-  const start = AudioBufferSourceNode.prototype.start;
-  AudioBufferSourceNode.prototype.start = function (...a) {
-    window.__audio.started++;
-    return start.apply(this, a);
-  };
-}
-
-const sounds = (page) =>
-  page.evaluate(() => {
-    const n = {};
-    for (const m of performance.getEntriesByType('mark')) {
-      if (m.name.startsWith('mojo-sound-')) n[m.name.slice(11)] = (n[m.name.slice(11)] ?? 0) + 1;
-    }
-    return { marks: n, ...window.__audio };
-  });
-
-async function newPage(url, { settings = {}, init = [], viewport } = {}) {
-  const page = await openPage(build.browser, null, viewport);
-  const ctx = page.context();
-  await ctx.addInitScript((s) => {
-    try {
-      // Settings this test wants, where none of them is stored yet.
-      const now = JSON.parse(localStorage.getItem('mojo.settings') ?? '{}');
-      const missing = Object.keys(s).filter((k) => !(k in now));
-      if (missing.length) localStorage.setItem('mojo.settings', JSON.stringify({ ...now, ...s }));
-    } catch {}
-  }, settings);
-  for (const f of [recordFlights, recordAudio, ...init]) await ctx.addInitScript(f);
-  await page.goto(url);
-  return page;
-}
-
-/// Sets the lobby's seats ([name, kind]) and, optionally, its target.
-async function setUpTable(page, seats, target) {
-  const current = await page.locator('.lobby__seat').count();
-  for (let i = current; i < seats.length; i++) await page.getByRole('button', { name: '+ Add a seat' }).click();
-  for (let i = current; i > seats.length; i--) await page.locator('.lobby__seat').last().getByRole('button').click();
-  for (const [i, [name, kind]] of seats.entries()) {
-    await page.locator(`#seat-name-${i}`).fill(name);
-    await page.locator(`#seat-kind-${i}`).selectOption(kind);
-  }
-  if (target) {
-    await page.locator('.lobby__target').fill(String(target));
-    await page.locator('.lobby__target').dispatchEvent('change');
-  }
-}
-
-/// Plays the person's turns (first card) until `n` flights of bots' plays
-/// were recorded.
-async function watchBots(page, n, maxSteps = 3000) {
-  for (let i = 0; i < maxSteps; i++) {
-    const flights = await page.evaluate(() => window.__flights.length);
-    if (flights >= n) return;
-    const what = await whatNow(page);
-    if (what === 'over') return;
-    await step(page, undefined, what);
-    if (what === 'wait') await page.waitForTimeout(40);
-  }
-  throw new Error(`fewer than ${n} flights`);
-}
 
 test('each move flies from the seat that made it; the last move is marked; "your turn" shows', async () => {
   const page = await newPage(at('fast'));
@@ -347,62 +224,6 @@ test('a deal code at game over deals the same first hand again; a damaged code i
   assert.equal(await page.locator('.seat').count(), 2, 'as many players as the code');
   expectNoProblems(page);
   await page.context().close();
-});
-
-test('no main-thread task over 50 ms while moves animate, at 4× CPU throttling (Easy and Medium bots)', async () => {
-  const observe = () => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  };
-  const figures = {};
-  for (const level of ['easy', 'medium']) {
-    const page = await newPage(at('normal'), { init: [observe] });
-    await setUpTable(page, [['Bot A', level], ['Bot B', level], ['Bot C', level], ['Bot D', level]]);
-    await page.getByRole('button', { name: 'Start game' }).click();
-    await page.locator('.table').waitFor();
-    await page.waitForTimeout(300);
-    await page.evaluate(() => window.__longTasks.splice(0));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const t0 = Date.now();
-    // Bots play at the normal pace: every move animates.
-    while ((await page.evaluate(() => window.__flights.length)) < 40 && Date.now() - t0 < 90000) {
-      await page.waitForTimeout(250);
-    }
-    const { flights, during, all, starting_one } = await page.evaluate(() => {
-      // A flight lasts 360 ms (a drawn card leaves 200 ms late): the
-      // tasks that overlap one are the ones that could stall it.
-      const windows = window.__flights.map((f) => [f.t, f.t + (f.cls === 'card--fly-late' ? 560 : 360)]);
-      const overlaps = (t) => windows.some(([a, b]) => t.start < b && t.start + t.ms > a);
-      const holds = (t) => window.__flights.some((f) => t.start <= f.t && f.t <= t.start + t.ms);
-      return {
-        flights: window.__flights.length,
-        // Of those, the ones in which a flight started (its own task).
-        starting_one: window.__longTasks.filter(holds).map((t) => Math.round(t.ms)),
-        during: window.__longTasks.filter(overlaps).map((t) => Math.round(t.ms)),
-        all: window.__longTasks.map((t) => Math.round(t.ms)),
-      };
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    figures[level] = {
-      flights,
-      seconds: Math.round((Date.now() - t0) / 100) / 10,
-      during_flights: during,
-      starting_a_flight: starting_one,
-      all_long_tasks: all,
-    };
-    assert.ok(flights >= 40, `${level}: ${flights} flights`);
-    expectNoProblems(page);
-    await page.context().close();
-  }
-  console.log(`# follow-long-tasks-4x ${JSON.stringify(figures)}`);
-  assert.deepEqual(
-    Object.values(figures).map((f) => f.during_flights),
-    [[], []],
-    `tasks over 50 ms while cards fly: ${JSON.stringify(figures)}`,
-  );
 });
 
 // A phone holding a seat (play across devices): its own browser process.
