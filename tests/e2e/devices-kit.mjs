@@ -1,0 +1,211 @@
+// What the tests of play across devices share (devices.test.mjs) with the
+// measurement of long tasks on the table and a phone (measure-devices.mjs):
+// devices as browser processes of their own, the lobby, pairing by the
+// text codes, the check of every message a phone received, play by clicks.
+
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { serve, chromiumArgs, whatNow, step } from './harness.mjs';
+
+const env = { server: null };
+const browsers = [];
+
+/// Serves the release build under /games/mojo/ for the file's tests and
+/// closes every device's browser after them; returns the helpers.
+export function useDevices() {
+  before(async () => {
+    env.server = await serve('/games/mojo/');
+  });
+  after(async () => {
+    for (const b of browsers) await b.close().catch(() => {});
+    await env.server?.close();
+  });
+  return { url, device, lobby, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env };
+}
+
+
+const url = (q = '') => `${env.server.url}?lang=en&speed=instant${q}`;
+
+/// Records, in every page of a device, what its data channels receive and
+/// send (the app's channels: a wrapper around the browser's own classes).
+function recordChannels() {
+  window.__got = [];
+  window.__sent = [];
+  const Peer = window.RTCPeerConnection;
+  if (!Peer) return;
+  window.RTCPeerConnection = class extends Peer {
+    constructor(...args) {
+      super(...args);
+      const watch = (channel) =>
+        channel.addEventListener('message', (e) => window.__got.push({ at: Date.now(), data: e.data }));
+      this.addEventListener('datachannel', (e) => watch(e.channel));
+      const create = this.createDataChannel.bind(this);
+      this.createDataChannel = (...a) => {
+        const c = create(...a);
+        watch(c);
+        return c;
+      };
+    }
+  };
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    window.__sent.push({ at: Date.now(), data });
+    return send.call(this, data);
+  };
+  // The time each new log line appears (the move reached this screen).
+  window.__lines = [];
+  new MutationObserver(() => {
+    const first = document.querySelector('.log__lines li');
+    const text = first?.textContent ?? '';
+    if (text && text !== window.__lastLine) {
+      window.__lastLine = text;
+      window.__lines.push({ at: Date.now(), text });
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+function tourDone() {
+  try {
+    if (!localStorage.getItem('mojo.settings')) localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
+  } catch {}
+}
+
+/// A device: a browser process of its own, one page.
+async function device(name, { viewport = { width: 390, height: 844 }, args = [], init = [] } = {}) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...args] });
+  browsers.push(browser);
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(tourDone);
+  await context.addInitScript(recordChannels);
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  page.device = name;
+  page.problems = [];
+  page.warnings = [];
+  page.on('pageerror', (e) => page.problems.push(`${name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'warn') page.warnings.push(m.text());
+  });
+  return page;
+}
+
+/// Sets up the table's lobby: seats as [name, kind] (person, remote, easy…).
+async function lobby(table, seats) {
+  const current = await table.locator('.lobby__seat').count();
+  for (let i = current; i < seats.length; i++) await table.getByRole('button', { name: '+ Add a seat' }).click();
+  for (let i = current; i > seats.length; i--) await table.locator('.lobby__seat').last().getByRole('button').click();
+  for (const [i, [name, kind]] of seats.entries()) {
+    await table.locator(`#seat-name-${i}`).fill(name);
+    await table.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+}
+
+/// Opens the table's dialog of the devices (unless it shows already).
+async function devicesDialog(table) {
+  const dialog = table.getByRole('dialog', { name: 'Players on their own devices' });
+  if (!(await dialog.count())) await table.getByRole('button', { name: 'Devices' }).click();
+  await dialog.waitFor();
+  return dialog;
+}
+
+/// The invitation shown for `name`'s seat, once it is made.
+async function invitation(table, name) {
+  await devicesDialog(table);
+  const box = table.getByRole('region', { name: `${name}'s device` }).getByRole('textbox', { name: 'Invitation code' });
+  await box.waitFor({ timeout: 20000 });
+  return box.inputValue();
+}
+
+/// Pairs `hand` with `name`'s seat through the text codes, as a person
+/// would copy them from one screen to the other.
+async function pair(table, name, hand, { fresh = true } = {}) {
+  const code = await invitation(table, name);
+  if (fresh || !(await hand.getByRole('textbox', { name: 'Invitation code' }).count())) {
+    await hand.getByRole('button', { name: 'Join a table' }).click();
+  }
+  await hand.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await hand.getByRole('button', { name: 'Join' }).click();
+  const reply = hand.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const region = table.getByRole('region', { name: `${name}'s device` });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText(`${name} is connected.`).waitFor({ timeout: 30000 });
+  await hand.getByRole('group', { name: 'Your hand' }).or(hand.locator('.facedown, .summary')).first().waitFor({ timeout: 20000 });
+}
+
+/// What a device shows: its cards and the discard pile.
+async function cards(page) {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => b.getAttribute('aria-label')),
+    down: [...document.querySelectorAll('.facedown button')].map((b) => b.getAttribute('aria-label')),
+    pile: [...document.querySelectorAll('.pile__top [role="img"]')].map((e) => e.getAttribute('aria-label')),
+  }));
+}
+
+/// Every message a device received, each checked: of this protocol, for
+/// its own seat, and with no card of another seat that the seat may not
+/// see (its view holds its own hand and face-down cards only; a card drawn
+/// from the deck shows only to the seat that drew it); never the game's
+/// seed, record, draw order or anybody's hands.
+function checkMessages(got, seat, device) {
+  let views = 0;
+  for (const { data } of got) {
+    assert.ok(data.length <= 65536, `${device}: a message of ${data.length} bytes`);
+    const message = JSON.parse(data);
+    assert.equal(message.v, 1);
+    const m = message.m;
+    const keys = new Set();
+    (function walk(v) {
+      if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (keys.add(k), walk(x));
+    })(m);
+    for (const secret of ['seed', 'actions', 'record', 'rng', 'draw', 'hands', 'deck']) {
+      assert.ok(!keys.has(secret), `${device}: a message holds "${secret}": ${data.slice(0, 200)}`);
+    }
+    if (m.type === 'welcome') assert.equal(m.seat, seat);
+    if (m.type !== 'snapshot' && m.type !== 'update') continue;
+    views++;
+    assert.equal(m.view.seat, seat, `${device}: another seat's view`);
+    for (const e of [...m.events, ...m.log.map((l) => l.event)]) {
+      if (e.event === 'drew' && e.source === 'deck' && e.card !== null) {
+        assert.equal(e.seat, seat, `${device}: sees seat ${e.seat} draw ${e.card}`);
+      }
+    }
+  }
+  return views;
+}
+
+const received = (page) => page.evaluate(() => window.__got);
+
+/// Plays by clicks on every device until the table shows the game over
+/// (or `until()` says stop). The table's person plays through the hand-off
+/// cover; "Next round" is the table's.
+async function playAll(table, hands, { until, maxSteps = 20000 } = {}) {
+  for (let i = 0; i < maxSteps; i++) {
+    const onTable = await whatNow(table);
+    if (onTable === 'over') return 'over';
+    if (until && (await until())) return 'stopped';
+    let acted = onTable !== 'wait';
+    if (acted) await step(table, undefined, onTable);
+    for (const hand of hands) {
+      const what = await whatNow(hand);
+      if (what !== 'wait' && what !== 'over') {
+        // A phone's move can end between the look and the tap (the table
+        // answered meanwhile): the tap then finds nothing to press, and the
+        // next look sees the new screen.
+        try {
+          if (hand.wd) await hand.wd.step(undefined, what);
+          else await step(hand, undefined, what);
+        } catch (e) {
+          if (e.name !== 'TimeoutError') throw e;
+        }
+        acted = true;
+      }
+    }
+    if (!acted) await table.waitForTimeout(10);
+  }
+  throw new Error(`no game over after ${maxSteps} steps`);
+}
+
