@@ -43,9 +43,13 @@ pub fn use_bot_turns(state: &AppState, send: &Callback<Msg>) {
         .clone()
         .filter(|_| state.screen == Screen::Table)
         .filter(|_| state.devices.started || state.devices.seats.is_empty());
+    // Who is to act is part of it: a seat given to a bot on its own turn
+    // (a phone that left) changes no action count, yet a bot must play.
     let deps = (
         state.game_id.clone(),
-        session.as_ref().map(|s| s.record.actions.len()),
+        session
+            .as_ref()
+            .map(|s| (s.record.actions.len(), s.bot_to_act())),
         state.speed(),
         state.screen,
         state.tab.follower,
