@@ -11,6 +11,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
+import { chromiumArgs } from './webdriver.mjs';
 import { whatNowInPage, snapshotInPage } from './in-page.mjs';
 
 export { serve, root, dist } from './server.mjs';
@@ -18,16 +19,7 @@ export { serve, root, dist } from './server.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const artifacts = join(here, 'artifacts');
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumArgs };
 
 export async function launch() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });

@@ -51,6 +51,19 @@ async function which(name) {
 
 /// The engines: how to start each one's driver and what a new session asks.
 /// `capabilities(profileDir)` returns the `alwaysMatch` capabilities.
+/// Chromium's flags for the tests (headless as root, no network of its own);
+/// Playwright's launcher (harness.mjs) uses the same.
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const ENGINES = {
   chromium: {
     driver: 'chromedriver',
@@ -63,14 +76,7 @@ export const ENGINES = {
         binary: '/usr/bin/chromium',
         args: [
           '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
+          ...chromiumArgs,
           `--user-data-dir=${profile}`,
           `--window-size=${width},${height}`,
         ],
