@@ -12,6 +12,15 @@ use super::proto::{HandModel, Refusal, ToHand};
 use crate::app::{AppState, Overlay, Screen};
 use crate::session::{Level, Session};
 
+/// How long the table waits, once it took a reply, for the device to say
+/// hello before it gives the connection up and makes a new invitation.
+/// A pairing takes about half a second on one machine; rarely (about one
+/// pairing in 100 between two Chromium processes here, more under load;
+/// `tests/e2e/stress-pair.mjs`), the connection comes up, the channel is
+/// "open" at both ends, and the device's hello never reaches the table:
+/// without this the table would say "Connecting…" for ever.
+pub const CONNECT_MS: u32 = 15_000;
+
 /// Where a seat's link stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinkState {
@@ -153,6 +162,13 @@ pub enum DeviceMsg {
         seat: Seat,
         epoch: u32,
     },
+    /// The reply was taken [`CONNECT_MS`] ago and the device has still
+    /// not said hello: the connection is given up (a new invitation is
+    /// made) unless it is already paired.
+    Unanswered {
+        seat: Seat,
+        epoch: u32,
+    },
     Problem {
         seat: Seat,
         epoch: u32,
@@ -263,6 +279,15 @@ impl AppState {
                     r.token = Some(token);
                     r.problem = None;
                     r.invitation = None;
+                }
+            }
+            DeviceMsg::Unanswered { seat, epoch } => {
+                let stalled = self
+                    .devices
+                    .seat_mut(seat, Some(epoch))
+                    .is_some_and(|r| r.link == LinkState::Connecting);
+                if stalled {
+                    self.device_msg(DeviceMsg::Lost { seat, epoch });
                 }
             }
             DeviceMsg::Lost { seat, epoch } => {
@@ -470,6 +495,37 @@ mod tests {
             seed: 9,
             id: "0000002a00000000".into(),
         })
+    }
+
+    #[test]
+    fn a_connection_that_never_opens_is_given_up_for_a_new_invitation() {
+        let s = table()
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
+            .reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
+        let r = &s.devices.seats[0];
+        assert_eq!((r.epoch, r.link), (2, LinkState::Inviting));
+        assert_eq!(r.problem, Some(Problem::Failed));
+        // The watch of an older link number changes nothing.
+        let s = s.reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
+        assert_eq!(s.devices.seats[0].epoch, 2);
+        // Nor does it once the device said hello in time.
+        let s = s
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 2 }))
+            .reduce(Msg::Device(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 2,
+                token: "T".into(),
+            }))
+            .reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 2 }));
+        let r = &s.devices.seats[0];
+        assert_eq!((r.epoch, r.link), (2, LinkState::Connected));
+        assert_eq!(r.problem, None);
+        // Nor before a reply was taken (the invitation waits for a person).
+        let s = table().reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
+        assert_eq!(
+            (s.devices.seats[0].epoch, s.devices.seats[0].link),
+            (1, LinkState::Inviting)
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use yew::prelude::*;
 use super::code::{Invitation, Reply};
 use super::proto::{self, check_act, check_take_back, message_for, Refusal, Sent, ToHand, ToTable};
 use super::rtc::{self, Link, LinkEvent};
-use super::state::{DeviceMsg, Problem};
+use super::state::{DeviceMsg, Problem, CONNECT_MS};
 use super::BUILD;
 use crate::app::{AppState, Msg};
 use crate::browser::random_u64;
@@ -244,6 +244,13 @@ fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
         return send.emit(problem(Problem::AlreadyAnswered));
     }
     send.emit(Msg::Device(DeviceMsg::Connecting { seat, epoch }));
+    // A connection that does not open in time is given up (the reducer
+    // ignores this once the device said hello, or for an older link).
+    let watch = send.clone();
+    gloo::timers::callback::Timeout::new(CONNECT_MS, move || {
+        watch.emit(Msg::Device(DeviceMsg::Unanswered { seat, epoch }))
+    })
+    .forget();
     let send = send.clone();
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(why) = link.accept(&reply.peer).await {

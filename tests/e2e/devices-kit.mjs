@@ -34,11 +34,22 @@ function recordChannels() {
   window.__sent = [];
   const Peer = window.RTCPeerConnection;
   if (!Peer) return;
+  // Every connection, with its states over time (told when a pairing fails).
+  window.__pcs = [];
   window.RTCPeerConnection = class extends Peer {
     constructor(...args) {
       super(...args);
-      const watch = (channel) =>
+      const t0 = Date.now();
+      const states = [];
+      window.__pcs.push({ pc: this, states });
+      const note = () =>
+        states.push(`${Date.now() - t0}ms ${this.iceGatheringState}/${this.iceConnectionState}/${this.connectionState}`);
+      for (const e of ['icegatheringstatechange', 'iceconnectionstatechange', 'connectionstatechange']) this.addEventListener(e, note);
+      window.__channels ??= [];
+      const watch = (channel) => {
+        window.__channels.push({ pc: this, channel });
         channel.addEventListener('message', (e) => window.__got.push({ at: Date.now(), data: e.data }));
+      };
       this.addEventListener('datachannel', (e) => watch(e.channel));
       const create = this.createDataChannel.bind(this);
       this.createDataChannel = (...a) => {
@@ -119,8 +130,12 @@ async function invitation(table, name) {
 }
 
 /// Pairs `hand` with `name`'s seat through the text codes, as a person
-/// would copy them from one screen to the other.
-async function pair(table, name, hand, { fresh = true } = {}) {
+/// would copy them from one screen to the other. If the table gives the
+/// connection up (it says so after 15 s and shows a new invitation: rarely,
+/// Chromium brings a connection up whose data channel never opens), the
+/// person pairs again once, as the table asks, and the test log says so
+/// with what both connections did.
+async function pair(table, name, hand, { fresh = true, again = 1 } = {}) {
   const code = await invitation(table, name);
   if (fresh || !(await hand.getByRole('textbox', { name: 'Invitation code' }).count())) {
     await hand.getByRole('button', { name: 'Join a table' }).click();
@@ -132,8 +147,60 @@ async function pair(table, name, hand, { fresh = true } = {}) {
   const region = table.getByRole('region', { name: `${name}'s device` });
   await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
   await region.getByRole('button', { name: 'Connect' }).click();
-  await region.getByText(`${name} is connected.`).waitFor({ timeout: 30000 });
+  const connected = region.getByText(`${name} is connected.`);
+  const failed = region.getByText('The devices could not connect.', { exact: false });
+  try {
+    await connected.or(failed).first().waitFor({ timeout: 30000 });
+  } catch (e) {
+    throw await why(e, table, region, hand);
+  }
+  if (!(await connected.count())) {
+    const told = await why(new Error(`pair: ${name}: the table gave the connection up`), table, region, hand);
+    if (again < 1) throw told;
+    console.log(`${told.message}\npair: ${name}: pairing again with the table's new invitation`);
+    await hand.getByRole('button', { name: 'Leave to the lobby' }).click();
+    return pair(table, name, hand, { fresh: true, again: again - 1 });
+  }
   await hand.getByRole('group', { name: 'Your hand' }).or(hand.locator('.facedown, .summary')).first().waitFor({ timeout: 20000 });
+}
+
+/// `e`, told what both screens say and what their connections did.
+async function why(e, table, region, hand) {
+  e.message += `\n${table.device}: ${await region.innerText().catch(() => '?')}\n${hand.device}: ${await hand.locator('main, .app').first().innerText().catch(() => '?')}`;
+  for (const page of [table, hand]) {
+    const messages = await page
+      .evaluate(() => ({
+        sent: window.__sent.map((m) => m.data.slice(0, 60)),
+        got: window.__got.map((m) => m.data.slice(0, 60)),
+      }))
+      .catch((x) => x.message);
+    e.message += `\n${page.device}: ${JSON.stringify(await connections(page))}`;
+    e.message += `\n${page.device}: messages ${JSON.stringify(messages)}; errors ${JSON.stringify(page.problems)}; warnings ${JSON.stringify(page.warnings)}`;
+  }
+  return e;
+}
+
+/// A page's WebRTC connections: their states over time, the candidates
+/// each side gave and the candidate pairs tried.
+async function connections(page) {
+  return page
+    .evaluate(async () => {
+      const out = [];
+      for (const { pc, states } of window.__pcs ?? []) {
+        const pairs = [];
+        const candidates = [];
+        (await pc.getStats()).forEach((r) => {
+          if (r.type === 'candidate-pair') pairs.push(`${r.state} sent ${r.requestsSent} got ${r.responsesReceived}/${r.requestsReceived}`);
+          if (r.type.endsWith('-candidate')) candidates.push(`${r.type} ${r.candidateType} ${r.protocol} ${r.port}`);
+        });
+        const sdp = (d) => (d?.sdp.match(/a=candidate:[^\r\n]*/g) ?? []).map((c) => c.split(' ').slice(4, 8).join(' '));
+        const sctp = pc.sctp ? `sctp ${pc.sctp.state}, dtls ${pc.sctp.transport.state}` : 'no sctp';
+        const channels = (window.__channels ?? []).filter((c) => c.pc === pc).map((c) => `${c.channel.label} ${c.channel.readyState}`);
+        out.push({ states, sctp, channels, local: sdp(pc.localDescription), remote: sdp(pc.remoteDescription), candidates, pairs });
+      }
+      return out;
+    })
+    .catch((e) => `(${e.message})`);
 }
 
 /// What a device shows: its cards and the discard pile.

@@ -274,6 +274,70 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   assert.deepEqual(table.problems, []);
 });
 
+/// Init script: the first connection of the page never hands its data
+/// channel to the app (the app's `ondatachannel` is dropped once), as when
+/// a connection comes up but its channel never opens.
+function firstChannelLost() {
+  const Peer = window.RTCPeerConnection;
+  if (!Peer) return;
+  let first = true;
+  const property = Object.getOwnPropertyDescriptor(Peer.prototype, 'ondatachannel') ?? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Peer.prototype), 'ondatachannel');
+  Object.defineProperty(Peer.prototype, 'ondatachannel', {
+    configurable: true,
+    get() {
+      return property.get.call(this);
+    },
+    set(f) {
+      if (f && first) {
+        first = false;
+        return;
+      }
+      property.set.call(this, f);
+    },
+  });
+}
+
+test('a connection whose channel never opens is given up after 15 s: the table says so, and its new invitation pairs the phone', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben', { init: [firstChannelLost] });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await ben.goto(url());
+  const first = await invitation(table, 'Ben');
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(first);
+  await ben.getByRole('button', { name: 'Join' }).click();
+  const reply = ben.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  const asked = Date.now();
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Connecting…').waitFor();
+  // The connection itself comes up (the table's channel opens), but no
+  // hello ever comes: after 15 s the table gives up and says so.
+  await table.waitForFunction(() => window.__channels?.some((c) => c.channel.readyState === 'open'), null, { timeout: 10000 });
+  await region.getByText('The devices could not connect.', { exact: false }).waitFor({ timeout: 25000 });
+  const waited = Date.now() - asked;
+  assert.ok(waited >= 15000, `given up after ${waited} ms`);
+  assert.equal(await region.getByText('Ben is connected.').count(), 0);
+  assert.equal(await table.getByRole('button', { name: 'Start playing' }).isDisabled(), true);
+  // A new invitation, and the old link closed.
+  const second = await invitation(table, 'Ben');
+  assert.notEqual(second, first);
+  await table.waitForFunction(() => window.__pcs[0].pc.connectionState === 'closed');
+  // The person pairs again with it, and the game starts.
+  await ben.getByRole('button', { name: 'Leave to the lobby' }).click();
+  await pair(table, 'Ben', ben, { again: 0 });
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await table.getByRole('button', { name: 'Start playing' }).waitFor({ state: 'detached' });
+  assert.deepEqual([...table.problems, ...ben.problems], []);
+});
+
 /// A picture of a QR code as a .y4m video (Chromium's fake camera): the
 /// code's modules from its SVG path, black on white, in the middle of a
 /// 640×480 frame.
