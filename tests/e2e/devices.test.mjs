@@ -260,8 +260,16 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   assert.equal(after.view.hand.length, m.view.hand.length - 1 + (after.events.some((e) => e.event === 'drew' && e.seat === seat) ? 1 : 0));
   // Every refusal was logged by the table.
   assert.equal(table.warnings.filter((w) => w.includes('refused a message')).length, refused, table.warnings.join('\n'));
-  // The table gives the seat to a bot; the device is told; the game goes
-  // on to its end.
+  // Play on until it is the raw seat's turn again: the table gives the
+  // seat to a bot while the game waits for it (the bot must take that very
+  // turn: no action count changes when a seat changes hands); the device
+  // is told; the game goes on to its end.
+  for (let i = 0; i < 2000 && (await latest()).view.current !== seat; i++) {
+    const what = await whatNow(table);
+    if (what !== 'wait') await step(table, undefined, what);
+    else await table.waitForTimeout(10);
+  }
+  assert.equal((await latest()).view.current, seat, 'the raw seat is to act');
   await devicesDialog(table);
   await region.getByRole('button', { name: 'Give this seat to a bot' }).click();
   await raw.waitForFunction(() => window.inbox.some((m) => m.m.type === 'bye'));
