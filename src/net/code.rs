@@ -22,7 +22,10 @@ use core::fmt;
 pub const ALPHABET: &[u8; 43] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ$*+-./:";
 
 /// The format of the codes: a code of another format is refused.
-const FORMAT: u8 = 1;
+/// 2: the data channel is agreed beforehand (negotiated, id 0); format 1's
+/// devices waited for a channel opened in-band, which a device of format 2
+/// never opens.
+const FORMAT: u8 = 2;
 const KIND_INVITATION: u8 = 1;
 const KIND_REPLY: u8 = 2;
 
@@ -718,7 +721,7 @@ pub(crate) mod tests {
         let code = invitation.encode();
         assert_eq!(Invitation::decode(&code).unwrap(), invitation);
         assert!(code.bytes().all(|c| ALPHABET.contains(&c)), "{code}");
-        // Two mDNS candidates: format 1, table 4, seat 1, flags and lengths
+        // Two mDNS candidates: format and kind 1, table 4, seat 1, flags and lengths
         // 3, ICE characters 21, fingerprint 32, candidates 1 + 2 × 19 and a
         // checksum of 2 = 103 bytes, 155 characters.
         assert_eq!(code.len(), 155, "{code}");
@@ -778,11 +781,11 @@ pub(crate) mod tests {
         assert_eq!(Reply::decode(&code), Err(CodeError::WrongKind));
         // Another format.
         let mut bytes = from_text(&code).unwrap();
-        bytes[0] = 2 << 4 | KIND_INVITATION;
+        bytes[0] = 1 << 4 | KIND_INVITATION;
         bytes.truncate(bytes.len() - 2);
         assert_eq!(
             Invitation::decode(&seal(bytes)),
-            Err(CodeError::OtherVersion(2))
+            Err(CodeError::OtherVersion(1))
         );
         // Descriptions without what a connection needs.
         assert_eq!(

@@ -14,11 +14,12 @@ use crate::session::{Level, Session};
 
 /// How long the table waits, once it took a reply, for the device to say
 /// hello before it gives the connection up and makes a new invitation.
-/// A pairing takes about half a second on one machine; rarely (about one
-/// pairing in 100 between two Chromium processes here, more under load;
-/// `tests/e2e/stress-pair.mjs`), the connection comes up, the channel is
-/// "open" at both ends, and the device's hello never reaches the table:
-/// without this the table would say "Connecting…" for ever.
+/// A pairing takes about half a second on one machine; with a channel
+/// opened in-band, about one pairing in 100 between two Chromium processes
+/// here came up with the channel "open" at both ends and the device's
+/// hello never delivered (`tests/e2e/stress-pair.mjs`; none in 300 since
+/// the channel is negotiated, `rtc.rs`). Should a connection ever stall
+/// so, the table must not say "Connecting…" for ever.
 pub const CONNECT_MS: u32 = 15_000;
 
 /// Where a seat's link stands.

@@ -4,6 +4,8 @@
 // format is src/net/code.rs's: base43 text, binary fields, a Fletcher-16
 // checksum.
 
+/// The codes' format (code.rs's FORMAT).
+const FORMAT = 2;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ$*+-./:';
 const ICE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const HASHES = [['sha-256', 32], ['sha-384', 48], ['sha-512', 64], ['sha-1', 20]];
@@ -114,7 +116,7 @@ function open(text, kind) {
   const body = bytes.slice(0, -2);
   const sum = (bytes.at(-2) << 8) | bytes.at(-1);
   if (fletcher(body) !== sum) throw new Error('checksum');
-  if (body[0] !== ((1 << 4) | kind)) throw new Error(`format/kind byte ${body[0]}`);
+  if (body[0] !== ((FORMAT << 4) | kind)) throw new Error(`format/kind byte ${body[0]}`);
   return body;
 }
 
@@ -216,7 +218,7 @@ function writePeer(p) {
 
 /// A reply code for `seat`, answering the invitation whose peer has `tag`.
 export function writeReply(seat, tag, peer) {
-  const body = [(1 << 4) | 2, seat, tag >> 8, tag & 255, ...writePeer(peer)];
+  const body = [(FORMAT << 4) | 2, seat, tag >> 8, tag & 255, ...writePeer(peer)];
   const sum = fletcher(body);
   return toText([...body, sum >> 8, sum & 255]);
 }
