@@ -60,6 +60,27 @@ export function recordFlights() {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 }
 
+/// Records only when each flight starts and its class: no layout or style
+/// read, so that a measurement of the page's own tasks is not lengthened
+/// by its instrument (recordFlights reads rects and computed styles in a
+/// MutationObserver, which runs at the end of the very task that starts a
+/// flight and forces a style and layout pass into it).
+export function recordFlightTimes() {
+  window.__flights = [];
+  const look = (el) => {
+    const cls = ['card--fly', 'card--fly-late'].find((c) => el.classList.contains(c));
+    if (!cls || el.__seen) return;
+    el.__seen = true;
+    window.__flights.push({ t: performance.now(), cls });
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.type === 'attributes') look(m.target);
+      for (const n of m.addedNodes ?? []) if (n.nodeType === 1) look(n);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}
+
 /// Counts real WebAudio use: contexts made and sounds started.
 export function recordAudio() {
   window.__audio = { contexts: 0, started: 0 };
@@ -88,7 +109,9 @@ export const sounds = (page) =>
   });
 
 /// A page of `build` (harness.mjs useBuild) with the recorders installed.
-export async function openFollowPage(build, url, { settings = {}, init = [], viewport } = {}) {
+/// `flights`: the recorder of flights (recordFlights, or recordFlightTimes
+/// for a measurement).
+export async function openFollowPage(build, url, { settings = {}, init = [], viewport, flights = recordFlights } = {}) {
   const page = await openPage(build.browser, null, viewport);
   const ctx = page.context();
   await ctx.addInitScript((s) => {
@@ -99,7 +122,7 @@ export async function openFollowPage(build, url, { settings = {}, init = [], vie
       if (missing.length) localStorage.setItem('mojo.settings', JSON.stringify({ ...now, ...s }));
     } catch {}
   }, settings);
-  for (const f of [recordFlights, recordAudio, ...init]) await ctx.addInitScript(f);
+  for (const f of [flights, recordAudio, ...init]) await ctx.addInitScript(f);
   await page.goto(url);
   return page;
 }

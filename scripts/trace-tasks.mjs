@@ -1,0 +1,72 @@
+// Which main-thread tasks run long while bots play, and what fills each
+// one: a DevTools trace of a table of bots in headless Chromium (script,
+// style, layout, paint, garbage collection, by event name). Diagnostic,
+// like scripts/profile.mjs (which samples only script): after
+// `trunk build --release`,
+//
+//   node scripts/trace-tasks.mjs [--dist dist] [--seconds 20] [--throttle 4] [--speed normal] [--kinds easy,easy,easy,easy] [--over 40]
+//
+// prints every task of `--over` ms and more with the events inside it.
+import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const dir = opt('dist', 'dist');
+const seconds = Number(opt('seconds', '20'));
+const throttle = Number(opt('throttle', '4'));
+const speed = opt('speed', 'normal');
+const over = Number(opt('over', '40'));
+const kinds = opt('kinds', 'easy,easy,easy,easy').split(',');
+
+const browser = await launch();
+const server = await serve('/app/', { dir });
+try {
+  const page = await openPage(browser, null);
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${server.url}?lang=en&speed=${speed}`);
+  for (const [i, kind] of kinds.entries()) {
+    if (i >= (await page.locator('.lobby__seat').count())) await page.getByRole('button', { name: '+ Add a seat' }).click();
+    await page.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.table').waitFor();
+  await page.waitForTimeout(300);
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
+    transferMode: 'ReportEvents',
+  });
+  await page.waitForTimeout(seconds * 1000);
+  await cdp.send('Tracing.end');
+  await done;
+  report(events);
+} finally {
+  await browser.close();
+  await server.close?.();
+}
+
+function report(events) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = on.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const long = tasks.filter((t) => t.dur >= over * 1000);
+  const all = tasks.filter((t) => t.dur >= 50000).length;
+  console.log(`trace: ${seconds} s, ${kinds.join(',')} at ?speed=${speed}, ${throttle}x: ${tasks.length} tasks, ${all} of 50 ms and over`);
+  const t0 = tasks[0]?.ts ?? 0;
+  for (const t of long) {
+    const inside = on.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur);
+    const by = new Map();
+    for (const e of inside) {
+      if (['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) continue;
+      by.set(e.name, (by.get(e.name) ?? 0) + e.dur);
+    }
+    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`${((t.ts - t0) / 1000).toFixed(0).padStart(6)} ms: task ${(t.dur / 1000).toFixed(1)} ms — ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(' | ')}`);
+  }
+}
