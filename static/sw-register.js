@@ -48,8 +48,14 @@
   let reloading = false;
   let registration = null;
 
-  const announce = () => {
-    if (!sw.controller) return; // first visit: nothing to update from
+  // A new version is a worker that waits behind the one in control. On a
+  // first visit the only worker takes control at once, and a browser may
+  // tell the page it was 'installed' only after it already controls the
+  // page (seen once in Firefox: "New version — reload" offered on a first
+  // visit), so a controller alone does not tell the two apart.
+  const announce = (reg) => {
+    const waiting = reg.waiting;
+    if (!sw.controller || !waiting || waiting === sw.controller) return; // nothing to update from
     document.documentElement.setAttribute('data-mojo-update', 'ready');
     window.dispatchEvent(new Event('mojo-update-ready'));
   };
@@ -57,12 +63,12 @@
     // Some browsers (or their settings) resolve without a registration.
     if (!reg) return;
     registration = reg;
-    if (reg.waiting) announce();
+    if (reg.waiting) announce(reg);
     reg.addEventListener('updatefound', () => {
       const next = reg.installing;
       if (!next) return;
       next.addEventListener('statechange', () => {
-        if (next.state === 'installed') announce();
+        if (next.state === 'installed') announce(reg);
       });
     });
   };
