@@ -234,6 +234,42 @@ export async function startDriver(engine, { display, log } = {}) {
     env.WEBKIT_DISABLE_COMPOSITING_MODE = '1';
     env.LIBGL_ALWAYS_SOFTWARE = '1';
   }
+  // The driver's process; replaced once if a session does not start.
+  let run = await launch(bin, spec, env, log);
+  const driver = {
+    engine,
+    get url() {
+      return run.url;
+    },
+    display,
+    output: () => run.output(),
+    /// A new browser session with a fresh profile. A browser that does
+    /// not start (WebKitGTK's MiniBrowser, now and then: no answer to
+    /// POST /session in 60 s) is not what any test checks: the driver and
+    /// its browsers are ended, a new driver is started, and the session is
+    /// asked for once more, saying so on stderr. A second failure fails.
+    newSession: async (size = {}) => {
+      try {
+        return await openSession(run.url, engine, spec, size);
+      } catch (e) {
+        process.stderr.write(
+          `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n`,
+        );
+        await stopChild(run.child);
+        run = await launch(bin, spec, env, log);
+        return openSession(run.url, engine, spec, size);
+      }
+    },
+    stop: async () => {
+      await stopChild(run.child);
+      await xvfb?.stop();
+    },
+  };
+  return driver;
+}
+
+/// Starts the driver's process on a free port and waits until it answers.
+async function launch(bin, spec, env, log) {
   const port = await freePort();
   const child = spawnGroup(bin, spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -257,30 +293,26 @@ export async function startDriver(engine, { display, log } = {}) {
     }
     await sleep(50);
   }
-  const driver = {
-    engine,
-    url,
-    display,
-    output: () => output,
-    /// A new browser session with a fresh profile.
-    newSession: async ({ width = 1024, height = 768 } = {}) => {
-      const profile = await mkdtemp(join(tmpdir(), `mojo-${engine}-`));
-      const caps = spec.capabilities(profile, { width, height });
-      const value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: caps } }, 60000);
-      const session = new Session(url, value.sessionId, engine, value.capabilities, async () => {
-        await rm(profile, { recursive: true, force: true }).catch(() => {});
-      });
-      // Chromium and Firefox take the size from their flags; WebKit's window
-      // is set here (and checked by the tests that care).
-      if (engine === 'webkit') await session.setWindowSize(width, height).catch(() => {});
-      return session;
-    },
-    stop: async () => {
-      await stopChild(child);
-      await xvfb?.stop();
-    },
-  };
-  return driver;
+  return { child, url, output: () => output };
+}
+
+/// A session of the driver at `url`, in a fresh profile.
+async function openSession(url, engine, spec, { width = 1024, height = 768 } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), `mojo-${engine}-`));
+  let value;
+  try {
+    value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile, { width, height }) } }, 60000);
+  } catch (e) {
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    throw e;
+  }
+  const session = new Session(url, value.sessionId, engine, value.capabilities, async () => {
+    await rm(profile, { recursive: true, force: true }).catch(() => {});
+  });
+  // Chromium and Firefox take the size from their flags; WebKit's window
+  // is set here (and checked by the tests that care).
+  if (engine === 'webkit') await session.setWindowSize(width, height).catch(() => {});
+  return session;
 }
 
 export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
