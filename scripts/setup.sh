@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Mojo needs, and only what is missing:
 #   - the wasm32-unknown-unknown Rust target
-#   - trunk 0.21.14                    (cargo install: 6-9 min on two cores)
+#   - trunk 0.21.14                    (cargo install: 12-13 min on two cores)
 #   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
 #   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
