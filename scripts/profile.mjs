@@ -10,13 +10,8 @@
 // The build must keep function names: scripts/profile.sh builds one without
 // wasm-opt (which strips them). Figures are diagnostic (BENCHMARKS.md, "Speed"),
 // not a budget: scripts/budget.sh measures the budgets.
-import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
+import { opt, openBotTable } from './bot-table.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
 const dir = opt('dist', null);
 if (!dir) {
   console.error('profile: --dist DIR is required (see the head of scripts/profile.mjs)');
@@ -26,19 +21,8 @@ const seconds = Number(opt('seconds', '15'));
 const throttle = Number(opt('throttle', '1'));
 const kinds = opt('kinds', 'hard,hard,medium,easy').split(',');
 
-const browser = await launch();
-const server = await serve('/app/', { dir });
+const { page, cdp, close } = await openBotTable({ dir, kinds, speed: 'instant' });
 try {
-  const page = await openPage(browser, null);
-  const cdp = await page.context().newCDPSession(page);
-  await page.goto(`${server.url}?lang=en&speed=instant`);
-  for (const [i, kind] of kinds.entries()) {
-    if (i >= (await page.locator('.lobby__seat').count())) await page.getByRole('button', { name: '+ Add a seat' }).click();
-    await page.locator(`#seat-kind-${i}`).selectOption(kind);
-  }
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.table').waitFor();
-  await page.waitForTimeout(300);
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -47,8 +31,7 @@ try {
   const { profile } = await cdp.send('Profiler.stop');
   report(profile);
 } finally {
-  await browser.close();
-  await server.close?.();
+  await close();
 }
 
 function report(profile) {
