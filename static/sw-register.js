@@ -54,8 +54,7 @@
   // page (seen once in Firefox: "New version — reload" offered on a first
   // visit), so a controller alone does not tell the two apart.
   const announce = (reg) => {
-    const waiting = reg.waiting;
-    if (!sw.controller || !waiting || waiting === sw.controller) return; // nothing to update from
+    if (!sw.controller || !reg.waiting) return; // nothing to update from
     document.documentElement.setAttribute('data-mojo-update', 'ready');
     window.dispatchEvent(new Event('mojo-update-ready'));
   };

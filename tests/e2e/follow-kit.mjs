@@ -12,7 +12,7 @@ export function expectNoProblems(page) {
 /// Records every card the app sends flying: its class, its animation, its
 /// offset, and which seat's tile (or the own area, or the draw pile) the
 /// offset points back into.
-export function recordFlights() {
+export function recordFlights(geometry = true) {
   window.__flights = [];
   const where = (x, y) => {
     for (const el of document.querySelectorAll('[data-seat], .own, .draw__stack, .piles')) {
@@ -30,6 +30,13 @@ export function recordFlights() {
     const cls = ['card--fly', 'card--fly-late'].find((c) => el.classList.contains(c));
     if (!cls || el.__seen) return;
     el.__seen = true;
+    // Without `geometry` (a measurement of the page's own tasks), only when
+    // and which: reading rects and styles here, at the end of the very task
+    // that starts a flight, would force a style and layout pass into it.
+    if (!geometry) {
+      window.__flights.push({ t: performance.now(), cls });
+      return;
+    }
     // Its place without the animation's transform (which has begun).
     let x = 0;
     let y = 0;
@@ -51,27 +58,6 @@ export function recordFlights() {
       to: el.closest('[data-pile]') ? 'pile' : seat ? `seat ${seat.dataset.seat}` : el.closest('.own') ? 'own' : 'other',
       by: el.closest('.pile')?.querySelector('.pile__by')?.textContent ?? null,
     });
-  };
-  new MutationObserver((list) => {
-    for (const m of list) {
-      if (m.type === 'attributes') look(m.target);
-      for (const n of m.addedNodes ?? []) if (n.nodeType === 1) look(n);
-    }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-}
-
-/// Records only when each flight starts and its class: no layout or style
-/// read, so that a measurement of the page's own tasks is not lengthened
-/// by its instrument (recordFlights reads rects and computed styles in a
-/// MutationObserver, which runs at the end of the very task that starts a
-/// flight and forces a style and layout pass into it).
-export function recordFlightTimes() {
-  window.__flights = [];
-  const look = (el) => {
-    const cls = ['card--fly', 'card--fly-late'].find((c) => el.classList.contains(c));
-    if (!cls || el.__seen) return;
-    el.__seen = true;
-    window.__flights.push({ t: performance.now(), cls });
   };
   new MutationObserver((list) => {
     for (const m of list) {
@@ -109,9 +95,8 @@ export const sounds = (page) =>
   });
 
 /// A page of `build` (harness.mjs useBuild) with the recorders installed.
-/// `flights`: the recorder of flights (recordFlights, or recordFlightTimes
-/// for a measurement).
-export async function openFollowPage(build, url, { settings = {}, init = [], viewport, flights = recordFlights } = {}) {
+/// `geometry: false` records flights by time only (for a measurement).
+export async function openFollowPage(build, url, { settings = {}, init = [], viewport, geometry = true } = {}) {
   const page = await openPage(build.browser, null, viewport);
   const ctx = page.context();
   await ctx.addInitScript((s) => {
@@ -122,7 +107,8 @@ export async function openFollowPage(build, url, { settings = {}, init = [], vie
       if (missing.length) localStorage.setItem('mojo.settings', JSON.stringify({ ...now, ...s }));
     } catch {}
   }, settings);
-  for (const f of [flights, recordAudio, ...init]) await ctx.addInitScript(f);
+  await ctx.addInitScript(recordFlights, geometry);
+  for (const f of [recordAudio, ...init]) await ctx.addInitScript(f);
   await page.goto(url);
   return page;
 }

@@ -12,13 +12,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBuild } from './harness.mjs';
-import { expectNoProblems, openFollowPage, recordFlightTimes, setUpTable } from './follow-kit.mjs';
+import { expectNoProblems, openFollowPage, setUpTable } from './follow-kit.mjs';
 
 const build = useBuild('/games/mojo/');
 const at = (speed) => `${build.server.url}?lang=en&speed=${speed}`;
 // Flights recorded by time only: the geometry recorder of follow.test.mjs
 // forces a layout into the task that starts each flight.
-const newPage = (url, options) => openFollowPage(build, url, { ...options, flights: recordFlightTimes });
+const newPage = (url, options) => openFollowPage(build, url, { ...options, geometry: false });
 
 test('no main-thread task over 50 ms while moves animate, at 4× CPU throttling (Easy and Medium bots)', async () => {
   const observe = () => {

@@ -246,8 +246,10 @@ export async function startDriver(engine, { display, log } = {}) {
     /// A new browser session with a fresh profile. A browser that does
     /// not start (WebKitGTK's MiniBrowser, now and then: no answer to
     /// POST /session in 60 s) is not what any test checks: the driver and
-    /// its browsers are ended, a new driver is started, and the session is
-    /// asked for once more, saying so on stderr. A second failure fails.
+    /// its browsers are ended (its other sessions with them: the tests
+    /// hold one session of a driver at a time), a new driver is started,
+    /// and the session is asked for once more, saying so on stderr. A
+    /// second failure fails.
     newSession: async (size = {}) => {
       try {
         return await openSession(run.url, engine, spec, size);
@@ -299,16 +301,15 @@ async function launch(bin, spec, env, log) {
 /// A session of the driver at `url`, in a fresh profile.
 async function openSession(url, engine, spec, { width = 1024, height = 768 } = {}) {
   const profile = await mkdtemp(join(tmpdir(), `mojo-${engine}-`));
+  const forget = () => rm(profile, { recursive: true, force: true }).catch(() => {});
   let value;
   try {
     value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile, { width, height }) } }, 60000);
   } catch (e) {
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
+    await forget();
     throw e;
   }
-  const session = new Session(url, value.sessionId, engine, value.capabilities, async () => {
-    await rm(profile, { recursive: true, force: true }).catch(() => {});
-  });
+  const session = new Session(url, value.sessionId, engine, value.capabilities, forget);
   // Chromium and Firefox take the size from their flags; WebKit's window
   // is set here (and checked by the tests that care).
   if (engine === 'webkit') await session.setWindowSize(width, height).catch(() => {});
