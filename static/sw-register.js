@@ -48,13 +48,17 @@
   let reloading = false;
   let registration = null;
 
-  // A new version is a worker that waits behind the one in control. On a
-  // first visit the only worker takes control at once, and a browser may
-  // tell the page it was 'installed' only after it already controls the
-  // page (seen once in Firefox: "New version — reload" offered on a first
-  // visit), so a controller alone does not tell the two apart.
+  // A new version is a worker that waits behind another one that is
+  // active. A first visit has no such other worker, and that is the only
+  // sure way to tell the two apart: a browser may deliver the first
+  // worker's 'installed' only after that same worker has claimed the page
+  // (seen in Firefox: at that moment `controller` is set and
+  // `reg.waiting` is still that worker, so "New version — reload" was
+  // offered on a first visit, twice in CI).
   const announce = (reg) => {
-    if (!sw.controller || !reg.waiting) return; // nothing to update from
+    const waiting = reg.waiting;
+    const active = reg.active;
+    if (!waiting || !active || active === waiting || !sw.controller || sw.controller === waiting) return;
     document.documentElement.setAttribute('data-mojo-update', 'ready');
     window.dispatchEvent(new Event('mojo-update-ready'));
   };
