@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Mojo needs, and only what is missing:
 #   - the wasm32-unknown-unknown Rust target
-#   - trunk 0.21.14                    (cargo install: 12-13 min on two cores)
+#   - trunk 0.21.14                    (cargo install, unoptimised: 4-5 min on two cores)
 #   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
 #   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
@@ -34,13 +34,38 @@ _mojo_setup() {
     "$@"
     say "$label: done in $((SECONDS - start)) s"
   }
-  apt_install() { # apt_install PKG...: as root only; otherwise says what to install
+  # apt_start PKG...: starts installing PKG in the background (as root
+  # only; otherwise says what to install); apt_wait waits for it and fails
+  # if it failed, with its output.
+  local apt_pid="" apt_log="" apt_started=0 apt_what=""
+  apt_start() {
+    if [ "$#" -eq 0 ]; then
+      say "chromium, firefox-esr, webkit2gtk-driver, xvfb, their drivers and npm: present"
+      return 0
+    fi
     if [ "$(id -u)" -ne 0 ]; then
       say "not root: please install these Debian packages: sudo apt-get install -y $*"
       return 0
     fi
-    timed "apt-get install $*" env DEBIAN_FRONTEND=noninteractive \
-      bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@"
+    apt_what="$*"
+    apt_log="$(mktemp "${TMPDIR:-/tmp}/mojo-apt.XXXXXX")"
+    apt_started=$SECONDS
+    say "apt-get install $apt_what (in the background, log $apt_log) ..."
+    env DEBIAN_FRONTEND=noninteractive \
+      bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@" >"$apt_log" 2>&1 &
+    apt_pid=$!
+  }
+  apt_wait() {
+    [ -n "$apt_pid" ] || return 0
+    local pid="$apt_pid"
+    apt_pid=""
+    if wait "$pid"; then
+      say "apt-get install $apt_what: done in $((SECONDS - apt_started)) s (since it started)"
+      rm -f "$apt_log"
+    else
+      tail -n 40 "$apt_log" >&2
+      die "apt-get install $apt_what failed (log: $apt_log)"
+    fi
   }
 
   command -v cargo >/dev/null || die "cargo not found: install Rust 1.95 with rustup first"
@@ -53,11 +78,35 @@ _mojo_setup() {
     timed "rustup target add wasm32-unknown-unknown" rustup target add wasm32-unknown-unknown
   fi
 
-  # 2. Trunk (0.22 needs a newer rustc than 1.95).
+  # The Debian packages, in one apt-get call, downloaded and unpacked while
+  # cargo compiles below (apt is network and disk, cargo the two cores: a
+  # fresh machine's setup is shorter by apt's time). Chromium (browser
+  # tests, screenshots, budgets) and, for the tests of every engine
+  # (tests/e2e/engines.mjs), Firefox (Debian's firefox-esr, driven by
+  # geckodriver from crates.io, below) and WebKit (WebKitGTK's MiniBrowser,
+  # driven by WebKitWebDriver, in an Xvfb display); Node.js if it is missing.
+  local missing=()
+  command -v npm >/dev/null || missing+=(nodejs npm)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+  apt_start "${missing[@]}"
+
+  # 2. Trunk (0.22 needs a newer rustc than 1.95), compiled without the
+  #    optimiser: Trunk only drives cargo, wasm-bindgen and wasm-opt and
+  #    copies files, so its own speed is not felt (a release build of the
+  #    game: 21.1 s with it, 20.5 s with an optimised Trunk, the same bytes
+  #    out), while its optimised compile (fat LTO, one codegen unit) took
+  #    760 s of a fresh machine's setup against 273 s. The release profile
+  #    is kept (no debug assertions, no debug info).
   if [ "$(trunk --version 2>/dev/null || true)" = "trunk $trunk_version" ]; then
     say "trunk $trunk_version: present"
   else
     timed "cargo install trunk $trunk_version" \
+      env CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false \
+      CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_DEBUG=false \
       cargo install trunk --locked --version "$trunk_version" --force
   fi
 
@@ -81,10 +130,8 @@ _mojo_setup() {
   fi
 
   # 4. Node packages: binaryen (wasm-opt) and playwright-core.
-  if ! command -v npm >/dev/null; then
-    apt_install nodejs npm
-    command -v npm >/dev/null || die "npm not found: install Node.js and npm"
-  fi
+  apt_wait
+  command -v npm >/dev/null || die "npm not found: install Node.js and npm"
   if [ -f node_modules/.package-lock.json ] && [ -f package-lock.json ] &&
     [ ! package-lock.json -nt node_modules/.package-lock.json ] &&
     [ ! package.json -nt node_modules/.package-lock.json ] &&
@@ -96,22 +143,6 @@ _mojo_setup() {
     timed "npm install" npm install --no-audit --no-fund
   fi
 
-  # 5. The browsers and their WebDriver servers, in one apt-get call:
-  #    Chromium (browser tests, screenshots, budgets) and, for the tests of
-  #    every engine (tests/e2e/engines.mjs), Firefox (Debian's firefox-esr,
-  #    driven by geckodriver from crates.io, below) and WebKit (WebKitGTK's
-  #    MiniBrowser, driven by WebKitWebDriver, in an Xvfb display).
-  local missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
-  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
-  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
-  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
-  [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
-  if [ "${#missing[@]}" -eq 0 ]; then
-    say "chromium, firefox-esr, webkit2gtk-driver, xvfb and their drivers: present"
-  else
-    apt_install "${missing[@]}"
-  fi
   local gecko_out
   gecko_out="$(geckodriver --version 2>/dev/null | head -n 1 || true)"
   if [ "${gecko_out%% (*}" = "geckodriver $geckodriver_version" ]; then

@@ -4,9 +4,13 @@
 // like scripts/profile.mjs (which samples only script): after
 // `trunk build --release`,
 //
-//   node scripts/trace-tasks.mjs [--dist dist] [--seconds 20] [--throttle 4] [--speed normal] [--kinds easy,easy,easy,easy] [--over 40]
+//   node scripts/trace-tasks.mjs [--dist dist] [--seconds 20] [--throttle 4] [--speed normal] [--kinds easy,easy,easy,easy] [--over 40] [--css FILE]
 //
-// prints every task of `--over` ms and more with the events inside it.
+// prints every task of `--over` ms and more with the events inside it,
+// then the main thread's time in style, layout and paint over the trace.
+// `--css FILE` adds a style sheet to the page before tracing: a way to try
+// a change of styles (containment, say) on the same build.
+import { readFile } from 'node:fs/promises';
 import { opt, openBotTable } from './bot-table.mjs';
 
 const dir = opt('dist', 'dist');
@@ -15,9 +19,11 @@ const throttle = Number(opt('throttle', '4'));
 const speed = opt('speed', 'normal');
 const over = Number(opt('over', '40'));
 const kinds = opt('kinds', 'easy,easy,easy,easy').split(',');
+const css = opt('css', null);
 
 const { page, cdp, close } = await openBotTable({ dir, kinds, speed });
 try {
+  if (css) await page.addStyleTag({ content: await readFile(css, 'utf8') });
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
@@ -58,4 +64,12 @@ function report(events) {
     const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(`${((t.ts - t0) / 1000).toFixed(0).padStart(6)} ms: task ${(t.dur / 1000).toFixed(1)} ms — ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(' | ')}`);
   }
+  // Where the main thread's time went, whatever the tasks' lengths.
+  const phases = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'FunctionCall', 'MajorGC', 'MinorGC'];
+  const sums = phases.map((name) => {
+    const es = on.filter((e) => e.name === name);
+    return `${name} ${(es.reduce((a, e) => a + e.dur, 0) / 1000).toFixed(0)} ms/${es.length}`;
+  });
+  const busy = tasks.reduce((a, t) => a + t.dur, 0) / 1000;
+  console.log(`main thread: tasks ${busy.toFixed(0)} ms; ${sums.join(' · ')}`);
 }
