@@ -37,7 +37,7 @@ _mojo_setup() {
   # apt_start PKG...: starts installing PKG in the background (as root
   # only; otherwise says what to install); apt_wait waits for it and fails
   # if it failed, with its output.
-  local apt_pid="" apt_log="" apt_started=0 apt_what=""
+  local apt_pid="" apt_log="" apt_what=""
   apt_start() {
     if [ "$#" -eq 0 ]; then
       say "chromium, firefox-esr, webkit2gtk-driver, xvfb, their drivers and npm: present"
@@ -49,10 +49,14 @@ _mojo_setup() {
     fi
     apt_what="$*"
     apt_log="$(mktemp "${TMPDIR:-/tmp}/mojo-apt.XXXXXX")"
-    apt_started=$SECONDS
     say "apt-get install $apt_what (in the background, log $apt_log) ..."
-    env DEBIAN_FRONTEND=noninteractive \
-      bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@" >"$apt_log" 2>&1 &
+    (
+      local start=$SECONDS rc=0
+      env DEBIAN_FRONTEND=noninteractive \
+        bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@" || rc=$?
+      echo "$((SECONDS - start))" >"$apt_log.time"
+      exit "$rc"
+    ) >"$apt_log" 2>&1 &
     apt_pid=$!
   }
   apt_wait() {
@@ -60,8 +64,8 @@ _mojo_setup() {
     local pid="$apt_pid"
     apt_pid=""
     if wait "$pid"; then
-      say "apt-get install $apt_what: done in $((SECONDS - apt_started)) s (since it started)"
-      rm -f "$apt_log"
+      say "apt-get install $apt_what: done in $(cat "$apt_log.time" 2>/dev/null || echo '?') s, beside the compiles"
+      rm -f "$apt_log" "$apt_log.time"
     else
       tail -n 40 "$apt_log" >&2
       die "apt-get install $apt_what failed (log: $apt_log)"
