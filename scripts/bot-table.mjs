@@ -12,7 +12,9 @@ export function opt(name, fallback) {
 
 /// Serves `dir` under /app/, seats `kinds` (bot levels) in the lobby and
 /// starts the game at `?speed=speed`. Returns { page, cdp, close }.
-export async function openBotTable({ dir, kinds, speed }) {
+/// `bypassCsp`: the page's Content-Security-Policy is not enforced, so that
+/// a diagnostic may add a style sheet of its own.
+export async function openBotTable({ dir, kinds, speed, bypassCsp = false }) {
   const browser = await launch();
   const server = await serve('/app/', { dir });
   const close = async () => {
@@ -22,6 +24,7 @@ export async function openBotTable({ dir, kinds, speed }) {
   try {
     const page = await openPage(browser, null);
     const cdp = await page.context().newCDPSession(page);
+    if (bypassCsp) await cdp.send('Page.setBypassCSP', { enabled: true });
     await page.goto(`${server.url}?lang=en&speed=${speed}`);
     for (const [i, kind] of kinds.entries()) {
       if (i >= (await page.locator('.lobby__seat').count())) await page.getByRole('button', { name: '+ Add a seat' }).click();

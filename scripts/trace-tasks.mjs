@@ -21,7 +21,7 @@ const over = Number(opt('over', '40'));
 const kinds = opt('kinds', 'easy,easy,easy,easy').split(',');
 const css = opt('css', null);
 
-const { page, cdp, close } = await openBotTable({ dir, kinds, speed });
+const { page, cdp, close } = await openBotTable({ dir, kinds, speed, bypassCsp: css !== null });
 try {
   if (css) await page.addStyleTag({ content: await readFile(css, 'utf8') });
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -63,6 +63,15 @@ function report(events) {
     }
     const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(`${((t.ts - t0) / 1000).toFixed(0).padStart(6)} ms: task ${(t.dur / 1000).toFixed(1)} ms — ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(' | ')}`);
+    // How much of the page each style and layout pass took on.
+    const passes = inside
+      .filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && e.dur >= 2000)
+      .map((e) =>
+        e.name === 'Layout'
+          ? `layout ${(e.dur / 1000).toFixed(1)} ms of ${e.args?.beginData?.dirtyObjects ?? '?'}/${e.args?.beginData?.totalObjects ?? '?'} objects`
+          : `style ${(e.dur / 1000).toFixed(1)} ms of ${e.args?.elementCount ?? '?'} elements`,
+      );
+    if (passes.length) console.log(`          ${passes.join('; ')}`);
   }
   // Where the main thread's time went, whatever the tasks' lengths.
   const phases = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'FunctionCall', 'MajorGC', 'MinorGC'];

@@ -94,8 +94,17 @@ impl Scene {
 
     /// The log lines of the round being played (or just scored).
     pub fn round_log(&self) -> impl Iterator<Item = &LogEntry> {
+        self.round_log_numbered().map(|(_, e)| e)
+    }
+
+    /// The same, each with its place in the whole log (a line's identity:
+    /// it never changes while the game goes on).
+    pub fn round_log_numbered(&self) -> impl Iterator<Item = (usize, &LogEntry)> {
         let round = self.view.round;
-        self.log.iter().filter(move |e| e.round == round)
+        self.log
+            .iter()
+            .enumerate()
+            .filter(move |(_, e)| e.round == round)
     }
 
     /// The newest card `me` drew in the last action (to mark it in hand).

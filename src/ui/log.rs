@@ -63,18 +63,22 @@ pub fn describe(event: &Event, scene: &Scene, lang: Lang) -> String {
 /// The game log of the current round, newest last.
 pub fn game_log(scene: &Scene, lang: Lang) -> Html {
     let t = |text: Text| text.get(lang);
-    let lines: Vec<String> = scene
-        .round_log()
-        .map(|e| describe(&e.event, scene, lang))
-        .filter(|s| !s.is_empty())
+    let lines: Vec<(usize, String)> = scene
+        .round_log_numbered()
+        .map(|(i, e)| (i, describe(&e.event, scene, lang)))
+        .filter(|(_, s)| !s.is_empty())
         .collect();
     let skip = lines.len().saturating_sub(40);
+    // Newest first, each line keyed by its place in the log: a move adds
+    // one line at the top (and drops one at the bottom) instead of
+    // rewriting the text of all forty, which the browser would then lay
+    // out again, line by line, in the frame of a card's flight.
     html! {
         <section class="log" aria-labelledby="log-title">
             <h2 id="log-title" class="panel__title">{ t(Text::GameLog) }</h2>
             // Scrollable: focusable, so that keyboard users can scroll it.
             <ol class="log__lines" tabindex="0" aria-labelledby="log-title">
-                { for lines.into_iter().skip(skip).rev().map(|l| html! { <li>{ l }</li> }) }
+                { for lines.into_iter().skip(skip).rev().map(|(i, l)| html! { <li key={i}>{ l }</li> }) }
             </ol>
         </section>
     }

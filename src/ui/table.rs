@@ -303,7 +303,8 @@ pub fn table(p: &TableProps) -> Html {
         let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
         let cards = pile.as_slice();
         let top = pile.top();
-        let recent = &cards[cards.len().saturating_sub(5)..cards.len().saturating_sub(1)];
+        let first_recent = cards.len().saturating_sub(5);
+        let recent = &cards[first_recent..cards.len().saturating_sub(1)];
         let selectable = my_turn && piles == 2 && phase == Phase::Play;
         let selected = piles == 2 && active_pile == i && scene.in_play();
         let label = if piles == 2 { t(Text::Pile(i)) } else { t(Text::DiscardPile) };
@@ -312,7 +313,9 @@ pub fn table(p: &TableProps) -> Html {
             <div class={classes!("pile", selected.then_some("pile--selected"))} data-pile={i.to_string()}>
                 <div class="pile__label">{ label }</div>
                 <div class="pile__recent" aria-hidden="true">
-                    { for recent.iter().map(|&v| card_face(v, CardSize::Small, "", lang, None)) }
+                    // Keyed by place in the pile: a play shifts the row by
+                    // one card instead of repainting all four.
+                    { for recent.iter().enumerate().map(|(k, &v)| card_face(v, CardSize::Small, "", lang, Some(format!("{i}-{}", first_recent + k).into()))) }
                 </div>
                 <div class="pile__top">
                     if let Some(v) = top {
