@@ -123,6 +123,61 @@ async fn playing_a_card_moves_it_to_the_discard_pile() {
     assert_eq!(top.get_attribute("aria-label").unwrap(), played);
 }
 
+/// The parts of a card face in the page (`.card__corner`, ...) under `card`.
+fn parts(card: &Element, part: &str) -> u32 {
+    card.query_selector_all(part).unwrap().length()
+}
+
+#[wasm_bindgen_test]
+async fn each_card_holds_only_what_its_size_shows() {
+    let root = mount().await;
+    find(&root, "Start game").unwrap().click();
+    settle().await;
+    let hand = root
+        .query_selector("[role=group][aria-label='Your hand']")
+        .unwrap()
+        .unwrap();
+    // Normal size (the hand): value, symbol and the corner; no colour name.
+    let cards = buttons(&hand, "button");
+    assert_eq!(cards.len(), 8);
+    for c in &cards {
+        assert_eq!(parts(c, ".card__corner"), 1, "{}", name(c));
+        assert_eq!(parts(c, ".card__value"), 1, "{}", name(c));
+        assert_eq!(parts(c, ".card__symbol"), 1, "{}", name(c));
+        assert_eq!(parts(c, ".card__colour"), 0, "{}", name(c));
+    }
+    cards[0].click();
+    settle().await;
+    // Large (the pile's top card): the colour's name too.
+    let top = root
+        .query_selector(".pile__top [role=img]")
+        .unwrap()
+        .expect("a top card");
+    let label = top.get_attribute("aria-label").unwrap();
+    let colour = top
+        .query_selector(".card__colour")
+        .unwrap()
+        .expect("a large card names its colour");
+    assert_eq!(
+        Some(colour.text_content().unwrap().to_lowercase().as_str()),
+        label.split(' ').nth(1),
+        "{label}"
+    );
+    assert_eq!(parts(&top, ".card__corner"), 1, "{label}");
+    // Small (the cards under it): value and symbol only.
+    let recent = root.query_selector_all(".pile__recent [role=img]").unwrap();
+    assert!(recent.length() >= 1, "the card played is on the dealt one");
+    for i in 0..recent.length() {
+        let c: Element = recent.item(i).unwrap().dyn_into().unwrap();
+        let label = c.get_attribute("aria-label").unwrap();
+        assert!(is_card_name(&label), "{label}");
+        assert_eq!(parts(&c, ".card__value"), 1, "{label}");
+        assert_eq!(parts(&c, ".card__symbol"), 1, "{label}");
+        assert_eq!(parts(&c, ".card__corner"), 0, "{label}");
+        assert_eq!(parts(&c, ".card__colour"), 0, "{label}");
+    }
+}
+
 #[wasm_bindgen_test]
 async fn the_rules_open_from_the_lobby_and_close() {
     let root = mount().await;

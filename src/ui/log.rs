@@ -60,7 +60,7 @@ pub fn describe(event: &Event, scene: &Scene, lang: Lang) -> String {
     text.get(lang)
 }
 
-/// The game log of the current round, newest last.
+/// The game log of the current round, its last forty lines, newest first.
 pub fn game_log(scene: &Scene, lang: Lang) -> Html {
     let t = |text: Text| text.get(lang);
     let lines: Vec<(usize, String)> = scene
