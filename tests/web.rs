@@ -179,6 +179,45 @@ async fn each_card_holds_only_what_its_size_shows() {
 }
 
 #[wasm_bindgen_test]
+async fn a_move_adds_its_log_line_and_leaves_the_others_alone() {
+    let root = mount().await;
+    find(&root, "Start game").unwrap().click();
+    settle().await;
+    let lines = || {
+        let list = root.query_selector_all(".log__lines li").unwrap();
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().dyn_into::<Element>().unwrap())
+            .map(|e| {
+                let text = e.text_content().unwrap_or_default();
+                (e, text)
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = lines();
+    assert!(!before.is_empty(), "the deal is in the log");
+    let hand = root
+        .query_selector("[role=group][aria-label='Your hand']")
+        .unwrap()
+        .unwrap();
+    buttons(&hand, "button").remove(0).click();
+    settle().await;
+    let after = lines();
+    assert!(after.len() > before.len(), "the play is in the log");
+    // Newest first: the new line is added at the top, and every line
+    // already there stays the same element with the same words.
+    for (element, text) in &before {
+        assert!(element.is_connected(), "{text:?} is still in the page");
+        assert_eq!(&element.text_content().unwrap_or_default(), text);
+    }
+    let old: Vec<&String> = before.iter().map(|(_, t)| t).collect();
+    let kept: Vec<&String> = after[after.len() - before.len()..]
+        .iter()
+        .map(|(_, t)| t)
+        .collect();
+    assert_eq!(kept, old, "the older lines below the new one");
+}
+
+#[wasm_bindgen_test]
 async fn the_rules_open_from_the_lobby_and_close() {
     let root = mount().await;
     find(&root, "Rules").expect("Rules from the lobby").click();

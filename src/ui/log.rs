@@ -69,10 +69,12 @@ pub fn game_log(scene: &Scene, lang: Lang) -> Html {
         .filter(|(_, s)| !s.is_empty())
         .collect();
     let skip = lines.len().saturating_sub(40);
-    // Newest first, each line keyed by its place in the log: a move adds
-    // one line at the top (and drops one at the bottom) instead of
-    // rewriting the text of all forty, which the browser would then lay
-    // out again, line by line, in the frame of a card's flight.
+    // Newest first, each line keyed by its place in the log. Yew matches
+    // unkeyed children from the end, which is right while lines are only
+    // added at the top; once forty are shown a move also drops the oldest,
+    // and unkeyed that rewrote the text of all forty (laid out again, line
+    // by line, in the frame of a card's flight). Keyed, it is one line in
+    // and one out.
     html! {
         <section class="log" aria-labelledby="log-title">
             <h2 id="log-title" class="panel__title">{ t(Text::GameLog) }</h2>
