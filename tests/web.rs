@@ -98,15 +98,19 @@ fn is_card_name(s: &str) -> bool {
     v <= 12 && c == mojo_engine::Colour::of(v).name()
 }
 
+/// Starts the lobby's game (you and three bots) and returns your hand.
+async fn start(root: &Element) -> Element {
+    find(root, "Start game").unwrap().click();
+    settle().await;
+    root.query_selector("[role=group][aria-label='Your hand']")
+        .unwrap()
+        .expect("your hand is a group")
+}
+
 #[wasm_bindgen_test]
 async fn playing_a_card_moves_it_to_the_discard_pile() {
     let root = mount().await;
-    find(&root, "Start game").unwrap().click();
-    settle().await;
-    let hand = root
-        .query_selector("[role=group][aria-label='Your hand']")
-        .unwrap()
-        .unwrap();
+    let hand = start(&root).await;
     let first = buttons(&hand, "button").remove(0);
     let played = name(&first);
     let hint = first.get_attribute("aria-description").unwrap_or_default();
@@ -131,12 +135,7 @@ fn parts(card: &Element, part: &str) -> u32 {
 #[wasm_bindgen_test]
 async fn each_card_holds_only_what_its_size_shows() {
     let root = mount().await;
-    find(&root, "Start game").unwrap().click();
-    settle().await;
-    let hand = root
-        .query_selector("[role=group][aria-label='Your hand']")
-        .unwrap()
-        .unwrap();
+    let hand = start(&root).await;
     // Normal size (the hand): value, symbol and the corner; no colour name.
     let cards = buttons(&hand, "button");
     assert_eq!(cards.len(), 8);
@@ -181,8 +180,7 @@ async fn each_card_holds_only_what_its_size_shows() {
 #[wasm_bindgen_test]
 async fn a_move_adds_its_log_line_and_leaves_the_others_alone() {
     let root = mount().await;
-    find(&root, "Start game").unwrap().click();
-    settle().await;
+    let hand = start(&root).await;
     let lines = || {
         let list = root.query_selector_all(".log__lines li").unwrap();
         (0..list.length())
@@ -195,10 +193,6 @@ async fn a_move_adds_its_log_line_and_leaves_the_others_alone() {
     };
     let before = lines();
     assert!(!before.is_empty(), "the deal is in the log");
-    let hand = root
-        .query_selector("[role=group][aria-label='Your hand']")
-        .unwrap()
-        .unwrap();
     buttons(&hand, "button").remove(0).click();
     settle().await;
     let after = lines();
