@@ -322,10 +322,16 @@ export class AppPage {
     return what;
   }
 
+  /// Plays by clicks until `until(what)` is true or the game is over.
+  /// `until` is asked at each fresh look, before acting on it: on 'play'
+  /// the table holds still until we do, so it may read the screen (asked
+  /// after a step instead, it could find the round already ended by the
+  /// card just played).
   async playUntil(until, { maxSteps = 5000, choose } = {}) {
     for (let i = 0; i < maxSteps; i++) {
-      const what = await this.step(choose);
+      const what = await this.whatNow();
       if (what === 'over' || (until && (await until(what)))) return what;
+      await this.step(choose, what);
     }
     throw new Error(`no end after ${maxSteps} steps`);
   }
