@@ -95,6 +95,9 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             }
         });
     }
+    // The log's line of the move shown stays in view (the log scrolls,
+    // never the page).
+    use_effect_with((*round, at), |_| keep_now_line_in_view());
     // Playing: the next move after a pause, until the end.
     {
         let step = step.clone();
@@ -368,5 +371,56 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 </ol>
             </section>
         </main>
+    }
+}
+
+/// Scrolls the replay's log, and only it, so that the line of the move
+/// shown is whole in view, as near as it can stay to where the log was
+/// (stepping on moves the log a line at a time). Where the line is comes
+/// from an `IntersectionObserver` rooted at the log, after the frame's own
+/// layout: no layout is forced here (see `follow::animate`).
+fn keep_now_line_in_view() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let (Ok(Some(line)), Ok(Some(list))) = (
+        doc.query_selector(".replay .replay__line--now"),
+        doc.query_selector(".replay__log .log__lines"),
+    ) else {
+        return;
+    };
+    let scroll = list.clone();
+    let seen = wasm_bindgen::closure::Closure::once_into_js(
+        move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
+            observer.disconnect();
+            let Some(entry) = entries
+                .get(0)
+                .dyn_into::<web_sys::IntersectionObserverEntry>()
+                .ok()
+            else {
+                return;
+            };
+            let (Some(view), rect) = (entry.root_bounds(), entry.bounding_client_rect()) else {
+                return;
+            };
+            // A little of the line beyond, so that the next one shows.
+            let margin = rect.height() / 2.0;
+            let by = if rect.top() < view.top() {
+                rect.top() - view.top() - margin
+            } else if rect.bottom() > view.bottom() {
+                rect.bottom() - view.bottom() + margin
+            } else {
+                return;
+            };
+            scroll.scroll_by_with_x_and_y(0.0, by.round());
+        },
+    );
+    let init = web_sys::IntersectionObserverInit::new();
+    init.set_root(Some(&list));
+    init.set_threshold(&wasm_bindgen::JsValue::from_f64(1.0));
+    if let Ok(observer) =
+        web_sys::IntersectionObserver::new_with_options(seen.unchecked_ref(), &init)
+    {
+        observer.observe(&line);
     }
 }

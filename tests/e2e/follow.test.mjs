@@ -167,6 +167,28 @@ test('"Replay this round" steps through every move, all hands face up, and ends 
   assert.ok(await page.getByRole('button', { name: 'Next move' }).isDisabled());
   // The end is the summary's position: same cards, points and scores.
   assert.deepEqual(await replayOf(page), summary);
+  // The log has followed: the last move's line is whole in view, the log
+  // having scrolled (a round's lines are more than it shows); its first
+  // line is not marked as if it were the newest.
+  const log = await page.evaluate(() => {
+    const list = document.querySelector('.replay__log .log__lines');
+    return { lines: list.querySelectorAll('li').length, height: list.clientHeight, full: list.scrollHeight };
+  });
+  assert.ok(log.full > log.height + 50, `the log needs scrolling: ${JSON.stringify(log)}`);
+  await page.waitForFunction(
+    () => {
+      const list = document.querySelector('.replay__log .log__lines');
+      const now = document.querySelector('.replay__line--now').getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      return list.scrollTop > 0 && now.top >= box.top && now.bottom <= box.bottom;
+    },
+    null,
+    { timeout: 3000 },
+  );
+  const weights = await page.evaluate(() =>
+    [...document.querySelectorAll('.replay__log .log__lines li')].slice(0, 2).map((li) => getComputedStyle(li).fontWeight),
+  );
+  assert.equal(weights[0], weights[1], 'the first line of the log is not marked');
   await saveScreenshot(page, 'replay-end');
   // ← goes back one move; a log line goes to its move.
   await page.keyboard.press('ArrowLeft');
