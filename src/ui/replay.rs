@@ -95,8 +95,8 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             }
         });
     }
-    // The log's line of the move shown stays in view (the log scrolls,
-    // never the page).
+    // The log's line of the move shown stays in view, near its top (the
+    // log scrolls, never the page).
     use_effect_with((*round, at), |_| keep_now_line_in_view());
     // Playing: the next move after a pause, until the end.
     {
@@ -375,11 +375,21 @@ pub fn replay_view(p: &ReplayProps) -> Html {
 }
 
 /// Scrolls the replay's log, and only it, so that the line of the move
-/// shown is whole in view, as near as it can stay to where the log was
-/// (stepping on moves the log a line at a time). Where the line is comes
-/// from an `IntersectionObserver` rooted at the log, after the frame's own
-/// layout: no layout is forced here (see `follow::animate`).
+/// shown is its second line, the move before it above (near the top, where
+/// it stays in sight when the log runs below a tablet's screen; stepping
+/// on moves the log a line at a time). Where the line is comes from an
+/// `IntersectionObserver` rooted at the log, after the frame's own
+/// layout: no layout is forced here (see `follow::animate`). Only the
+/// newest call scrolls: steps taken faster than frames (a held arrow key)
+/// would otherwise each scroll by what one and the same layout showed.
 fn keep_now_line_in_view() {
+    thread_local! {
+        static NEWEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    let call = NEWEST.with(|n| {
+        n.set(n.get().wrapping_add(1));
+        n.get()
+    });
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -393,6 +403,9 @@ fn keep_now_line_in_view() {
     let seen = wasm_bindgen::closure::Closure::once_into_js(
         move |entries: js_sys::Array, observer: web_sys::IntersectionObserver| {
             observer.disconnect();
+            if NEWEST.with(|n| n.get()) != call {
+                return;
+            }
             let Some(entry) = entries
                 .get(0)
                 .dyn_into::<web_sys::IntersectionObserverEntry>()
@@ -403,16 +416,11 @@ fn keep_now_line_in_view() {
             let (Some(view), rect) = (entry.root_bounds(), entry.bounding_client_rect()) else {
                 return;
             };
-            // A little of the line beyond, so that the next one shows.
-            let margin = rect.height() / 2.0;
-            let by = if rect.top() < view.top() {
-                rect.top() - view.top() - margin
-            } else if rect.bottom() > view.bottom() {
-                rect.bottom() - view.bottom() + margin
-            } else {
-                return;
-            };
-            scroll.scroll_by_with_x_and_y(0.0, by.round());
+            // One line's height (and the gap) above it: the move before.
+            let by = (rect.top() - view.top() - rect.height() * 1.25).round();
+            if by != 0.0 {
+                scroll.scroll_by_with_x_and_y(0.0, by);
+            }
         },
     );
     let init = web_sys::IntersectionObserverInit::new();

@@ -160,16 +160,29 @@ test('"Replay this round" steps through every move, all hands face up, and ends 
   for (let k = 2; k <= total; k++) {
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.locator('.replay__step').textContent(), `Move ${k} of ${total}`);
-    if (k === Math.floor(total / 2)) await saveScreenshot(page, 'replay-middle');
+    if (k === Math.floor(total / 2)) {
+      // Mid-round, the move shown is near the top of the log (the move
+      // before it above), where a tablet's screen still shows it.
+      await page.waitForFunction(
+        () => {
+          const now = document.querySelector('.replay__line--now').getBoundingClientRect();
+          const box = document.querySelector('.replay__log .log__lines').getBoundingClientRect();
+          return now.top > box.top + now.height / 2 && now.bottom <= box.top + box.height / 2;
+        },
+        null,
+        { timeout: 3000 },
+      );
+      await saveScreenshot(page, 'replay-middle');
+    }
   }
   flights = await page.evaluate(() => window.__flights.filter((f) => f.to === 'pile').length);
   assert.ok(flights > total / 3, `the replay's cards fly too (${flights})`);
   assert.ok(await page.getByRole('button', { name: 'Next move' }).isDisabled());
   // The end is the summary's position: same cards, points and scores.
   assert.deepEqual(await replayOf(page), summary);
-  // The log has followed: the last move's line is whole in view, the log
-  // having scrolled (a round's lines are more than it shows); its first
-  // line is not marked as if it were the newest.
+  // The log has followed to the end: the last move's line is whole in
+  // view, the log having scrolled (a round's lines are more than it
+  // shows); its first line is not marked as if it were the newest.
   const log = await page.evaluate(() => {
     const list = document.querySelector('.replay__log .log__lines');
     return { lines: list.querySelectorAll('li').length, height: list.clientHeight, full: list.scrollHeight };
