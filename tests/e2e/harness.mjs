@@ -135,10 +135,13 @@ export async function step(page, choose = (n) => 0, seen) {
 }
 
 /// Plays by clicks until `until(what)` is true or the game is over.
+/// `until` is asked at each fresh look, before acting on it (asked after a
+/// step, it could read a screen the step has already changed).
 export async function playUntil(page, until, { maxSteps = 5000, choose } = {}) {
   for (let i = 0; i < maxSteps; i++) {
-    const what = await step(page, choose);
+    const what = await whatNow(page);
     if (what === 'over' || (until && (await until(what)))) return what;
+    await step(page, choose, what);
   }
   throw new Error(`no end after ${maxSteps} steps`);
 }
