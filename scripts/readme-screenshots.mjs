@@ -2,8 +2,9 @@
 //
 //   trunk build --release && node scripts/readme-screenshots.mjs
 //
-// Writes docs/screenshots/*.png (`--out DIR`: there instead). Every picture comes from one fixed deal
-// (a deal code: its seed and options) against Medium bots, whose choices
+// Writes docs/screenshots/*.png (`--out DIR`: there instead). Every
+// picture comes from one fixed deal (a deal code: its seed and options)
+// against Medium bots, whose choices
 // follow from the seed, and the person always plays the first card it may:
 // the same game every time, so a new run changes a picture only where the
 // app's look changed. Taken in English with reduced motion, and only once
@@ -13,10 +14,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { serve, root } from '../tests/e2e/server.mjs';
-import { chromiumArgs } from '../tests/e2e/webdriver.mjs';
-import { whatNowInPage } from '../tests/e2e/in-page.mjs';
+import { serve, root, launch, openPage, expectNoProblems, whatNow, step } from '../tests/e2e/harness.mjs';
 
 /// Four players, 50 points, one discard pile, seat 0 starts (the lobby's
 /// defaults), seed fixed.
@@ -66,34 +64,6 @@ async function shoot(page, name) {
   console.log(`${shown}/${name}.png`);
 }
 
-const whatNow = (page) => page.evaluate(whatNowInPage);
-
-/// One step as the person at the screen, on what was just seen (a fresh
-/// look could find a screen that appeared meanwhile and click past it): the
-/// first card it may play, the draw, the reveal, the next round.
-async function step(page, what) {
-  switch (what) {
-    case 'next':
-      await page.getByRole('button', { name: 'Next round' }).click();
-      break;
-    case 'draw':
-      await page.getByRole('button', { name: 'Draw from the deck' }).click();
-      break;
-    case 'reveal':
-      await page.locator('button[aria-label^="Reveal "]:not([disabled])').first().click();
-      break;
-    case 'play':
-      await page.getByRole('group', { name: 'Your hand' }).locator('button:not([disabled])').first().click();
-      break;
-    case 'wait':
-      await page.waitForTimeout(15);
-      break;
-    default:
-      throw new Error(`unexpected screen: ${what}`);
-  }
-  return what;
-}
-
 /// Plays on until the screen is `wanted` after at least `moves` of the
 /// person's plays, within the round; throws if the round ends first (at a
 /// summary that was not asked for).
@@ -103,20 +73,15 @@ async function playTo(page, wanted, moves = 0) {
     const what = await whatNow(page);
     if (what === wanted && played >= moves) return;
     if (what === 'next' || what === 'over') throw new Error(`the round ended before "${wanted}"`);
-    if ((await step(page, what)) === 'play') played++;
+    // The person plays the first card it may (step's default).
+    if ((await step(page, undefined, what)) === 'play') played++;
   }
   throw new Error(`never reached "${wanted}"`);
 }
 
 async function open(browser, server, viewport) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', serviceWorkers: 'block' });
-  await context.addInitScript(() => {
-    localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.problems = problems;
+  const page = await openPage(browser, null, viewport, { serviceWorkers: 'block' });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${server.url}?lang=en&speed=instant`);
   await page.getByRole('button', { name: 'Start game' }).waitFor();
   return page;
@@ -147,7 +112,7 @@ async function replayOnward(page) {
 }
 
 const server = await serve('/');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const browser = await launch();
 try {
   await mkdir(out, { recursive: true });
 
@@ -164,7 +129,7 @@ try {
   await t.getByRole('button', { name: 'Next round' }).click();
   await playTo(t, 'play', 3);
   await shoot(t, 'tablet-table');
-  assert.deepEqual(t.problems, [], 'no uncaught error on the tablet');
+  expectNoProblems(t);
 
   const p = await open(browser, server, phone);
   await startDeal(p);
@@ -173,7 +138,7 @@ try {
   await playTo(p, 'next');
   await replayOnward(p);
   await shoot(p, 'phone-replay');
-  assert.deepEqual(p.problems, [], 'no uncaught error on the phone');
+  expectNoProblems(p);
 } finally {
   await browser.close();
   await server.close();
