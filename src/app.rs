@@ -37,6 +37,10 @@ pub enum Overlay {
     Tour(u8),
     /// The players on their own devices: invitations and replies.
     Devices,
+    /// "Start a new game? The game in progress (round 2) will end.": a
+    /// new game asked for while one is saved and unfinished
+    /// (`AppState::pending_start`).
+    ConfirmStart,
 }
 
 /// Something the player must be told.
@@ -88,6 +92,10 @@ pub struct AppState {
     pub ask_persist: u32,
     /// The browser offers to install the app.
     pub installable: bool,
+    /// A new game asked for while another is in progress, waiting for the
+    /// player's yes ([`Overlay::ConfirmStart`]): its table, seed and id.
+    /// The game in progress stays saved until the new one has started.
+    pub pending_start: Option<Rc<(TableSetup, u64, String)>>,
 }
 
 /// Everything that can happen to the app state.
@@ -100,6 +108,15 @@ pub enum Msg {
         seed: u64,
         id: String,
     },
+    /// Start a game of this table (a deal code's), not the lobby's; the
+    /// lobby takes it once it has started.
+    StartTable {
+        setup: TableSetup,
+        seed: u64,
+        id: String,
+    },
+    /// The player's yes to [`Overlay::ConfirmStart`].
+    ConfirmStart,
     Continue,
     /// A person's action at the table.
     Act(Action),
@@ -121,6 +138,8 @@ pub enum Msg {
     EndTour,
     SetSpeed(Speed),
     SetReduceMotion(bool),
+    /// "Confirm each card" on or off.
+    SetConfirmCards(bool),
     /// Sounds at the table on or off (the table's mute button).
     SetSound(bool),
     /// The interface language (remembered in the settings).
@@ -160,14 +179,19 @@ impl AppState {
     /// The overlay on screen: the devices dialog while the table waits for
     /// a device; none of the walkthrough while a round summary is up (it
     /// would lie under the summary, its buttons out of reach: it comes
-    /// back at the same step when the next round starts).
+    /// back at the same step when the next round starts), nor while a
+    /// pass-and-play cover hides every hand (it would point at cards that
+    /// are not there; it starts when the first person shows theirs).
     pub fn overlay_shown(&self) -> Overlay {
         let table = self
             .session
             .as_ref()
             .filter(|_| self.screen == Screen::Table);
         if matches!(self.overlay, Overlay::Tour(_))
-            && table.is_some_and(|s| matches!(s.game.phase(), Phase::RoundOver | Phase::GameOver))
+            && table.is_some_and(|s| {
+                matches!(s.game.phase(), Phase::RoundOver | Phase::GameOver)
+                    || (s.setup.covers_hands() && s.viewer().is_none())
+            })
         {
             return Overlay::None;
         }
@@ -209,6 +233,7 @@ impl AppState {
             persistent: None,
             ask_persist: 0,
             installable: false,
+            pending_start: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -273,6 +298,25 @@ impl AppState {
                 Overlay::Tour(0)
             };
         }
+    }
+
+    /// A new game asked for: started at once, or, with a game saved and
+    /// not over, only after the player says yes.
+    fn ask_start(&mut self, setup: TableSetup, seed: u64, id: String) {
+        if self.in_progress().is_some() {
+            self.pending_start = Some(Rc::new((setup, seed, id)));
+            self.overlay = Overlay::ConfirmStart;
+        } else {
+            self.start(setup, seed, id);
+        }
+    }
+
+    /// The round of the saved game, if one is in progress (not over).
+    pub fn in_progress(&self) -> Option<u32> {
+        self.session
+            .as_ref()
+            .filter(|s| !s.game.is_over())
+            .map(|s| s.game.round())
     }
 
     pub(crate) fn with_session(&mut self, f: impl FnOnce(&mut Session) -> bool) {
@@ -367,7 +411,15 @@ impl Reducible for AppState {
             Msg::EditLobby(setup) => s.lobby = setup,
             Msg::Start { seed, id } => {
                 let setup = s.lobby.clone();
-                s.start(setup, seed, id);
+                s.ask_start(setup, seed, id);
+            }
+            Msg::StartTable { setup, seed, id } => s.ask_start(setup, seed, id),
+            Msg::ConfirmStart => {
+                if let Some(pending) = s.pending_start.take() {
+                    s.overlay = Overlay::None;
+                    let (setup, seed, id) = (*pending).clone();
+                    s.start(setup, seed, id);
+                }
             }
             Msg::Continue => {
                 if s.session.is_some() {
@@ -411,7 +463,13 @@ impl Reducible for AppState {
                     s.session = None;
                 }
             }
-            Msg::Overlay(o) => s.overlay = o,
+            Msg::Overlay(o) => {
+                if o != Overlay::ConfirmStart {
+                    // Closed without a yes: the game in progress goes on.
+                    s.pending_start = None;
+                }
+                s.overlay = o;
+            }
             Msg::EndTour => {
                 s.settings.tour_done = true;
                 s.overlay = Overlay::None;
@@ -421,6 +479,7 @@ impl Reducible for AppState {
                 s.speed_override = None;
             }
             Msg::SetReduceMotion(on) => s.settings.reduce_motion = on,
+            Msg::SetConfirmCards(on) => s.settings.confirm_cards = on,
             Msg::SetSound(on) => s.settings.sound = on,
             Msg::SetLang(lang) => {
                 // The player's choice, in effect now that its words are here.
@@ -568,6 +627,38 @@ mod tests {
         // Re-opened from the menu.
         let s = s.reduce(Msg::Overlay(Overlay::Tour(0)));
         assert_eq!(s.overlay, Overlay::Tour(0));
+    }
+
+    /// Pass-and-play: the walkthrough waits behind the hand-off cover and
+    /// starts once the first person shows their cards; it waits again on
+    /// the cover between two people's turns.
+    #[test]
+    fn the_walkthrough_waits_for_the_first_hand() {
+        let mut s = fresh();
+        let mut setup = s.lobby.clone();
+        setup.seats[2] = SeatSetup::human("Ben");
+        s = s.reduce(Msg::EditLobby(setup)).reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        assert_eq!(s.overlay, Overlay::Tour(0));
+        let session = s.session.clone().unwrap();
+        let first = session.handoff_to().expect("the first person's cover");
+        assert_eq!(s.overlay_shown(), Overlay::None, "not over the cover");
+        s = s.reduce(Msg::ShowHand(first));
+        assert_eq!(
+            s.overlay_shown(),
+            Overlay::Tour(0),
+            "with the cards in view"
+        );
+        // Play until the turn passes: the cover again, the walkthrough
+        // waiting at its step.
+        while s.session.as_ref().unwrap().viewer().is_some() {
+            let a = first_action(&s);
+            s = s.reduce(Msg::Act(a));
+        }
+        assert_eq!(s.overlay, Overlay::Tour(0));
+        assert_eq!(s.overlay_shown(), Overlay::None);
     }
 
     #[test]
@@ -756,7 +847,14 @@ mod tests {
                     assert_eq!(back.seq, seq + 1, "a take-back is saved as a change");
                     let b = back.session.as_ref().unwrap();
                     assert_eq!(b.record.actions.len(), session.record.actions.len() - 1);
-                    assert_eq!(b.viewer(), Some(who), "their cards show again");
+                    // Pressed on the next person's cover, by whoever holds
+                    // the device: the hand waits for its owner's own "Show
+                    // my cards".
+                    assert_eq!(b.viewer(), None, "no hand shows after a take-back");
+                    assert_eq!(b.handoff_to(), Some(who), "its owner is asked for");
+                    assert!(b.scene().view.hand.is_empty());
+                    let shown = back.clone().reduce(Msg::ShowHand(who));
+                    assert_eq!(shown.session.as_ref().unwrap().viewer(), Some(who));
                     // Once the next person looks, it is too late.
                     let looked = s.clone().reduce(Msg::ShowHand(seat));
                     let seq = looked.seq;
@@ -769,6 +867,53 @@ mod tests {
             s = s.reduce(Msg::Act(a));
         }
         assert_eq!(offered, 3);
+    }
+
+    /// "Start game" or a deal code while a game is saved and not over
+    /// asks first; the saved game stays until the new one has started.
+    #[test]
+    fn a_new_game_over_one_in_progress_asks_first() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        let a = first_action(&s);
+        let s = s.reduce(Msg::Act(a)).reduce(Msg::ToLobby);
+        let before = s.session.clone().unwrap();
+        for msg in [
+            Msg::Start {
+                seed: 5,
+                id: "h".into(),
+            },
+            Msg::StartTable {
+                setup: TableSetup::first_visit("Zoé"),
+                seed: 5,
+                id: "h".into(),
+            },
+        ] {
+            let asked = s.clone().reduce(msg);
+            assert_eq!(asked.overlay, Overlay::ConfirmStart);
+            assert_eq!(asked.in_progress(), Some(1));
+            assert_eq!(asked.game_id, "g", "nothing started yet");
+            assert_eq!(*asked.session.clone().unwrap(), *before);
+            // No: the game in progress goes on, nothing pending.
+            let no = asked.clone().reduce(Msg::Overlay(Overlay::None));
+            assert_eq!(no.game_id, "g");
+            assert!(no.pending_start.is_none());
+            assert_eq!(no.clone().reduce(Msg::ConfirmStart).game_id, "g");
+            // Yes: the new game.
+            let yes = asked.reduce(Msg::ConfirmStart);
+            assert_eq!(yes.game_id, "h");
+            assert_eq!(yes.screen, Screen::Table);
+            assert!(yes.session.as_ref().unwrap().record.actions.is_empty());
+            assert!(yes.pending_start.is_none());
+        }
+        // With no game in progress, at once.
+        let direct = fresh().reduce(Msg::Start {
+            seed: 5,
+            id: "h".into(),
+        });
+        assert_eq!(direct.game_id, "h");
     }
 
     #[test]

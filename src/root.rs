@@ -147,6 +147,7 @@ fn screen(
                     hand_device=true
                     {sound}
                     on_sound={to.with(Msg::SetSound)}
+                    confirm={state.settings.confirm_cards}
                 />
             },
             None => html! {},
@@ -183,6 +184,7 @@ fn screen(
                     on_devices={(!state.devices.seats.is_empty()).then(|| to.msg(Msg::Overlay(Overlay::Devices)))}
                     {sound}
                     on_sound={to.with(Msg::SetSound)}
+                    confirm={state.settings.confirm_cards}
                     {on_replay}
                     {deal_code}
                 />
@@ -212,9 +214,8 @@ fn screen(
                             let send = to.0.clone();
                             let lobby = state.lobby.clone();
                             Callback::from(move |deal: Deal| {
-                                let table = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
-                                send.emit(Msg::EditLobby(table));
-                                send.emit(Msg::Start { seed: deal.seed, id: new_id() });
+                                let setup = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
+                                send.emit(Msg::StartTable { setup, seed: deal.seed, id: new_id() });
                             })
                         },
                     }) }
@@ -270,6 +271,7 @@ fn overlay(
             }
         }
         Overlay::Rules => rules_help(lang, &close()),
+        Overlay::ConfirmStart => confirm_start(lang, state.in_progress().unwrap_or(1), to),
         Overlay::Stats => html! { <StatsDialog {lang} {stats} {on_reset} on_close={close()} /> },
         Overlay::Tour(step) => {
             let threshold = state
@@ -284,6 +286,8 @@ fn overlay(
                 lang,
                 speed: state.speed(),
                 reduce_motion: state.settings.reduce_motion,
+                confirm_cards: state.settings.confirm_cards,
+                on_confirm_cards: to.with(Msg::SetConfirmCards),
                 in_game: state.screen == Screen::Table,
                 on_speed: to.with(Msg::SetSpeed),
                 on_reduce_motion: to.with(Msg::SetReduceMotion),
@@ -304,6 +308,23 @@ fn overlay(
                     .then(|| to.msg(Msg::Hand(HandMsg::Leave))),
             })
         }
+    }
+}
+
+/// "Start a new game? The game in progress (round 2) will end."
+fn confirm_start(lang: Lang, round: u32, to: &Send) -> Html {
+    let t = |text: Text| text.get(lang);
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog confirm-start" role="alertdialog" aria-modal="true" aria-labelledby="confirm-start-title" aria-describedby="confirm-start-body">
+                <h2 id="confirm-start-title">{ t(Text::ReplaceGameTitle) }</h2>
+                <p id="confirm-start-body">{ t(Text::ReplaceGame(round)) }</p>
+                <div class="menu__actions">
+                    <button type="button" class="button" onclick={to.msg(Msg::ConfirmStart)}>{ t(Text::ReplaceGameYes) }</button>
+                    <button type="button" class="button button--primary" autofocus=true onclick={to.msg(Msg::Overlay(Overlay::None))}>{ t(Text::Cancel) }</button>
+                </div>
+            </section>
+        </div>
     }
 }
 

@@ -438,10 +438,15 @@ fn decode_v1(value: Json, seq: u64) -> Result<Loaded, LoadError> {
         seed,
         actions: g.actions,
     };
-    let session = Session::restore(setup, record, g.shown_to).map_err(|e| match e {
+    let mut session = Session::restore(setup, record, g.shown_to).map_err(|e| match e {
         SessionError::Setup(p) => LoadError::Damaged(format!("the table is not valid: {p}")),
         other => LoadError::Damaged(other.to_string()),
     })?;
+    // Read from storage: after a reload, a restart or in another tab,
+    // whoever holds the device now may not be the person whose cards
+    // showed. Every hand waits behind its owner's "Show my cards"
+    // (`shown_to` is still written, and read, for the format's sake).
+    session.cover_hands();
     Ok(Loaded {
         session,
         id: g.id,
@@ -515,6 +520,9 @@ pub struct Settings {
     /// `"sound": false` only when off: settings with sound on keep their
     /// earlier shape.
     pub sound: bool,
+    /// "Confirm each card": a tap on a card picks it, a second tap on it
+    /// plays it (off by default; stored only when on).
+    pub confirm_cards: bool,
 }
 
 impl Default for Settings {
@@ -529,6 +537,7 @@ impl Default for Settings {
             tour_done: false,
             ice_servers: Vec::new(),
             sound: true,
+            confirm_cards: false,
         }
     }
 }
@@ -566,6 +575,7 @@ impl Settings {
                 _ => Vec::new(),
             },
             sound: flag("sound", d.sound),
+            confirm_cards: flag("confirm_cards", d.confirm_cards),
         }
     }
 
@@ -586,6 +596,9 @@ impl Settings {
         }
         if let (Json::Obj(fields), false) = (&mut doc, self.sound) {
             fields.push(("sound".to_string(), Json::Bool(false)));
+        }
+        if let (Json::Obj(fields), true) = (&mut doc, self.confirm_cards) {
+            fields.push(("confirm_cards".to_string(), Json::Bool(true)));
         }
         doc.to_text()
     }
@@ -647,12 +660,29 @@ pub(crate) mod tests {
             let loaded = decode(&text).unwrap();
             assert_eq!(loaded.session.game, s.game);
             assert_eq!(loaded.session.setup, s.setup);
-            assert_eq!(loaded.session.viewer(), s.viewer());
-            assert_eq!(loaded.session.handoff_to(), s.handoff_to());
+            // Read back, every hand is covered until its owner shows it:
+            // whoever holds the device after a reload may be anyone.
+            let mut covered = s.clone();
+            covered.cover_hands();
+            assert_eq!(loaded.session.viewer(), None);
+            assert_eq!(loaded.session.viewer(), covered.viewer());
+            assert_eq!(loaded.session.handoff_to(), covered.handoff_to());
             assert_eq!(loaded.session.rounds, s.rounds);
             assert_eq!((loaded.id.as_str(), loaded.seq), ("g1", 5));
             assert_eq!(peek(&text), Some(("g1".to_string(), 5)));
         }
+    }
+
+    /// Alone with bots, a reload shows the person's hand at once, as
+    /// before: there is nobody to hide it from.
+    #[test]
+    fn a_solo_save_keeps_the_hand_in_view() {
+        let mut s = Session::new(TableSetup::first_visit("Ana"), 9).unwrap();
+        let first = s.game.legal_actions().get(0).unwrap();
+        s.apply(first).unwrap();
+        let loaded = decode(&encode(&s, "g", 2)).unwrap();
+        assert_eq!(loaded.session.shown_to, Some(0));
+        assert_eq!(loaded.session.viewer(), s.viewer());
     }
 
     #[test]
@@ -720,6 +750,7 @@ pub(crate) mod tests {
                 "stun:stun.example.org:3478".into(),
                 "turn:t.example.org a b".into(),
             ],
+            confirm_cards: true,
             ..Settings::default()
         };
         assert_eq!(Settings::decode(&s.encode()), s);
@@ -775,6 +806,7 @@ pub(crate) mod tests {
             tour_done: true,
             ice_servers: Vec::new(),
             sound: true,
+            confirm_cards: false,
         };
         assert_eq!(s, expected);
         let ours: serde_json::Value = serde_json::from_str(&s.encode()).unwrap();

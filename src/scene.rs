@@ -6,7 +6,7 @@
 //! one seat builds it from what the table sent it. A scene has no field
 //! through which another seat's hidden cards could reach the page.
 
-use mojo_engine::{Event, Phase, PlayerView, RoundResult, Seat};
+use mojo_engine::{Event, Phase, PlayerView, RoundResult, Seat, Value};
 
 use crate::session::{LogEntry, Session};
 
@@ -21,6 +21,10 @@ pub struct Scene {
     /// Pass-and-play: the person the device must be passed to before
     /// anything of theirs shows.
     pub handoff: Option<Seat>,
+    /// Pass-and-play between two people's turns (bots play, or a person on
+    /// their own device): every hand is covered, and the cover names the
+    /// person here who plays next.
+    pub pass_to: Option<Seat>,
     /// Everyone's name, by seat.
     pub names: Vec<String>,
     /// Which seats bots play (their turn shows as thinking).
@@ -38,8 +42,8 @@ pub struct Scene {
     /// waits for it.
     pub waiting_for: Option<Seat>,
     /// The person looking at this screen may take back the card they just
-    /// played ("Take back").
-    pub take_back: bool,
+    /// played: whose card it is, and which ("Take back Ben's 1 blue").
+    pub take_back: Option<(Seat, Value)>,
     /// An action was sent and its answer has not come yet (a phone waiting
     /// for the table): the cards wait too, so that a second tap is not a
     /// second move.
@@ -119,8 +123,9 @@ impl Scene {
 
 impl Session {
     /// Whether this screen offers a take-back: to the person here who just
-    /// played, while their cards show or the next person's cover does
-    /// (not once the next person looks at their cards).
+    /// played, on the cover that hides every hand once their turn is over
+    /// (or beside their hand, alone with bots), never once the next person
+    /// looks at their cards.
     pub fn may_take_back_here(&self) -> bool {
         self.take_back_seat()
             .is_some_and(|seat| self.is_here(seat) && self.viewer().is_none_or(|v| v == seat))
@@ -134,6 +139,7 @@ impl Session {
             view: self.game.view(me.unwrap_or(Seat::MAX)),
             me,
             handoff: self.handoff_to(),
+            pass_to: self.pass_to(),
             names: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
             bots: self.setup.seats.iter().map(|s| !s.is_human()).collect(),
             shared: self.setup.covers_hands(),
@@ -141,7 +147,7 @@ impl Session {
             log: self.log.clone(),
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
-            take_back: self.may_take_back_here(),
+            take_back: self.take_back_card().filter(|_| self.may_take_back_here()),
             busy: false,
         }
     }
@@ -192,7 +198,92 @@ mod tests {
             let view = s.game.view(s.game.current());
             s.apply(bot.choose(&view)).unwrap();
         }
-        assert!(shown > 100 && hidden > 10, "{shown} shown, {hidden} hidden");
+        // A hand shows in its owner's turn only (two people, two bots).
+        assert!(shown > 20 && hidden > 100, "{shown} shown, {hidden} hidden");
+    }
+
+    /// Pass-and-play with bots (Ana, a bot, Ben, a bot): a hand is in the
+    /// scene only in its owner's own turn, after their "Show my cards".
+    /// It is covered the moment the turn ends (while the bots play and the
+    /// device goes round, the cover naming the next person), after a
+    /// take-back (which names the card and its player), and after a
+    /// reload.
+    #[test]
+    fn a_hand_shows_only_in_its_owners_turn() {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::human("Ben");
+        let mut s = Session::new(setup, 5).unwrap();
+        let mut bot = BotKind::Medium.make(8);
+        let (mut covered, mut taken, mut reloaded, mut steps) = (0, 0, 0, 0);
+        while !s.game.is_over() {
+            steps += 1;
+            let scene = s.scene();
+            match scene.me {
+                Some(me) => {
+                    assert_eq!(me, s.game.current(), "only in its owner's turn");
+                    assert!(s.in_play());
+                }
+                None => {
+                    assert_eq!(scene.view.hand, Cards::EMPTY);
+                    assert_eq!(scene.view.face_down, Cards::EMPTY);
+                }
+            }
+            if s.in_play() && s.bot_to_act().is_some() {
+                covered += 1;
+                let next = scene.pass_to.expect("the cover names the next person");
+                assert!(s.is_here(next));
+            }
+            if let Some((who, value)) = scene.take_back {
+                // On the cover (a card that ended the turn), or beside the
+                // hand of the one who plays again.
+                assert!(scene.me.is_none_or(|me| me == who));
+                if taken < 6 && steps % 3 == 0 {
+                    taken += 1;
+                    let before = s.record.actions.len();
+                    assert!(s.take_back());
+                    assert!(s.game.hand(who).contains(value));
+                    assert_eq!(s.record.actions.len(), before - 1);
+                    let back = s.scene();
+                    assert_eq!(back.me, None, "no hand shows after a take-back");
+                    assert_eq!(back.handoff, Some(who), "its owner is asked for");
+                    continue;
+                }
+            }
+            if steps % 37 == 0 {
+                reloaded += 1;
+                let text = crate::save::encode(&s, "g", steps);
+                s = crate::save::decode(&text).unwrap().session;
+                assert_eq!(s.scene().me, None, "covered after a reload");
+            }
+            if let Some(seat) = s.handoff_to() {
+                assert!(s.show_hand(seat));
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert!(
+            covered > 50 && taken == 6 && reloaded > 2,
+            "{covered} {taken} {reloaded}"
+        );
+    }
+
+    /// Alone with bots, the person's hand stays in view through the bots'
+    /// turns, as it always has.
+    #[test]
+    fn alone_with_bots_the_hand_stays() {
+        let mut s = Session::new(TableSetup::first_visit("Ana"), 3).unwrap();
+        let mut bot = BotKind::Medium.make(2);
+        for _ in 0..200 {
+            if !s.in_play() {
+                break;
+            }
+            let scene = s.scene();
+            assert_eq!(scene.me, Some(0));
+            assert_eq!(scene.pass_to, None);
+            assert_eq!(scene.handoff, None);
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use mojo_engine::{
     Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, Phase, ReplayError,
-    RoundResult, RuleError, Seat, SetupError,
+    RoundResult, RuleError, Seat, SetupError, Value,
 };
 
 /// The longest player name, in characters.
@@ -297,6 +297,12 @@ pub struct Session {
 /// down), as long as it showed no hidden card: no card drawn or revealed,
 /// the round not over.
 pub fn take_back_seat(events: &[Event]) -> Option<Seat> {
+    take_back_card(events).map(|(seat, _)| seat)
+}
+
+/// The same, with the card that would be taken back (what the button
+/// names: "Take back Ben's 1 blue").
+pub fn take_back_card(events: &[Event]) -> Option<(Seat, Value)> {
     let shows_more = events.iter().any(|e| {
         matches!(
             e,
@@ -310,9 +316,10 @@ pub fn take_back_seat(events: &[Event]) -> Option<Seat> {
     match events.first() {
         Some(&Event::Played {
             seat,
+            value,
             outcome: Outcome::Lower | Outcome::Equal,
             ..
-        }) if !shows_more => Some(seat),
+        }) if !shows_more => Some((seat, value)),
         _ => None,
     }
 }
@@ -440,6 +447,38 @@ impl Session {
         (self.is_here(current) && self.shown_to != Some(current)).then_some(current)
     }
 
+    /// Pass-and-play, between two people's turns (a bot or a person on
+    /// their own device is to act): the person here who plays next, whom
+    /// the cover names while every hand is hidden. `None` when a hand
+    /// shows, when [`Session::handoff_to`] asks for the device, and where
+    /// the screen is not passed around (one person here).
+    pub fn pass_to(&self) -> Option<Seat> {
+        if self.setup.here().count() < 2 || !self.in_play() || self.handoff_to().is_some() {
+            return None;
+        }
+        if self.viewer().is_some() {
+            return None;
+        }
+        let (n, dir) = (self.players(), self.game.direction());
+        let mut seat = self.game.current();
+        for _ in 0..n {
+            seat = dir.next(seat, n);
+            if self.is_here(seat) {
+                return Some(seat);
+            }
+        }
+        None
+    }
+
+    /// Covers every hand (a save just read: after a reload, a restart or
+    /// in a new tab, nobody's cards show until their owner asks). Alone
+    /// with bots, the hand stays as it is.
+    pub fn cover_hands(&mut self) {
+        if self.setup.covers_hands() {
+            self.shown_to = None;
+        }
+    }
+
     /// The seat whose hidden cards the screen may show now, if any.
     pub fn viewer(&self) -> Option<Seat> {
         if self.handoff_to().is_some() {
@@ -487,9 +526,13 @@ impl Session {
     pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         let events = self.game.apply(action)?;
         self.record.actions.push(action);
-        // With someone on their own device, a hand shows only for its own
-        // turn: once the turn is over it goes back behind the cover.
-        if self.setup.has_remote() && self.shown_to != Some(self.game.current()) {
+        // Whenever the screen is passed between people (several here, or
+        // anyone on their own device), a hand shows only for its own turn:
+        // the moment the turn is over it goes back behind the cover, before
+        // the device is handed on and while the bots play.
+        if self.setup.covers_hands()
+            && (self.shown_to != Some(self.game.current()) || !self.in_play())
+        {
             self.shown_to = None;
         }
         let round = self.game.round();
@@ -520,17 +563,29 @@ impl Session {
         take_back_seat(&self.events).filter(|&s| self.is_human(s))
     }
 
+    /// The card the last action may take back, and whose it is (see
+    /// [`Session::take_back_seat`]).
+    pub fn take_back_card(&self) -> Option<(Seat, Value)> {
+        take_back_card(&self.events).filter(|&(s, _)| self.is_human(s))
+    }
+
     /// Takes back the last action (see [`Session::take_back_seat`]): the
     /// game as if it had not been played, with no trace of it in the log or
-    /// the record; the person who played sees their cards again. Whether it
-    /// was taken back.
+    /// the record. Whether it was taken back.
+    ///
+    /// Where the screen is passed between people, the hand does not show
+    /// again by itself: the take-back is pressed on the next person's
+    /// cover, by whoever holds the device by then, so the hand waits
+    /// behind its owner's own "Show my cards". (It used to show at once,
+    /// to whoever was holding the device.) A person alone with bots sees
+    /// their hand as before.
     pub fn take_back(&mut self) -> bool {
-        let Some(seat) = self.take_back_seat() else {
+        if self.take_back_seat().is_none() {
             return false;
-        };
+        }
         let mut record = self.record.clone();
         record.actions.pop();
-        match Session::restore(self.setup.clone(), record, Some(seat)) {
+        match Session::restore(self.setup.clone(), record, None) {
             Ok(mut back) => {
                 // Nothing to show as just happened (and nothing to take back
                 // again: only the last card).

@@ -200,6 +200,10 @@ messages! {
         WhoStarts => who_starts: str,
         RandomStarter => random_starter: str,
         StartGame => start_game: str,
+        /// A new game asked for while one is in progress.
+        ReplaceGameTitle => replace_game_title: str,
+        ReplaceGame(n: u32) => replace_game: str (num(n.into())),
+        ReplaceGameYes => replace_game_yes: str,
         Continue => continue_: str,
         ContinueDetail { round: u32, players: usize } => continue_detail: str (
             [("round", Num(round.into())), ("players", Num(players as u64))]
@@ -254,6 +258,8 @@ messages! {
         OwnTotal(n: u32) => own_total: str (num(n.into())),
         PassDevice(n: &'a str) => pass_device: str (name(n)),
         PassDeviceHelp => pass_device_help: str,
+        /// The cover between two people's turns, while others play.
+        PassDeviceLater(n: &'a str) => pass_device_later: str (name(n)),
         ShowMyCards => show_my_cards: str,
         YouAre(n: &'a str) => you_are: str (name(n)),
         // Summary, score pad, game over
@@ -351,6 +357,11 @@ messages! {
         SpeedName(s: Speed) => speed_name: [4] [s as usize],
         Language => language: str,
         ReduceMotion => reduce_motion: str,
+        /// The setting: a second tap plays the card picked.
+        ConfirmCards => confirm_cards: str,
+        ConfirmCardsHelp => confirm_cards_help: str,
+        /// On the card picked, in place of its hint.
+        TapAgain => tap_again: str,
         BackToLobby => back_to_lobby: str,
         SaveUnreadable(why: &'a str) => save_unreadable: str ([("why", Str(why))]),
         SaveKeptAside => save_kept_aside: str,
@@ -392,6 +403,8 @@ messages! {
             [("step", Num(step.into())), ("of", Num(of.into()))]
         ),
         TourHand => tour_hand: str,
+        /// Shown only where a fine pointer (and so, likely, a keyboard) is.
+        TourKeys => tour_keys: str,
         /// The discard pile and Mojo Time, with the table's threshold (3, or 2
         /// with two players).
         TourDiscard(n: usize) => tour_discard: str (num(n as u64)),
@@ -451,7 +464,10 @@ messages! {
         ToOwnDevice(n: &'a str) => to_own_device: str (name(n)),
         OtherSeats => other_seats: str,
         Version(b: &'a str) => version: str ([("build", Str(b))]),
-        TakeBack => take_back: str,
+        /// On the cover that hid the hand (pass-and-play): whose card.
+        TakeBackCard { name: &'a str, value: Value } => take_back_card: str (named_card(name, value)),
+        /// Beside one's own hand (alone with bots, or on a phone).
+        TakeBackMine(v: Value) => take_back_mine: str (card(v)),
         HostedElsewhere => hosted_elsewhere: str,
         ThisDevice => this_device: str,
         StorageKept => storage_kept: str,

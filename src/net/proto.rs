@@ -581,14 +581,11 @@ impl HandModel {
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
-            take_back: self.may_take_back() && !busy,
+            take_back: crate::session::take_back_card(&self.seen.events)
+                .filter(|&(seat, _)| seat == self.seat && !busy),
+            pass_to: None,
             busy,
         }
-    }
-
-    /// Whether this seat may take back the card it just played.
-    pub fn may_take_back(&self) -> bool {
-        crate::session::take_back_seat(&self.seen.events) == Some(self.seat)
     }
 
     /// Whether this seat is to act.

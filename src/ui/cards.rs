@@ -2,10 +2,13 @@
 //! per colour so that colour is never the only signal. Cards you can use
 //! are `<button>`s with an accessible name ("7 yellow").
 
+use std::rc::Rc;
+
 use mojo_engine::{Colour, Face, Value};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
+use crate::ui::hand::TapGuard;
 
 /// The symbol printed on every card of a colour (readable without colour).
 pub fn symbol(colour: Colour) -> &'static str {
@@ -124,6 +127,9 @@ pub struct CardButtonProps {
     /// Roving focus in a row of cards: "0" for the row's one tab stop,
     /// "-1" for the others (arrow keys move between them).
     pub tabindex: AttrValue,
+    /// The hand's tap guard and this card's place in it: a tap acts only
+    /// if it began after the hand was drawn (`ui::hand`).
+    pub guard: Option<(Rc<TapGuard>, u32)>,
 }
 
 /// `key` keeps each button the same element while the row changes.
@@ -132,8 +138,21 @@ pub fn card_button(p: CardButtonProps, key: String) -> Html {
     let onclick = {
         let cb = p.onclick.clone();
         let v = p.value;
-        Callback::from(move |_| cb.emit(v))
+        let guard = p.guard.clone();
+        Callback::from(move |e: MouseEvent| {
+            // `detail` counts a pointer's clicks; 0 for the keyboard's.
+            let acts = guard
+                .as_ref()
+                .is_none_or(|(g, key)| g.click(*key, e.detail() > 0));
+            if acts {
+                cb.emit(v)
+            }
+        })
     };
+    let onpointerdown = p
+        .guard
+        .clone()
+        .map(|(g, key)| Callback::from(move |e: PointerEvent| g.down(key, e.time_stamp())));
     let hint_class = p
         .hint
         .as_ref()
@@ -148,6 +167,7 @@ pub fn card_button(p: CardButtonProps, key: String) -> Html {
             title={p.hint.clone()}
             disabled={p.disabled}
             {onclick}
+            {onpointerdown}
         >
             { face_inner(p.value, CardSize::Normal, p.lang) }
             // The hint's words are drawn by CSS too (`attr(data-hint)`);

@@ -34,8 +34,17 @@ pub fn focus_first(selector: &str) -> bool {
 
 fn focus(el: Element) -> bool {
     el.dyn_into::<HtmlElement>()
-        .map(|e| e.focus().is_ok())
+        .map(|e| focus_in_place(&e))
         .unwrap_or(false)
+}
+
+/// Focuses `el` without scrolling to it: a dialog opens at its top (the
+/// result, the title) even when the control focused is at its foot.
+/// Whether it could.
+pub fn focus_in_place(el: &HtmlElement) -> bool {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    el.focus_with_options(&options).is_ok()
 }
 
 /// The dialog on top (the last one in the page), if any.

@@ -10,6 +10,9 @@ pub struct MenuProps {
     pub lang: Lang,
     pub speed: Speed,
     pub reduce_motion: bool,
+    /// "Confirm each card" (a second tap plays the card picked).
+    pub confirm_cards: bool,
+    pub on_confirm_cards: Callback<bool>,
     pub in_game: bool,
     pub on_speed: Callback<Speed>,
     pub on_reduce_motion: Callback<bool>,
@@ -88,6 +91,16 @@ pub fn menu(p: &MenuProps) -> Html {
                     <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
                     <span>{ t(Text::ReduceMotion) }</span>
                 </label>
+                <label class="menu__choice">
+                    <input
+                        type="checkbox"
+                        checked={p.confirm_cards}
+                        aria-describedby="menu-confirm-help"
+                        onchange={let cb = p.on_confirm_cards.clone(); let now = p.confirm_cards; Callback::from(move |_| cb.emit(!now))}
+                    />
+                    <span>{ t(Text::ConfirmCards) }</span>
+                </label>
+                <p class="menu__help" id="menu-confirm-help">{ t(Text::ConfirmCardsHelp) }</p>
                 if p.persistent.is_some() || p.installable || p.ios {
                     <section class="menu__device" aria-labelledby="menu-device">
                         <h3 id="menu-device">{ t(Text::ThisDevice) }</h3>

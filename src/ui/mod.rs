@@ -5,6 +5,7 @@ pub mod dealform;
 pub mod devices;
 pub mod focus;
 pub mod follow;
+pub mod hand;
 pub mod lobby;
 pub mod log;
 pub mod menu;

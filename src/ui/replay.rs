@@ -48,7 +48,8 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         log: Vec::new(),
         last_events: Vec::new(),
         waiting_for: None,
-        take_back: false,
+        take_back: None,
+        pass_to: None,
         busy: false,
     }
 }
@@ -75,7 +76,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             .and_then(|d| d.get_element_by_id("replay-title"))
             .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
         {
-            let _ = h.focus();
+            crate::ui::focus::focus_in_place(&h);
         }
     });
     // One step forward: its cards fly as they did at the table.

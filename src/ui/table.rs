@@ -17,6 +17,7 @@ use crate::i18n::{join_names, Lang, Text};
 use crate::scene::Scene;
 use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
 use crate::ui::follow;
+use crate::ui::hand::{lay_out, TapGuard};
 use crate::ui::log::{describe, game_log};
 use crate::ui::scorepad::{score_pad, PadProps};
 use crate::ui::summary::{round_summary, SummaryProps};
@@ -54,6 +55,9 @@ pub struct TableProps {
     /// The game's deal code, at game over on the table device only.
     #[prop_or_default]
     pub deal_code: Option<AttrValue>,
+    /// "Confirm each card": a first tap picks a card, a second plays it.
+    #[prop_or_default]
+    pub confirm: bool,
 }
 
 /// What playing `value` on a pile whose top is `top` will do, for a hand of
@@ -187,7 +191,9 @@ fn move_focus(selector: &str) {
         if active.is_some_and(|a| js_sys::Object::is(&a, &el)) {
             return;
         }
-        let _ = el.focus();
+        // Without scrolling: a round summary opens at its top, its result
+        // in view, its primary button focused at the foot.
+        crate::ui::focus::focus_in_place(&el);
     }
 }
 
@@ -234,6 +240,28 @@ pub fn table(p: &TableProps) -> Html {
         _ => (*chosen_pile).min(piles - 1),
     };
     let my_turn = viewer == Some(current) && scene.in_play();
+    // The hand's places (holes in a chain: nothing slides under a finger)
+    // and its tap guard, told when the hand was drawn again.
+    let guard = use_memo((), |_| TapGuard::default());
+    // "Confirm each card": the card picked (at move `seq`, its place).
+    let picked = use_state(|| None::<(u64, usize)>);
+    let layout = use_mut_ref(|| (None::<Seat>, Vec::<Option<Value>>::new()));
+    let slots = {
+        let mut l = layout.borrow_mut();
+        let chain = my_turn && l.0 == viewer && matches!(phase, Phase::Continue { .. });
+        let tapped = guard.pressed().map(|k| k as usize);
+        let slots = lay_out(&l.1, &view.hand, chain, tapped);
+        *l = (viewer, slots.clone());
+        slots
+    };
+    {
+        let guard = guard.clone();
+        use_effect_with((p.seq, my_turn), move |_| {
+            if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+                guard.drawn(perf.now());
+            }
+        });
+    }
 
     // Seats around the table: everyone but the viewer, starting after them.
     let n = scene.players();
@@ -337,13 +365,19 @@ pub fn table(p: &TableProps) -> Html {
         }
     });
 
-    // "Take back": under the status line, or on the next person's cover.
-    let take_back = {
+    // "Take back Ben's 1 blue": on the cover that hid Ben's hand, or (alone
+    // with bots, or on a phone) in the hand's head, where it pushes no card.
+    let take_back = scene.take_back.map(|(seat, value)| {
         let cb = p.on_take_back.clone();
+        let words = if scene.shared {
+            Text::TakeBackCard { name: scene.name(seat), value }
+        } else {
+            Text::TakeBackMine(value)
+        };
         html! {
-            <button type="button" class="button take-back" onclick={Callback::from(move |_| cb.emit(()))}>{ t(Text::TakeBack) }</button>
+            <button type="button" class="button take-back" onclick={Callback::from(move |_| cb.emit(()))}>{ t(words) }</button>
         }
-    };
+    });
 
     // The acting person's own area.
     let own = if let Some(to) = handoff {
@@ -359,13 +393,35 @@ pub fn table(p: &TableProps) -> Html {
                     onclick={Callback::from(move |_| on_show.emit(to))}
                 >{ t(Text::ShowMyCards) }</button>
                 // The one who just played may still take their card back.
-                if scene.take_back {
-                    { take_back.clone() }
-                }
+                { take_back.clone().unwrap_or_default() }
             </section>
         }
     } else if let Some(me) = viewer {
-        own_area(p, me, view, active_pile, my_turn, &hand_stop, &down_stop)
+        let hand = HandPlaces {
+            slots,
+            guard: guard.clone(),
+            take_back: take_back.clone(),
+            picked: p.confirm.then(|| picked.clone()),
+        };
+        own_area(
+            p,
+            me,
+            view,
+            active_pile,
+            my_turn,
+            (&hand_stop, &down_stop),
+            hand,
+        )
+    } else if let Some(next) = scene.pass_to {
+        // Between two people's turns: every hand covered, the table (and
+        // the bots' moves) in view above, the next person named.
+        html! {
+            <section class="pass" aria-labelledby="pass-title">
+                <h2 id="pass-title" class="pass__title">{ t(Text::PassDevice(scene.name(next))) }</h2>
+                <p class="pass__help">{ t(Text::PassDeviceLater(scene.name(next))) }</p>
+                { take_back.clone().unwrap_or_default() }
+            </section>
+        }
     } else {
         html! {}
     };
@@ -469,15 +525,13 @@ pub fn table(p: &TableProps) -> Html {
                 </div>
                 <div class="piles">{ for discard }</div>
                 { mojo_card(view.mojo, lang) }
-                if !last_move.is_empty() && scene.in_play() {
-                    // Said by the live region already: for the eyes.
+                if scene.in_play() {
+                    // Said by the live region already: for the eyes. Always
+                    // there, two lines high, so that nothing below it moves.
                     <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
                 }
             </section>
             <p class="status" tabindex="-1">{ status }</p>
-            if scene.take_back && handoff.is_none() {
-                { take_back.clone() }
-            }
             { own }
             <aside class="side">
                 { score_pad(&PadProps { scene, lang, compact: true, id: "pad" }) }
@@ -548,14 +602,30 @@ fn status_line(scene: &Scene, lang: Lang) -> String {
     }
 }
 
+/// What the own area needs beyond the scene: the hand's places (see
+/// [`lay_out`]), its tap guard, and the take-back button if offered.
+struct HandPlaces {
+    slots: Vec<Option<Value>>,
+    guard: Rc<TapGuard>,
+    take_back: Option<Html>,
+    /// With "Confirm each card": the card picked (move number, place).
+    picked: Option<UseStateHandle<Option<(u64, usize)>>>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn own_area(
     p: &TableProps,
     me: Seat,
     view: &PlayerView,
     pile: u8,
     my_turn: bool,
-    hand_stop: &UseStateHandle<usize>,
-    down_stop: &UseStateHandle<usize>,
+    (hand_stop, down_stop): (&UseStateHandle<usize>, &UseStateHandle<usize>),
+    HandPlaces {
+        slots,
+        guard,
+        take_back,
+        picked,
+    }: HandPlaces,
 ) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
@@ -593,6 +663,7 @@ fn own_area(
                                 lang,
                                 class: "card--facedown",
                                 disabled: !reveal_now,
+                                guard: Some((guard.clone(), 100 + i as u32)),
                                 onclick: Callback::from(move |v| act.emit(Action::Reveal(v))),
                             }, format!("d{i}-{v}")) }
                         }
@@ -614,7 +685,8 @@ fn own_area(
         html! {}
     };
 
-    // The hand: one button per card, sorted; each says what it will do.
+    // The hand: one button per card, sorted, in its place (`slots`: a
+    // card played in a chain leaves a hole); each says what it will do.
     let hand: &Cards = &view.hand;
     let can_play = my_turn && !scene.busy && matches!(phase, Phase::Play | Phase::Continue { .. });
     let top = view.top(pile);
@@ -624,24 +696,44 @@ fn own_area(
         html! {
             <section class="hand-area">
                 <div class="hand" role="group" aria-label={t(Text::YourHand)} onkeydown={roving_keys(hand_stop.clone())}>
-                    { for hand.iter().enumerate().map(|(i, v)| {
+                    { for slots.iter().enumerate().scan(0usize, |k, (i, slot)| {
+                        // `k`: the card's place among the cards (tab stops).
+                        let here = slot.map(|v| (*k, v));
+                        *k += usize::from(slot.is_some());
+                        Some((i, here))
+                    }).map(|(i, here)| {
+                        let Some((k, v)) = here else {
+                            return html! { <span key={format!("x{i}")} class="hand__hole" aria-hidden="true"></span> };
+                        };
                         let act = act.clone();
                         let new = !marked && drawn == Some(v) && {
                             marked = true;
                             true
                         };
-                        let hint = can_play.then(|| hint(v, top, hand.len()));
+                        let seq = p.seq;
+                        let chosen = picked.as_ref().is_some_and(|c| **c == Some((seq, i)));
+                        let hint = can_play.then(|| if chosen { Text::TapAgain } else { hint(v, top, hand.len()) });
+                        // With "Confirm each card", a first tap picks the
+                        // card and a second on it plays it.
+                        let onclick = {
+                            let picked = picked.clone();
+                            Callback::from(move |v| match &picked {
+                                Some(c) if **c != Some((seq, i)) => c.set(Some((seq, i))),
+                                _ => act.emit(Action::Play { value: v, pile }),
+                            })
+                        };
                         html! {
                             { card_button(CardButtonProps {
                                 value: v,
-                                tabindex: tab_index(i, **hand_stop, hand.len()),
+                                tabindex: tab_index(k, **hand_stop, hand.len()),
                                 label: t(Text::CardName(v)).into(),
                                 hint_class: hint.as_ref().map(hint_class),
                                 hint: hint.map(|h| AttrValue::from(t(h))),
                                 lang,
-                                class: if new { "card--drawn" } else { "" },
+                                class: if chosen { "card--picked" } else if new { "card--drawn" } else { "" },
                                 disabled: !can_play,
-                                onclick: Callback::from(move |v| act.emit(Action::Play { value: v, pile })),
+                                guard: Some((guard.clone(), i as u32)),
+                                onclick,
                             }, format!("h{i}-{v}")) }
                         }
                     }) }
@@ -686,11 +778,16 @@ fn own_area(
                 <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
                 <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
             </div>
-            if my_turn {
-                // Unmistakable, on the table and on a phone; the status
-                // line and the live region say it in words.
-                <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
-            }
+            // A row of its own height, always there: "Your turn!" and "Take
+            // back" come and go in it without moving a card.
+            <div class="own__turn">
+                if my_turn {
+                    // Unmistakable, on the table and on a phone; the status
+                    // line and the live region say it in words.
+                    <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
+                }
+                { take_back.unwrap_or_default() }
+            </div>
             { draw_choice }
             { face_down }
             { face_up }

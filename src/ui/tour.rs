@@ -4,7 +4,8 @@
 //! A dialog that takes focus when it opens (Escape skips); it is not modal:
 //! the dimmed table stays playable, and its box never covers the lit
 //! target. Shown on the first game, remembered in the settings, re-opened
-//! from the menu.
+//! from the menu. It waits while a pass-and-play cover hides every hand
+//! (`AppState::overlay_shown`): each step lights up something in view.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -19,7 +20,7 @@ pub const STEPS: usize = 4;
 /// threshold (RULES R5, R6).
 pub fn step(i: usize, threshold: usize) -> (&'static str, Text<'static>) {
     match i {
-        0 => (".hand, .facedown, .handoff, .own", Text::TourHand),
+        0 => (".hand, .facedown, .own", Text::TourHand),
         1 => (".piles", Text::TourDiscard(threshold)),
         2 => (".own__points, .own", Text::TourPoints),
         _ => (".mojo", Text::TourMojo),
@@ -111,11 +112,16 @@ pub fn tour(p: &TourProps) -> Html {
                 class={classes!("dialog", "tour__box", if *low { "tour__box--top" } else { "tour__box--bottom" })}
                 role="dialog"
                 aria-labelledby="tour-title"
-                aria-describedby="tour-body"
+                aria-describedby="tour-body tour-keys"
             >
                 <h2 id="tour-title">{ t(Text::TourTitle) }</h2>
                 <p class="tour__step">{ t(Text::TourStep { step: step as u8 + 1, of: STEPS as u8 }) }</p>
                 <p id="tour-body">{ t(body) }</p>
+                if step == 0 {
+                    // Where a fine pointer is (a mouse, and so likely a
+                    // keyboard); hidden by CSS on touch screens.
+                    <p id="tour-keys" class="tour__keys">{ t(Text::TourKeys) }</p>
+                }
                 <div class="tour__actions">
                     <button type="button" class="button button--ghost" onclick={skip}>{ t(Text::TourSkip) }</button>
                     <button type="button" class="button button--primary" autofocus=true onclick={next}>

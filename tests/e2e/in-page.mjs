@@ -91,3 +91,49 @@ export function findByRoleInPage({ role, name, within, enabled = false, hidden =
       !(enabled && (el.disabled || el.getAttribute('aria-disabled') === 'true')),
   );
 }
+
+/// Pass-and-play's secret keeping, watched from inside the page: after
+/// every change of the page (a MutationObserver) and every 100 ms, is a
+/// hand in the page (the hand or the face-down row, the only places a
+/// hidden card is ever drawn face up), and may it be? A hand may show only
+/// in its owner's own turn: no other seat is to act (none outlined as
+/// active), no round summary, no cover. Counts go to
+/// `window.__hands` = { looks, shown, covered, bad: [...] }. Install it
+/// as an init script (it runs again after every reload).
+export function watchHandsInPage() {
+  const s = { looks: 0, shown: 0, covered: 0, bad: [] };
+  window.__hands = s;
+  const look = () => {
+    if (!document.querySelector('.table')) return;
+    s.looks++;
+    const hand = document.querySelector('[role="group"][aria-label="Your hand"], .facedown__row');
+    if (!hand) {
+      s.covered++;
+      return;
+    }
+    s.shown++;
+    const active = document.querySelector('.seat--active');
+    const summary = document.querySelector('.summary');
+    const cover = document.querySelector('.handoff, .pass');
+    if (active || summary || cover) {
+      s.bad.push({
+        at: Math.round(performance.now()),
+        whose: document.querySelector('.own__name')?.textContent,
+        active: active?.querySelector('.seat__name')?.textContent ?? null,
+        summary: !!summary,
+        cover: !!cover,
+      });
+    }
+  };
+  const start = () => {
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+    setInterval(look, 100);
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}

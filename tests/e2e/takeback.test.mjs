@@ -45,7 +45,7 @@ test('a card that ends the turn can be taken back while the bots wait; then it i
     const before = await hand(page);
     const log = await logLines(page);
     await page.getByRole('group', { name: 'Your hand' }).getByRole('button', { name: card, exact: true }).first().click();
-    const takeBack = page.getByRole('button', { name: 'Take back' });
+    const takeBack = page.getByRole('button', { name: `Take back your ${card}`, exact: true });
     await takeBack.waitFor();
     // The next seat is a bot: it waits for the take-back's grace.
     assert.equal(await page.locator('.seat--active .seat__thinking').count(), 1, 'a bot is to play');
@@ -84,7 +84,13 @@ test("pass-and-play: the next person's cover offers the take-back to the one who
       // The cover for the next person, with the offer for the one who played.
       const next = (await page.locator('.handoff h2').textContent()).trim();
       assert.notEqual(next, `Pass the device to ${who}`);
-      await page.getByRole('button', { name: 'Take back' }).click();
+      // It names the card and whose it is: whoever holds the device now
+      // is usually the next person.
+      await page.getByRole('button', { name: `Take back ${who}'s ${card}`, exact: true }).click();
+      // The hand does not show by itself: its owner is asked for.
+      await page.locator('.handoff h2', { hasText: `Pass the device to ${who}` }).waitFor();
+      assert.equal(await page.locator('[role="group"][aria-label="Your hand"]').count(), 0, 'no hand after a take-back');
+      await page.getByRole('button', { name: 'Show my cards' }).click();
       await page.getByRole('group', { name: 'Your hand' }).waitFor();
       assert.equal((await page.locator('.own__name').textContent()).trim(), who, 'the same person\'s cards again');
       assert.deepEqual(await hand(page), before);

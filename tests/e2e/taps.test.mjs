@@ -1,0 +1,157 @@
+// End-to-end: taps that do what the player meant, by touch on a phone. A
+// double tap on a card that means "play again" plays that card only, at
+// 90, 200 and 350 ms between the taps; nothing that appears above the hand
+// moves a card; "Confirm each card" plays on the second tap only.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBuild, openPage, step, whatNow, saveScreenshot } from './harness.mjs';
+
+const build = useBuild();
+const phone = { width: 390, height: 844 };
+
+async function touchPage(url, settings) {
+  const ctx = await build.browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });
+  if (settings) {
+    await ctx.addInitScript((s) => {
+      if (!localStorage.getItem('mojo.settings')) localStorage.setItem('mojo.settings', JSON.stringify(s));
+    }, settings);
+  }
+  return openPage(build.browser, url, phone, { context: ctx });
+}
+
+/// The enabled cards of the hand: name, hint and where each is.
+const handCards = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => {
+      const r = b.getBoundingClientRect();
+      return { name: b.getAttribute('aria-label'), hint: b.getAttribute('aria-description'), enabled: !b.disabled, x: r.x, y: r.y };
+    }),
+  );
+
+const handTop = (page) => page.evaluate(() => document.querySelector('.hand').getBoundingClientRect().top);
+
+const myPlays = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('.log__lines li')].filter((l) => l.textContent.startsWith('Player played')).length);
+
+/// Plays (by clicks) until the person holds a card that means "play
+/// again"; returns that card, or null at the game's end.
+async function reachPlayAgain(page) {
+  for (let i = 0; i < 3000; i++) {
+    const what = await whatNow(page);
+    if (what === 'over') return null;
+    if (what === 'play') {
+      const again = (await handCards(page)).find((c) => c.enabled && c.hint === 'play again');
+      if (again) return again;
+    }
+    await step(page, undefined, what);
+    if (what === 'wait') await page.waitForTimeout(20);
+  }
+  return null;
+}
+
+/// Two touch taps at the centre of `card`, `gap` ms apart (start to start).
+async function doubleTap(page, card, gap) {
+  const [x, y] = [card.x + 20, card.y + 30];
+  const t0 = Date.now();
+  await page.touchscreen.tap(x, y);
+  const left = gap - (Date.now() - t0);
+  assert.ok(left >= 0, `the first tap took longer than ${gap} ms`);
+  await page.waitForTimeout(left);
+  await page.touchscreen.tap(x, y);
+}
+
+test('a double tap on a card that means play again plays one card, at 90, 200 and 350 ms', async () => {
+  const page = await touchPage(`${build.server.url}?lang=en&speed=instant`);
+  try {
+    await page.getByRole('button', { name: 'Start game' }).click();
+    let done = 0;
+    for (const gap of [90, 200, 350]) {
+      let card = await reachPlayAgain(page);
+      if (!card) {
+        await page.getByRole('button', { name: 'Rematch' }).click();
+        card = await reachPlayAgain(page);
+      }
+      assert.ok(card, 'a card that means play again');
+      const before = await handCards(page);
+      const plays = await myPlays(page);
+      await doubleTap(page, card, gap);
+      await page.waitForTimeout(500);
+      assert.equal(await myPlays(page), plays + 1, `one card played for two taps ${gap} ms apart`);
+      const after = await handCards(page);
+      assert.equal(after.length, before.length - 1);
+      // Every card left is where it was: none slid under the finger.
+      for (const c of after) {
+        assert.ok(
+          before.some((b) => b.name === c.name && b.x === c.x && b.y === c.y),
+          `${c.name} stayed in its place (${gap} ms): ${JSON.stringify({ after, before })}`,
+        );
+      }
+      if (gap === 90) await saveScreenshot(page, 'taps-phone-after-double-tap');
+      done++;
+    }
+    assert.equal(done, 3);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the take-back and the turn banner appear without moving the hand', async () => {
+  const page = await touchPage(`${build.server.url}?lang=en&speed=normal`);
+  try {
+    await page.getByRole('button', { name: 'Start game' }).click();
+    let checked = 0;
+    for (let i = 0; i < 2000 && checked < 3; i++) {
+      const what = await whatNow(page);
+      if (what === 'over') break;
+      if (what === 'play') {
+        const before = await handCards(page);
+        const lower = before.find((c) => c.enabled && c.hint === 'ends your turn');
+        if (lower) {
+          const top = await handTop(page);
+          await page.touchscreen.tap(lower.x + 20, lower.y + 30);
+          await page.locator('.own__turn .take-back').waitFor();
+          // The turn is over (the cards close up); the hand itself is
+          // where it was, with "Take back" shown and "Your turn!" gone.
+          assert.equal(await handTop(page), top, 'the hand did not move down or up');
+          if (!checked) await saveScreenshot(page, 'taps-phone-take-back');
+          checked++;
+          continue;
+        }
+      }
+      await step(page, undefined, what);
+      if (what === 'wait') await page.waitForTimeout(20);
+    }
+    assert.equal(checked, 3, 'three turns ended with the take-back offered');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('Confirm each card: the first tap picks the card, the second plays it', async () => {
+  const page = await touchPage(`${build.server.url}?lang=en&speed=instant`, { tour_done: true, confirm_cards: true });
+  try {
+    await page.getByRole('button', { name: 'Start game' }).click();
+    for (let i = 0; i < 200 && (await whatNow(page)) !== 'play'; i++) await page.waitForTimeout(20);
+    const [card] = (await handCards(page)).filter((c) => c.enabled);
+    const plays = await myPlays(page);
+    await page.touchscreen.tap(card.x + 20, card.y + 30);
+    await page.waitForTimeout(300);
+    assert.equal(await myPlays(page), plays, 'one tap plays nothing');
+    const picked = page.locator('.card--picked');
+    assert.equal(await picked.count(), 1);
+    assert.equal(await picked.getAttribute('aria-description'), 'tap again to play');
+    await saveScreenshot(page, 'taps-phone-confirm');
+    const box = await picked.boundingBox();
+    await page.touchscreen.tap(box.x + 20, box.y + 30);
+    await page.waitForFunction((n) => [...document.querySelectorAll('.log__lines li')].filter((l) => l.textContent.startsWith('Player played')).length === n + 1, plays);
+    // The setting is in the menu, off by default elsewhere.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    assert.ok(await page.getByRole('checkbox', { name: 'Confirm each card' }).isChecked());
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
