@@ -13,6 +13,9 @@
 //! | `hard`   | determinized Monte Carlo search (successive halving over the root actions) with Medium-like rollouts to the end of the round and a game-level value; the others' hidden cards dealt by how well they explain the round's public plays (`infer`); keeps Medium's move unless the search shows a clear gain |
 //! | `pimc`   | plain determinized Monte Carlo with uniformly random rollouts (a yardstick) |
 //!
+//! [`v1`] holds frozen copies of Medium and Hard (`medium-v1`, `hard-v1`):
+//! the tournament's fixed panel, never edited, not a [`BotKind`].
+//!
 //! Every bot is deterministic given its seed and the sequence of views it is
 //! shown (for an iteration budget; a millisecond budget depends on the
 //! clock). Bots never read the time themselves: `std::time::Instant` panics
@@ -32,6 +35,7 @@ mod infer;
 mod medium;
 mod pimc;
 mod random;
+pub mod v1;
 
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;

@@ -57,6 +57,48 @@ fn every_bot_plays_legal_actions() {
             }
         }
     }
+    for (i, name) in PANEL.into_iter().enumerate() {
+        for players in [2u8, 4, 6] {
+            for double in [false, true] {
+                let seed = 900 + i as u64 * 100 + u64::from(players) * 2 + u64::from(double);
+                let options = Options {
+                    double_discard: double,
+                    ..Options::players(players)
+                };
+                let mut game = Game::new(options, seed).unwrap();
+                let mut bots: Vec<_> = (0..players)
+                    .map(|s| {
+                        if s == 0 {
+                            panel_bot(name, seed, 60)
+                        } else {
+                            BotKind::Greedy.make(seed + u64::from(s))
+                        }
+                    })
+                    .collect();
+                let max = if name == "hard-v1" { 300 } else { 3000 };
+                play_checked(&mut game, &mut bots, max);
+            }
+        }
+    }
+}
+
+/// The frozen panel ([`v1`]) by its tournament names.
+const PANEL: [&str; 2] = ["medium-v1", "hard-v1"];
+
+/// A bot of the frozen panel; `hard-v1` on `iterations` simulations.
+fn panel_bot(name: &str, seed: u64, iterations: u32) -> Box<dyn Bot + Send> {
+    match name {
+        "medium-v1" => Box::new(v1::MediumBot::new(seed)),
+        "hard-v1" => Box::new(v1::HardBot::new(
+            seed,
+            v1::Budget {
+                iterations,
+                millis: f64::INFINITY,
+            },
+            None,
+        )),
+        _ => panic!("not in the panel: {name}"),
+    }
 }
 
 /// A bot asked when it is not its turn answers without panicking.
@@ -66,6 +108,9 @@ fn bots_answer_out_of_turn_without_panicking() {
     let view = game.view(1);
     for kind in BotKind::ALL {
         let _ = kind.make(1).choose(&view);
+    }
+    for name in PANEL {
+        assert_eq!(panel_bot(name, 1, 150).choose(&view), Action::NextRound);
     }
 }
 
@@ -150,6 +195,16 @@ fn r14_decisions_do_not_depend_on_hidden_cards() {
                 assert_eq!(view.check(da), Ok(()));
             }
         }
+        for name in PANEL {
+            for seed in [3u64, 77] {
+                let da = panel_bot(name, seed, 150).choose(&a.view(seat));
+                let db = panel_bot(name, seed, 150).choose(&b.view(seat));
+                let dr = panel_bot(name, seed, 150).choose(&view);
+                assert_eq!(da, db, "{name} position {i}");
+                assert_eq!(da, dr, "{name} position {i}");
+                assert_eq!(view.check(da), Ok(()));
+            }
+        }
     }
     assert!(hidden_differ >= positions.len() - 2);
 }
@@ -164,6 +219,12 @@ fn bots_are_deterministic() {
             assert_eq!(
                 test_bot(kind, 9).choose(&view),
                 test_bot(kind, 9).choose(&view)
+            );
+        }
+        for name in PANEL {
+            assert_eq!(
+                panel_bot(name, 9, 150).choose(&view),
+                panel_bot(name, 9, 150).choose(&view)
             );
         }
     }
@@ -376,4 +437,110 @@ fn hard_inference_guesses_hands_better_than_uniform_deals() {
         f64::from(weighed) > 1.05 * f64::from(uniform),
         "weighed {weighed}, uniform {uniform}"
     );
+}
+
+/// **True at freezing time only.** The frozen panel decides exactly as
+/// today's Medium and Hard: on the same positions with the same seeds, and
+/// along whole games where each bot's generator carries over from decision
+/// to decision. Delete this test when Medium or Hard (or `common`, `infer`,
+/// `Game::sample_from_view`) change on purpose; the pinned tournament in
+/// `cli/src/tournament.rs` stays and keeps the panel where it is.
+#[test]
+fn panel_v1_decides_as_todays_medium_and_hard_at_freezing_time() {
+    let budget = Budget {
+        iterations: 120,
+        millis: f64::INFINITY,
+    };
+    // Positions from games of Medium bots: round logs with content for
+    // Hard's inference, one and two piles.
+    let mut positions = decision_positions();
+    for seed in 0..6u64 {
+        let options = Options {
+            double_discard: seed % 2 == 1,
+            ..Options::players(3 + (seed % 3) as u8)
+        };
+        let mut game = Game::new(options, 500 + seed).unwrap();
+        let mut bots: Vec<_> = (0..options.players)
+            .map(|s| MediumBot::new(seed * 10 + u64::from(s)))
+            .collect();
+        let mut step = 0u64;
+        while !game.is_over() && step < 400 {
+            let seat = game.current();
+            let view = game.view(seat);
+            step += 1;
+            if step.is_multiple_of(9) && view.legal_actions().len() >= 2 {
+                positions.push(game.clone());
+            }
+            let a = bots[seat as usize].choose(&view);
+            game.apply_with(a, &mut NoEvents).unwrap();
+        }
+    }
+    assert!(positions.len() >= 60, "{} positions", positions.len());
+    let mut hard_moves = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let view = game.view(game.current());
+        for seed in [1u64, 42, 9001] {
+            assert_eq!(
+                v1::MediumBot::new(seed).choose(&view),
+                MediumBot::new(seed).choose(&view),
+                "medium, position {i}, seed {seed}"
+            );
+        }
+        if i % 2 == 0 {
+            let frozen = v1::Budget {
+                iterations: budget.iterations,
+                millis: budget.millis,
+            };
+            let seed = 7 + i as u64;
+            let mut a = v1::HardSearch::new(&view, seed, frozen);
+            let mut b = HardSearch::new(&view, seed, budget);
+            while !a.step(24) {}
+            while !b.step(24) {}
+            assert_eq!(a.values(), b.values(), "hard, position {i}");
+            assert_eq!(a.best(), b.best(), "hard, position {i}");
+            let prior = MediumBot::new(seed ^ 0x6D65_6469_756D).choose(&view);
+            hard_moves += usize::from(a.best() != prior);
+        }
+    }
+    // Some of those are Hard's own moves, not Medium's prior.
+    assert!(hard_moves >= 1, "hard never left medium's move");
+    // Whole games: the same actions from the first to the last.
+    for seed in 0..2u64 {
+        let options = Options {
+            double_discard: seed == 1,
+            target: 40,
+            ..Options::players(3)
+        };
+        let play = |frozen: bool| -> Vec<Action> {
+            let mut game = Game::new(options, 70 + seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot + Send>> = (0..3u64)
+                .map(|s| -> Box<dyn Bot + Send> {
+                    match (frozen, s) {
+                        (true, 0) => panel_bot("hard-v1", s, 40),
+                        (true, _) => Box::new(v1::MediumBot::new(s)),
+                        (false, 0) => Box::new(HardBot::new(
+                            s,
+                            Budget {
+                                iterations: 40,
+                                millis: f64::INFINITY,
+                            },
+                            None,
+                        )),
+                        (false, _) => Box::new(MediumBot::new(s)),
+                    }
+                })
+                .collect();
+            let mut actions = Vec::new();
+            while !game.is_over() && actions.len() < 5000 {
+                let seat = game.current();
+                let a = bots[seat as usize].choose(&game.view(seat));
+                game.apply_with(a, &mut NoEvents).unwrap();
+                actions.push(a);
+            }
+            actions
+        };
+        let frozen = play(true);
+        assert!(frozen.len() > 50);
+        assert_eq!(frozen, play(false), "game {seed}");
+    }
 }

@@ -1,0 +1,432 @@
+//! `hard`: determinized Monte Carlo search over the hidden information.
+//!
+//! Each simulation deals the cards this seat cannot see at random,
+//! consistently with everything its view shows
+//! ([`sample_from_view`]), the other seats' hidden cards weighed by
+//! how well they explain what those seats did this round in public (the
+//! view's round log; [`super::infer`]), applies one candidate action and
+//! plays the round out with a Medium-like policy
+//! ([`super::common::policy_action`]) for every seat. The scored round is valued for the game, not just the round
+//! ([`super::game_value`]: the chance to finish lowest given the totals and
+//! the distance to the target, or the share of the victory at game end), so
+//! the Mojo's +10 and the rank at the table both count.
+//!
+//! Every candidate is simulated on the same sampled deals with the same
+//! future shuffles (common random numbers), so differences between actions
+//! are not drowned by the luck of the deal; after a third and two thirds of
+//! the budget the weaker half of the candidates is dropped (successive
+//! halving). Decisions with one legal action, and reveals (which card is
+//! turned up first does not change any score), are answered at once.
+//!
+//! Medium's choice is the default: the search's best candidate replaces it
+//! only when its mean gain over Medium's choice, on the same deals, is at
+//! least [`PRIOR_Z`] standard errors. Picking the best of several noisy
+//! means otherwise often picks a move that only looked better (measured:
+//! 29% against 3 Medium without the prior, 34–36% with it; BENCHMARKS.md).
+//!
+//! The search runs in slices ([`HardSearch::step`]) so a browser can spread
+//! it over frames (the weighing of the inference's candidates comes first,
+//! in the same slices); it stops after [`Budget::iterations`] simulations or
+//! [`Budget::millis`] milliseconds, whichever comes first.
+
+use rand::{Rng, RngCore};
+
+use super::common::{bot_rng, fallback, game_value, policy_action, Budget};
+use super::determinize::sample_from_view;
+use super::{Bot, SharedClock};
+use crate::game::{Game, GameRng};
+use crate::types::{Action, NoEvents, Phase};
+use crate::view::PlayerView;
+
+/// How simulations choose the actions after the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rollout {
+    /// The Medium-like policy, with halving (Hard).
+    Policy,
+    /// Uniformly random actions, every candidate equally (PIMC).
+    Random,
+}
+
+/// Medium's choice stands unless the search's best candidate beats it on
+/// the same sampled deals by this many standard errors of the mean gain.
+const PRIOR_Z: f64 = 2.0;
+
+/// Longest simulation, in actions (a round is far shorter).
+const MAX_ROLLOUT: u32 = 1000;
+
+/// Where a search's simulated deals come from, given a seed: by default
+/// [`sample_from_view`] of the searching seat's view. Anything else
+/// is for measurement only (`mojo tournament`'s `cheat` yardstick passes
+/// the true game); no [`crate::bot::BotKind`] uses one.
+pub type DealSource = Box<dyn FnMut(u64) -> Game>;
+
+/// A resumable search for one decision.
+pub struct HardSearch {
+    view: PlayerView,
+    /// `None`: samples of `view`.
+    deals: Option<DealSource>,
+    /// Weighs the samples by the round's public steps, when known.
+    posterior: Option<super::infer::Posterior>,
+    actions: Vec<Action>,
+    sums: [f64; 28],
+    counts: [u32; 28],
+    active: [bool; 28],
+    n_active: usize,
+    rng: GameRng,
+    budget: Budget,
+    simulations: u32,
+    start_ms: Option<f64>,
+    mode: Rollout,
+    /// Index of Medium's choice, which stands unless the search shows a
+    /// clear gain over it.
+    prior: Option<usize>,
+    /// Per candidate, on the deals shared with the prior: the sum and the
+    /// sum of squares of (its value − the prior's value), and their count.
+    gain_sum: [f64; 28],
+    gain_sq: [f64; 28],
+    gain_n: [u32; 28],
+    /// Set when the answer needs no search.
+    instant: Option<Action>,
+    done: bool,
+}
+
+impl HardSearch {
+    /// A search for `view`'s decision, seeded, stopping on `budget`.
+    pub fn new(view: &PlayerView, seed: u64, budget: Budget) -> HardSearch {
+        HardSearch::with_mode(view, seed, budget, Rollout::Policy)
+    }
+
+    /// A search for `view`'s decision whose simulations are played on the
+    /// games `deals` returns instead of samples of the view: for measuring
+    /// what knowing the hidden cards is worth (`mojo tournament`'s
+    /// `cheat`). Every returned game must show the searching seat `view`.
+    pub fn with_deals(
+        view: &PlayerView,
+        seed: u64,
+        budget: Budget,
+        deals: DealSource,
+    ) -> HardSearch {
+        let mut search = HardSearch::new(view, seed, budget);
+        search.deals = Some(deals);
+        // The deals are given: no weighing of sampled ones.
+        search.posterior = None;
+        search
+    }
+
+    pub(crate) fn with_mode(
+        view: &PlayerView,
+        seed: u64,
+        budget: Budget,
+        mode: Rollout,
+    ) -> HardSearch {
+        let actions = view.legal_actions();
+        let instant = if !view.is_my_turn() || actions.len() <= 1 {
+            Some(fallback(&actions))
+        } else if view.phase == Phase::Reveal {
+            Some(
+                view.face_down
+                    .max()
+                    .map_or(fallback(&actions), Action::Reveal),
+            )
+        } else {
+            None
+        };
+        let prior = if instant.is_none() && mode == Rollout::Policy {
+            let m = super::MediumBot::new(seed ^ 0x6D65_6469_756D).choose(view);
+            actions.iter().position(|a| a == m)
+        } else {
+            None
+        };
+        let actions = actions.to_vec();
+        let n = actions.len();
+        let mut active = [false; 28];
+        for a in active.iter_mut().take(n) {
+            *a = true;
+        }
+        HardSearch {
+            view: view.clone(),
+            deals: None,
+            posterior: None,
+            actions,
+            sums: [0.0; 28],
+            counts: [0; 28],
+            active,
+            n_active: n,
+            rng: bot_rng(seed),
+            budget,
+            simulations: 0,
+            start_ms: None,
+            mode,
+            prior,
+            gain_sum: [0.0; 28],
+            gain_sq: [0.0; 28],
+            gain_n: [0; 28],
+            instant,
+            done: instant.is_some(),
+        }
+        .with_posterior(seed)
+    }
+
+    fn with_posterior(mut self, seed: u64) -> HardSearch {
+        if self.instant.is_none() && self.mode == Rollout::Policy {
+            self.posterior = Some(super::infer::Posterior::new(
+                &self.view,
+                &self.view.log,
+                seed,
+                self.budget.iterations,
+            ));
+        }
+        self
+    }
+
+    /// Whether the search has finished.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Simulations run so far.
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    /// Runs about `iterations` more simulations (whole sampled deals: every
+    /// remaining candidate once per deal). Returns whether the search is done
+    /// (iteration budget spent). Without a clock only the iteration budget
+    /// applies; see [`HardSearch::step_timed`].
+    pub fn step(&mut self, iterations: u32) -> bool {
+        if let Some(p) = &mut self.posterior {
+            // Weighing candidates comes first, a few per iteration asked.
+            let mut n = iterations.saturating_mul(4);
+            while !p.ready() && n > 0 && !self.done {
+                p.build_one();
+                n -= 1;
+            }
+            if !p.ready() {
+                return self.done;
+            }
+        }
+        let target = self.simulations.saturating_add(iterations);
+        while !self.done && self.simulations < target {
+            self.one_deal();
+            if self.simulations >= self.budget.iterations {
+                self.done = true;
+            }
+        }
+        self.done
+    }
+
+    /// Like [`HardSearch::step`], also stopping once `now_ms` is
+    /// [`Budget::millis`] after the first call's `now_ms`.
+    pub fn step_timed(&mut self, iterations: u32, now_ms: f64) -> bool {
+        let start = *self.start_ms.get_or_insert(now_ms);
+        if now_ms - start >= self.budget.millis {
+            self.done = true;
+        }
+        self.step(iterations)
+    }
+
+    /// The best action found so far (always legal).
+    pub fn best(&self) -> Action {
+        if let Some(a) = self.instant {
+            return a;
+        }
+        let mut best: Option<(f64, Action)> = None;
+        for i in 0..self.actions.len() {
+            if !self.active[i] || self.counts[i] == 0 {
+                continue;
+            }
+            let mean = self.sums[i] / f64::from(self.counts[i]);
+            if best.is_none_or(|(b, _)| mean > b) {
+                best = Some((mean, self.actions[i]));
+            }
+        }
+        let chosen = best.map_or_else(
+            || self.actions.first().copied().unwrap_or(Action::NextRound),
+            |(_, a)| a,
+        );
+        if let Some(p) = self.prior {
+            if let Some(i) = self.actions.iter().position(|&a| a == chosen) {
+                if i != p {
+                    let n = f64::from(self.gain_n[i].max(1));
+                    let m = self.gain_sum[i] / n;
+                    let var = (self.gain_sq[i] / n - m * m).max(0.0);
+                    if self.gain_n[i] < 2 || m <= PRIOR_Z * (var / n).sqrt() {
+                        return self.actions[p];
+                    }
+                }
+            }
+        }
+        chosen
+    }
+
+    /// The mean value of each candidate so far (for tests and displays).
+    pub fn values(&self) -> Vec<(Action, f64, u32)> {
+        (0..self.actions.len())
+            .map(|i| {
+                let n = self.counts[i];
+                let m = if n == 0 {
+                    0.0
+                } else {
+                    self.sums[i] / f64::from(n)
+                };
+                (self.actions[i], m, n)
+            })
+            .collect()
+    }
+
+    /// One sampled deal: every active candidate simulated on it.
+    fn one_deal(&mut self) {
+        let deal_seed = self.rng.next_u64();
+        let play_seed = self.rng.next_u64();
+        let mut base = match &mut self.deals {
+            Some(deals) => deals(deal_seed),
+            None => match &self.posterior {
+                Some(p) => p.sample(&self.view, deal_seed),
+                None => sample_from_view(&self.view, deal_seed),
+            },
+        };
+        base.reseed(play_seed);
+        let me = self.view.seat;
+        // This deal's value of each candidate (NaN: not simulated).
+        let mut vals = [f64::NAN; 28];
+        for (i, slot) in vals.iter_mut().enumerate().take(self.actions.len()) {
+            if !self.active[i] {
+                continue;
+            }
+            let mut g = base.clone();
+            let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
+                let mut roll = bot_rng(play_seed);
+                simulate(&mut g, self.mode, &mut roll);
+                game_value(&g, me)
+            } else {
+                0.0
+            };
+            self.sums[i] += value;
+            self.counts[i] += 1;
+            self.simulations += 1;
+            *slot = value;
+        }
+        if let Some(p) = self.prior {
+            let vp = vals[p];
+            for (i, &v) in vals.iter().enumerate().take(self.actions.len()) {
+                if !v.is_nan() && !vp.is_nan() {
+                    let d = v - vp;
+                    self.gain_sum[i] += d;
+                    self.gain_sq[i] += d * d;
+                    self.gain_n[i] += 1;
+                }
+            }
+        }
+        self.maybe_halve();
+    }
+
+    fn maybe_halve(&mut self) {
+        if self.mode != Rollout::Policy || self.n_active <= 2 {
+            return;
+        }
+        let b = self.budget.iterations;
+        let spent = self.simulations;
+        let first = spent >= b / 3 && self.n_active == self.actions.len();
+        let second = spent >= 2 * b / 3 && self.n_active * 2 > self.actions.len();
+        if !(first || second) || self.n_active <= 2 {
+            return;
+        }
+        let means: Vec<(f64, usize)> = (0..self.actions.len())
+            .filter(|&i| self.active[i] && self.counts[i] > 0)
+            .map(|i| (self.sums[i] / f64::from(self.counts[i]), i))
+            .collect();
+        let keep = means.len().div_ceil(2).max(2);
+        for i in outside_best(&means, keep) {
+            if Some(i) != self.prior {
+                self.active[i] = false;
+            }
+        }
+        self.n_active = self.active.iter().filter(|&&a| a).count();
+    }
+}
+
+/// The candidates (`(mean, index)`) not among the `keep` best: the best mean
+/// first, ties going to the lower index. A candidate's rank is how many
+/// others come before it; with a few dozen candidates at most this needs no
+/// sort (std's stable sort would add about 4 KB to the web app for this one
+/// call).
+pub(crate) fn outside_best(
+    means: &[(f64, usize)],
+    keep: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    means.iter().filter_map(move |&(mean, i)| {
+        let rank = means
+            .iter()
+            .filter(|&&(m, j)| m.total_cmp(&mean).then(i.cmp(&j)).is_gt())
+            .count();
+        (rank >= keep).then_some(i)
+    })
+}
+
+/// Plays `game` on to the end of the current round.
+pub(crate) fn simulate(game: &mut Game, mode: Rollout, rng: &mut GameRng) {
+    let mut steps = 0;
+    while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < MAX_ROLLOUT {
+        let a = match mode {
+            Rollout::Policy => policy_action(game),
+            Rollout::Random => {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                legal
+                    .get(rng.gen_range(0..legal.len() as u32) as usize)
+                    .unwrap_or(Action::NextRound)
+            }
+        };
+        if game.apply_with(a, &mut NoEvents).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+}
+
+/// The Hard bot: a [`HardSearch`] per decision, run to its budget.
+pub struct HardBot {
+    rng: GameRng,
+    budget: Budget,
+    clock: Option<SharedClock>,
+    mode: Rollout,
+}
+
+impl HardBot {
+    /// A Hard bot; with a clock it also honours `budget.millis`.
+    pub fn new(seed: u64, budget: Budget, clock: Option<SharedClock>) -> HardBot {
+        HardBot {
+            rng: bot_rng(seed),
+            budget,
+            clock,
+            mode: Rollout::Policy,
+        }
+    }
+
+    pub(crate) fn with_mode(mut self, mode: Rollout) -> HardBot {
+        self.mode = mode;
+        self
+    }
+}
+
+/// Simulations between two looks at the clock.
+const SLICE: u32 = 24;
+
+impl Bot for HardBot {
+    fn choose(&mut self, view: &PlayerView) -> Action {
+        let seed = self.rng.next_u64();
+        let mut search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        loop {
+            let done = match &self.clock {
+                Some(c) => search.step_timed(SLICE, c.now_ms()),
+                None => search.step(SLICE),
+            };
+            if done {
+                break;
+            }
+        }
+        search.best()
+    }
+}
