@@ -1,9 +1,11 @@
 //! `mojo tournament`: bots against bots, with the luck of the deal
 //! cancelled by rotating seats.
 //!
-//! `--seats a,b,c,d` is one line-up (any [`BotKind`], or `cheat`, see
-//! [`Kind::Cheat`]) ; one kind per seat; with fewer kinds than
-//! `--players`, the last kind fills the remaining seats). Each deal (a game
+//! `--seats a,b,c,d` is one line-up: one kind per seat (any [`BotKind`];
+//! the frozen panel `medium-v1` and `hard-v1`, see [`Kind::MediumV1`]; or
+//! the yardsticks `cheat` and `cheat-hands`, see [`Kind::Cheat`] and
+//! [`Kind::CheatHands`]); with fewer kinds than `--players`, the last kind
+//! fills the remaining seats. Each deal (a game
 //! seed) is played once per rotation of the line-up, so every kind plays it
 //! from every seat; `--games G` is rounded up to a multiple of the number of
 //! players.
@@ -20,33 +22,66 @@
 //! - think time per decision in milliseconds (`think_ms_p50`, `_p95`,
 //!   `_max`), over decisions with at least two legal actions, timed around
 //!   the bot's `choose` on this machine's clock.
+//!
+//! Search bots stop after their iteration budget (`--iters` overrides it)
+//! or their millisecond budget, whichever comes first; `--no-clock` drops
+//! the millisecond budget, and a tournament is then the same on every
+//! machine for the same arguments (`--threads` aside, which only splits
+//! the deals; the pinned panel test uses one thread).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mojo_engine::bot::{mix, Budget, HardSearch, SharedClock};
+use mojo_engine::bot::{mix, v1, Budget, DealSource, HardSearch, SharedClock};
 use mojo_engine::{Action, Bot, BotKind, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::{json, Map, Value as Json};
 
-/// A player of the tournament: one of the engine's bots, or the `cheat`
-/// yardstick, which exists only here.
+/// A player of the tournament: one of the engine's bots, one of the frozen
+/// panel, or a yardstick that reads hidden cards and exists only here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     Bot(BotKind),
+    /// `medium-v1`: Medium as it was frozen in `mojo_engine::bot::v1`
+    /// (never edited), so that "against medium-v1" means the same next
+    /// month as today. An honest bot like the others, but not a
+    /// [`BotKind`]: the lobby and saves never meet it.
+    MediumV1,
+    /// `hard-v1`: Hard as it was frozen in `mojo_engine::bot::v1`, on its
+    /// own frozen budget (1,400 simulations or 80 ms; `--iters` overrides
+    /// the simulations).
+    HardV1,
     /// Hard's own search on Hard's budget, whose only sampled deal is the
     /// true one (every hand and the draw pile's order; future reshuffles
     /// stay unknown): the ceiling of what knowing the hidden cards is worth
     /// to that search. It reads the [`Game`], so it is not a [`BotKind`]:
     /// saves, the lobby and the engine's honesty tests never meet it.
     Cheat,
+    /// Hard's own search on Hard's budget shown every hand (and every
+    /// face-down row) but not the draw pile's order: each simulated deal is
+    /// the true one with the draw pile's cards shuffled by the search's own
+    /// generator ([`Game::with_draw_pile_shuffled`]). Against [`Kind::Cheat`]
+    /// it tells what reading the hands is worth apart from knowing the next
+    /// cards. Like `cheat`, it reads the [`Game`] and is not a [`BotKind`].
+    CheatHands,
 }
+
+/// The kinds that are not [`BotKind`]s, by name.
+const EXTRA: [(&str, Kind); 4] = [
+    ("medium-v1", Kind::MediumV1),
+    ("hard-v1", Kind::HardV1),
+    ("cheat", Kind::Cheat),
+    ("cheat-hands", Kind::CheatHands),
+];
 
 impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::Bot(b) => b.name(),
+            Kind::MediumV1 => "medium-v1",
+            Kind::HardV1 => "hard-v1",
             Kind::Cheat => "cheat",
+            Kind::CheatHands => "cheat-hands",
         }
     }
 }
@@ -54,12 +89,15 @@ impl Kind {
 impl std::str::FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Kind, String> {
-        if s.trim().eq_ignore_ascii_case("cheat") {
-            return Ok(Kind::Cheat);
+        if let Some((_, k)) = EXTRA
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+        {
+            return Ok(*k);
         }
         s.parse::<BotKind>()
             .map(Kind::Bot)
-            .map_err(|e| format!("{e}, or cheat"))
+            .map_err(|e| format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands"))
     }
 }
 
@@ -69,33 +107,47 @@ impl From<BotKind> for Kind {
     }
 }
 
-/// The `cheat` yardstick (see [`Kind::Cheat`]).
+/// The `cheat` and `cheat-hands` yardsticks (see [`Kind::Cheat`] and
+/// [`Kind::CheatHands`]).
 pub struct CheatBot {
     seed: u64,
     decisions: u64,
     budget: Budget,
     clock: Option<SharedClock>,
+    /// `cheat-hands`: the draw pile's order stays unknown.
+    hands_only: bool,
 }
 
 impl CheatBot {
+    /// `cheat`: every simulation on the true deal.
     pub fn new(seed: u64, budget: Budget, clock: Option<SharedClock>) -> CheatBot {
         CheatBot {
             seed: mix(seed ^ 0x0063_6865_6174),
             decisions: 0,
             budget,
             clock,
+            hands_only: false,
+        }
+    }
+
+    /// `cheat-hands`: every simulation on the true hands, the draw pile's
+    /// cards in an order of the search's own.
+    pub fn hands_only(seed: u64, budget: Budget, clock: Option<SharedClock>) -> CheatBot {
+        CheatBot {
+            hands_only: true,
+            ..CheatBot::new(seed, budget, clock)
         }
     }
 
     /// Hard's search for the seat to act in `game`, every simulation played
-    /// on `game` itself.
+    /// on `game` itself (`cheat`) or on `game` with its draw pile
+    /// reshuffled (`cheat-hands`).
     pub fn choose(&mut self, game: &Game) -> Action {
         let view = game.view(game.current());
-        let truth = game.clone();
         self.decisions += 1;
         let seed = mix(self.seed ^ self.decisions);
-        let mut search =
-            HardSearch::with_deals(&view, seed, self.budget, Box::new(move |_| truth.clone()));
+        let deals = cheat_deals(game.clone(), self.hands_only);
+        let mut search = HardSearch::with_deals(&view, seed, self.budget, deals);
         loop {
             let done = match &self.clock {
                 Some(c) => search.step_timed(24, c.now_ms()),
@@ -108,6 +160,17 @@ impl CheatBot {
     }
 }
 
+/// The deals a cheat's search simulates on, from the true game: the game
+/// itself, or (`hands_only`) the game with its draw pile shuffled by the
+/// seed the search passes, which it draws from its own generator.
+pub fn cheat_deals(truth: Game, hands_only: bool) -> DealSource {
+    if hands_only {
+        Box::new(move |seed| truth.with_draw_pile_shuffled(seed))
+    } else {
+        Box::new(move |_| truth.clone())
+    }
+}
+
 /// One seat's player in a game.
 enum Player {
     Bot(Box<dyn Bot + Send>),
@@ -115,12 +178,30 @@ enum Player {
 }
 
 impl Player {
-    fn new(kind: Kind, seed: u64, budget: Option<Budget>, clock: Option<SharedClock>) -> Player {
+    /// A player; `iterations` overrides the search bots' budgets.
+    fn new(kind: Kind, seed: u64, iterations: Option<u32>, clock: Option<SharedClock>) -> Player {
+        let budget = iterations.map(|iterations| Budget {
+            iterations,
+            millis: Budget::HARD.millis,
+        });
         match kind {
             Kind::Bot(b) => Player::Bot(b.make_with(seed, budget, clock)),
+            Kind::MediumV1 => Player::Bot(Box::new(v1::MediumBot::new(seed))),
+            Kind::HardV1 => {
+                let budget = v1::Budget {
+                    iterations: iterations.unwrap_or(v1::Budget::HARD.iterations),
+                    millis: v1::Budget::HARD.millis,
+                };
+                Player::Bot(Box::new(v1::HardBot::new(seed, budget, clock)))
+            }
             Kind::Cheat => {
                 Player::Cheat(CheatBot::new(seed, budget.unwrap_or(Budget::HARD), clock))
             }
+            Kind::CheatHands => Player::Cheat(CheatBot::hands_only(
+                seed,
+                budget.unwrap_or(Budget::HARD),
+                clock,
+            )),
         }
     }
 
@@ -245,7 +326,7 @@ impl Results {
     /// A plain table, one kind per line.
     pub fn table(&self) -> String {
         let mut out = String::from(
-            "kind     games   win%   95% CI          total  round  mojo%  +10%   think ms p50/p95/max\n",
+            "kind         games   win%   95% CI          total  round  mojo%  +10%   think ms p50/p95/max\n",
         );
         for (kind, s) in &self.kinds {
             let mut t = s.think_ms.clone();
@@ -253,7 +334,7 @@ impl Results {
             let (lo, hi) = s.ci95();
             let rounds = s.rounds.max(1) as f64;
             out.push_str(&format!(
-                "{:<8} {:>6} {:>6.1} [{:>5.1}, {:>5.1}]  {:>6.1} {:>6.2} {:>6.1} {:>5.1}   {:.2}/{:.2}/{:.1}\n",
+                "{:<12} {:>6} {:>6.1} [{:>5.1}, {:>5.1}]  {:>6.1} {:>6.2} {:>6.1} {:>5.1}   {:.2}/{:.2}/{:.1}\n",
                 kind.name(),
                 s.games,
                 100.0 * s.win_share(),
@@ -309,17 +390,13 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindSt
     let Ok(mut game) = Game::new(options, game_seed) else {
         return;
     };
-    let budget = cfg.iterations.map(|iterations| Budget {
-        iterations,
-        millis: Budget::HARD.millis,
-    });
     let mut bots: Vec<_> = kinds
         .iter()
         .enumerate()
         .map(|(s, k)| {
             let seed = mix(game_seed ^ mix((r * 16 + s) as u64 + 1));
             let clock = cfg.clock.then(native_clock);
-            Player::new(*k, seed, budget, clock)
+            Player::new(*k, seed, cfg.iterations, clock)
         })
         .collect();
     let mut last_round = 0;
@@ -419,9 +496,12 @@ pub fn run(cfg: &Config) -> Results {
 pub const USAGE: &str =
     "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
-  kinds: random, greedy, easy, medium, hard, pimc, and cheat (Hard's search shown the true
-  deal: a yardstick of this command only); fewer kinds than players: the last fills;
-  seats are rotated so each line-up plays each deal from every seat";
+  kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1 and hard-v1
+  (today's Medium and Hard as frozen, never changed); and two yardsticks of this command
+  only: cheat (Hard's search shown the true deal) and cheat-hands (shown every hand, not
+  the draw pile's order); fewer kinds than players: the last fills; seats are rotated so
+  each line-up plays each deal from every seat; --iters I: search bots' simulations;
+  --no-clock: no millisecond budget, the same results on any machine";
 
 /// Parses the arguments (without the subcommand).
 pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -545,8 +625,23 @@ mod tests {
         assert_eq!(c.seats[3], Kind::Bot(BotKind::Medium));
         let c = parse(&args("--players 4 --seats cheat,medium")).unwrap();
         assert_eq!(c.seats[0], Kind::Cheat);
+        let c = parse(&args("--seats medium-v1,HARD-V1,cheat-hands,hard")).unwrap();
+        assert_eq!(
+            c.seats,
+            [
+                Kind::MediumV1,
+                Kind::HardV1,
+                Kind::CheatHands,
+                Kind::Bot(BotKind::Hard)
+            ]
+        );
+        for k in c.seats {
+            assert_eq!(k.name().parse::<Kind>(), Ok(k));
+        }
         for bad in [
             "--seats hard,expert",
+            "--seats hard-v2",
+            "--seats cheat-hand",
             "--games 10",
             "--seats greedy --players 9",
             "--seats greedy --games x",
@@ -590,6 +685,157 @@ mod tests {
             differ += usize::from(da != db);
         }
         assert!(differ >= 2, "cheat decided alike on {differ} pairs");
+    }
+
+    /// Positions where the seat to act has a choice, from games of greedy
+    /// seats (4 players, one pile).
+    fn choice_positions(n: u64) -> Vec<Game> {
+        use mojo_engine::bot::GreedyBot;
+        let mut out = Vec::new();
+        for seed in 0..n {
+            let mut game = Game::new(Options::players(4), seed).unwrap();
+            for _ in 0..(4 + seed * 3) {
+                let a = GreedyBot.choose(&game.view(game.current()));
+                game.apply_with(a, &mut NoEvents).unwrap();
+            }
+            if game.view(game.current()).legal_actions().len() >= 2 {
+                out.push(game);
+            }
+        }
+        out
+    }
+
+    /// `cheat-hands` reads the other hands: shown two games that its seat
+    /// sees alike, it decides differently in some of them, always legally.
+    #[test]
+    fn cheat_hands_reads_the_hidden_hands() {
+        let budget = Budget {
+            iterations: 150,
+            millis: f64::INFINITY,
+        };
+        let mut differ = 0;
+        for (i, game) in choice_positions(12).iter().enumerate() {
+            let view = game.view(game.current());
+            let a = Game::sample_from_view(&view, 100 + i as u64);
+            let b = Game::sample_from_view(&view, 200 + i as u64);
+            let da = CheatBot::hands_only(7, budget, None).choose(&a);
+            let db = CheatBot::hands_only(7, budget, None).choose(&b);
+            assert_eq!(view.check(da), Ok(()));
+            assert_eq!(view.check(db), Ok(()));
+            differ += usize::from(da != db);
+        }
+        assert!(differ >= 2, "cheat-hands decided alike on {differ} pairs");
+    }
+
+    /// `cheat-hands` does not know the draw pile's order: the deals its
+    /// search plays on hold the true hands and face-down rows and the draw
+    /// pile's cards in other orders; and on two games that differ only in
+    /// the draw pile's order it decides alike, where `cheat` (which knows
+    /// the order) does not.
+    #[test]
+    fn cheat_hands_does_not_know_the_draw_order() {
+        let budget = Budget {
+            iterations: 150,
+            millis: f64::INFINITY,
+        };
+        // Positions with a draw pile worth ordering.
+        let positions: Vec<Game> = choice_positions(24)
+            .into_iter()
+            .filter(|g| g.draw_pile().len() >= 10)
+            .collect();
+        let (mut reordered, mut deals) = (0, 0);
+        for (i, truth) in positions.iter().enumerate() {
+            let seat = truth.current();
+            let mut source = cheat_deals(truth.clone(), true);
+            for k in 0..8u64 {
+                let g = source(mix(i as u64 * 100 + k));
+                assert_eq!(g.view(seat), truth.view(seat));
+                for s in 0..truth.players() {
+                    assert_eq!(g.hand(s), truth.hand(s));
+                    assert_eq!(g.face_down(s), truth.face_down(s));
+                }
+                assert_eq!(g.draw_pile().to_cards(), truth.draw_pile().to_cards());
+                reordered += usize::from(g.draw_pile() != truth.draw_pile());
+                deals += 1;
+            }
+        }
+        assert!(deals >= 40 && reordered == deals, "{reordered} of {deals}");
+        let (mut cheat_differ, mut hands_differ) = (0, 0);
+        for (i, truth) in positions.iter().enumerate() {
+            let other = truth.with_draw_pile_shuffled(50 + i as u64);
+            assert_ne!(other.draw_pile(), truth.draw_pile());
+            let a = CheatBot::hands_only(3, budget, None).choose(truth);
+            let b = CheatBot::hands_only(3, budget, None).choose(&other);
+            hands_differ += usize::from(a != b);
+            let a = CheatBot::new(3, budget, None).choose(truth);
+            let b = CheatBot::new(3, budget, None).choose(&other);
+            cheat_differ += usize::from(a != b);
+        }
+        assert_eq!(hands_differ, 0, "cheat-hands read the draw order");
+        assert!(cheat_differ >= 4, "these positions do not test the order");
+    }
+
+    /// The per-kind sums of a tournament, exactly (think times aside).
+    fn sums(r: &Results) -> String {
+        let mut out = String::new();
+        for (k, s) in &r.kinds {
+            out.push_str(&format!(
+                "{} games {} wins {:.4} total {} rounds {} round {} mojo {} plus10 {} decisions {} illegal {}\n",
+                k.name(),
+                s.games,
+                s.wins,
+                s.total_sum,
+                s.rounds,
+                s.round_score_sum,
+                s.mojo,
+                s.plus10,
+                s.think_ms.len(),
+                s.illegal
+            ));
+        }
+        out
+    }
+
+    // Only frozen bots play in these: the pins move with the panel alone.
+    const PANEL_MEDIUM: &str =
+        "--players 4 --seats medium-v1 --games 40 --seed 21 --double --no-clock --threads 1";
+    const PANEL_HARD: &str = "--players 4 --seats hard-v1,medium-v1 --games 12 --seed 21 \
+                              --no-clock --iters 100 --threads 1";
+
+    /// The frozen panel plays exactly as it did when it was frozen: these
+    /// small tournaments' sums are pinned. If this fails, something moved
+    /// `medium-v1` or `hard-v1`: the copies in `mojo_engine::bot::v1`
+    /// (never to be edited), or the rules, the views or the game's
+    /// generator they play on; find out which before changing a figure.
+    #[test]
+    fn panel_v1_results_are_pinned() {
+        let r = run(&parse(&args(PANEL_MEDIUM)).unwrap());
+        assert_eq!(
+            sums(&r),
+            "medium-v1 games 160 wins 40.0000 total 6340 rounds 1040 round 6340 mojo 260 \
+             plus10 145 decisions 9572 illegal 0\n"
+        );
+        let r = run(&parse(&args(PANEL_HARD)).unwrap());
+        assert_eq!(
+            sums(&r),
+            "medium-v1 games 36 wins 9.5000 total 1544 rounds 177 round 1544 mojo 45 \
+             plus10 29 decisions 1328 illegal 0\n\
+             hard-v1 games 12 wins 2.5000 total 496 rounds 59 round 496 mojo 14 \
+             plus10 9 decisions 446 illegal 0\n"
+        );
+    }
+
+    /// **True at freezing time only**: `medium-v1` and `hard-v1` play the
+    /// pinned tournaments exactly as today's `medium` and `hard` do (same
+    /// seats, seeds and budget). Delete this test when Medium or Hard change
+    /// on purpose; `panel_v1_results_are_pinned` stays.
+    #[test]
+    fn panel_v1_plays_as_todays_medium_and_hard_at_freezing_time() {
+        for line in [PANEL_MEDIUM, PANEL_HARD] {
+            let frozen = sums(&run(&parse(&args(line)).unwrap()));
+            let today = sums(&run(&parse(&args(&line.replace("-v1", ""))).unwrap()));
+            assert_eq!(frozen.replace("-v1", ""), today, "{line}");
+        }
     }
 
     /// Medium clearly beats greedy (a guard against regressions; the long
