@@ -25,9 +25,9 @@
 //!
 //! Search bots stop after their iteration budget (`--iters` overrides it)
 //! or their millisecond budget, whichever comes first; `--no-clock` drops
-//! the millisecond budget, and a tournament is then the same on every
-//! machine for the same arguments (`--threads` aside, which only splits
-//! the deals; the pinned panel test uses one thread).
+//! the millisecond budget, and a tournament's results then depend on its
+//! arguments only, not on the machine's speed or load (the pinned panel
+//! test runs on one thread, so that even the sums add up in one order).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -496,12 +496,13 @@ pub fn run(cfg: &Config) -> Results {
 pub const USAGE: &str =
     "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
-  kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1 and hard-v1
-  (today's Medium and Hard as frozen, never changed); and two yardsticks of this command
-  only: cheat (Hard's search shown the true deal) and cheat-hands (shown every hand, not
-  the draw pile's order); fewer kinds than players: the last fills; seats are rotated so
-  each line-up plays each deal from every seat; --iters I: search bots' simulations;
-  --no-clock: no millisecond budget, the same results on any machine";
+  kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1, hard-v1
+  (Medium and Hard as frozen in engine/src/bot/v1, never changed); two yardsticks of
+  this command only: cheat (Hard's search shown the true deal) and cheat-hands (shown
+  every hand, not the draw pile's order); fewer kinds than players: the last fills;
+  seats are rotated so each line-up plays each deal from every seat;
+  --iters I: the search bots' simulations per decision;
+  --no-clock: no millisecond budget: results that do not depend on the machine's speed";
 
 /// Parses the arguments (without the subcommand).
 pub fn parse(args: &[String]) -> Result<Config, String> {
