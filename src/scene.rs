@@ -8,7 +8,7 @@
 
 use mojo_engine::{Event, Phase, PlayerView, RoundResult, Seat, Value};
 
-use crate::session::{LogEntry, Session};
+use crate::session::{Level, LogEntry, Session};
 
 /// Everything one screen may show of a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +29,9 @@ pub struct Scene {
     pub names: Vec<String>,
     /// Which seats bots play (their turn shows as thinking).
     pub bots: Vec<bool>,
+    /// Each bot's level, where this screen knows it (the table device; a
+    /// phone is not told): shown on its seat.
+    pub levels: Vec<Option<Level>>,
     /// Several people play on this screen (it then says whose cards show).
     pub shared: bool,
     /// Every scored round, in order (the score pad).
@@ -142,6 +145,7 @@ impl Session {
             pass_to: self.pass_to(),
             names: self.setup.seats.iter().map(|s| s.name.clone()).collect(),
             bots: self.setup.seats.iter().map(|s| !s.is_human()).collect(),
+            levels: self.setup.seats.iter().map(|s| s.bot).collect(),
             shared: self.setup.covers_hands(),
             rounds: self.rounds.clone(),
             log: self.log.clone(),

@@ -173,6 +173,40 @@ impl TableSetup {
         self.seats.len() as u8
     }
 
+    /// Seat `i` becomes a bot of level `bot`, or a person (here, or on
+    /// their own device with `remote`). A name the lobby gave it, a bot's
+    /// ("Bot 1", by `bot_name`) or a person's ("Player 2" by
+    /// `person_name`, numbered from 1, or the unnumbered "Player" for
+    /// `None`), follows the change; a name somebody typed stays.
+    pub fn set_kind(
+        &mut self,
+        i: usize,
+        bot: Option<Level>,
+        remote: bool,
+        bot_name: impl Fn(usize) -> String,
+        person_name: impl Fn(Option<usize>) -> String,
+    ) {
+        // A bot's new name: the first "Bot k" no other seat has.
+        let free_bot = (1..)
+            .map(&bot_name)
+            .find(|name| self.seats.iter().all(|s| s.name != *name))
+            .unwrap_or_default();
+        let Some(seat) = self.seats.get_mut(i) else {
+            return;
+        };
+        let most = mojo_engine::MAX_PLAYERS;
+        let default_bot = (0..=most).any(|k| seat.name == bot_name(k));
+        let default_person =
+            seat.name == person_name(None) || (1..=most).any(|k| seat.name == person_name(Some(k)));
+        if bot.is_none() && seat.bot.is_some() && default_bot {
+            seat.name = person_name(Some(i + 1));
+        } else if bot.is_some() && seat.bot.is_none() && default_person {
+            seat.name = free_bot;
+        }
+        seat.bot = bot;
+        seat.remote = remote && bot.is_none();
+    }
+
     pub fn options(&self) -> Options {
         Options {
             players: self.players(),
@@ -662,6 +696,38 @@ mod tests {
         );
         assert_eq!(clean_name("<img src=x>"), "<img src=x>");
         assert_eq!(clean_name("\u{7}\u{1b}"), "");
+    }
+
+    /// A seat changed in the lobby takes its new kind's default name only
+    /// while it has its old kind's default name.
+    #[test]
+    fn a_seat_changed_in_the_lobby_is_renamed_only_from_a_default_name() {
+        let bot = |n: usize| format!("Bot {n}");
+        let person = |n: Option<usize>| n.map_or("Player".to_string(), |n| format!("Player {n}"));
+        let mut t = TableSetup::first_visit_named("Player", bot);
+        t.seats[2].name = "Hal".into();
+        t.set_kind(1, None, false, bot, person);
+        assert_eq!(
+            (t.seats[1].name.as_str(), t.seats[1].bot),
+            ("Player 2", None)
+        );
+        t.set_kind(2, None, true, bot, person);
+        assert_eq!(t.seats[2].name, "Hal", "a typed name stays");
+        assert!(t.seats[2].remote);
+        // A seat moved after removals still counts as a default bot name.
+        t.seats[3].name = "Bot 7".into();
+        t.set_kind(3, None, false, bot, person);
+        assert_eq!(t.seats[3].name, "Player 4");
+        // And back: a default person's name becomes a bot's.
+        t.set_kind(1, Some(Level::Hard), true, bot, person);
+        assert_eq!(t.seats[1].name, "Bot 1");
+        assert!(!t.seats[1].remote, "a bot is never on its own device");
+        t.set_kind(0, Some(Level::Easy), false, bot, person);
+        assert_eq!(t.seats[0].name, "Bot 2", "the first bot name no seat has");
+        // A bot changed to another level keeps its name.
+        t.seats[1].name = "Robo".into();
+        t.set_kind(1, Some(Level::Easy), false, bot, person);
+        assert_eq!(t.seats[1].name, "Robo");
     }
 
     #[test]

@@ -417,3 +417,72 @@ fn legal_actions_spliced_in_still_load() {
     let again = decode(&encode(&session, "x", 2)).unwrap();
     assert_eq!(again.session.record.actions, vec![a]);
 }
+
+/// The eight-seat table the browser tests look at (the score pad's names
+/// turned upright, the chart, the seats on a phone): two people and six
+/// bots in round 3. Made by `make_eight_seat_fixture` below.
+#[test]
+fn the_eight_seat_fixture_loads() {
+    let eight = load("v2-eight-seats-mid-game.json").unwrap();
+    assert_eq!(eight.session.players(), 8);
+    assert_eq!(eight.session.humans(), 2);
+    assert_eq!(eight.session.game.round(), 3);
+    assert!(eight.session.in_play());
+}
+
+/// Writes `v2-eight-seats-mid-game.json` again (run it by name with
+/// `--ignored` after a change of the save format or of the rules).
+#[test]
+#[ignore]
+fn make_eight_seat_fixture() {
+    use mojo_engine::BotKind;
+    use mojo_web::session::{Level, SeatSetup, Session, Starter, TableSetup};
+    let names = [
+        "Ana",
+        "Bot 1",
+        "Benedetta",
+        "Bot 3",
+        "Bot 4",
+        "Hal",
+        "Bot 6",
+        "Bot 7",
+    ];
+    let seats = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| match i {
+            0 | 2 => SeatSetup::human(n),
+            _ => SeatSetup::bot(n, Level::Medium),
+        })
+        .collect();
+    let setup = TableSetup {
+        seats,
+        double_discard: false,
+        target: 100,
+        starter: Starter::Seat(0),
+    };
+    let mut s = Session::new(setup, 808).unwrap();
+    let mut bot = BotKind::Medium.make(5);
+    while s.game.round() < 3 || !s.in_play() {
+        let view = s.game.view(s.game.current());
+        s.apply(bot.choose(&view)).unwrap();
+    }
+    // A few moves into round 3.
+    for _ in 0..5 {
+        let view = s.game.view(s.game.current());
+        s.apply(bot.choose(&view)).unwrap();
+    }
+    let text = encode(&s, "8e8e8e8e8e8e8e8e", s.record.actions.len() as u64 + 1);
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<Json>(&text).unwrap()).unwrap();
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "tests",
+        "fixtures",
+        "saves",
+        "v2-eight-seats-mid-game.json",
+    ]
+    .iter()
+    .collect();
+    std::fs::write(path, pretty + "\n").unwrap();
+}

@@ -185,6 +185,8 @@ messages! {
         DefaultName => default_name: str,
         /// The default name of the n-th bot seat ("Bot 2").
         DefaultBot(n: usize) => default_bot: str (num(n as u64)),
+        /// A seat turned from a bot into a person, numbered from 1.
+        DefaultPlayer(n: usize) => default_player: str (num(n as u64)),
         /// By [`Level`]: Easy, Medium, Hard.
         Bot(l: Level) => bot: [3] [l as usize],
         /// The lobby's seat menu: the group of bot levels, and a level's
@@ -249,6 +251,9 @@ messages! {
         YourTurn => your_turn: str,
         ContinueChain(v: Value) => continue_chain: str ([("v", Num(v.into()))]),
         TurnOf(n: &'a str) => turn_of: str (name(n)),
+        /// On the seat whose turn it is (the tile names the seat).
+        SeatTurn => seat_turn: str,
+        SeatThinking => seat_thinking: str,
         Thinking(n: &'a str) => thinking: str (name(n)),
         HandSize(n: usize) => hand_size: str (num(n as u64)),
         FaceDownCount(n: usize) => face_down_count: str (num(n as u64)),
@@ -282,6 +287,9 @@ messages! {
         Target(n: u32) => target: str (num(n.into())),
         Leader => leader: str,
         MojoHolder => mojo_holder: str,
+        /// The score pad's key to its marks "M" and "M+".
+        MojoKeyZero => mojo_key_zero: str,
+        MojoKeyPlus => mojo_key_plus: str,
         GameOverTitle => game_over_title: str,
         Winner(n: &'a str) => winner: str (name(n)),
         SharedWin(names: &'a str) => shared_win: str ([("names", Str(names))]),
@@ -389,6 +397,10 @@ messages! {
         StatsGames(n: u32) => stats_games: str (num(n.into())),
         StatsNone => stats_none: str,
         StatsWins => stats_wins: str,
+        /// The statistics' tables: wins by the name played under, and the
+        /// games with bots of each level.
+        StatsWinsTitle => stats_wins_title: str,
+        StatsBotsTitle => stats_bots_title: str,
         StatsGamesHeader => stats_games_header: str,
         StatsAverage => stats_average: str,
         StatsBest => stats_best: str,
@@ -435,6 +447,12 @@ messages! {
         StopCamera => stop_camera: str,
         CameraView => camera_view: str,
         Copied => copied: str,
+        /// The clipboard was refused: the code is selected on the page.
+        SelectAndCopy => select_and_copy: str,
+        CopyCode => copy_code: str,
+        Share => share: str,
+        /// What "Share" sends with a deal code.
+        ShareDeal(code: &'a str) => share_deal: str ([("code", Str(code))]),
         LocalAddress => local_address: str,
         NoWebRtc => no_webrtc: str,
         NoCamera => no_camera: str,

@@ -576,6 +576,7 @@ impl HandModel {
             handoff: None,
             names: self.seen.names.clone(),
             bots: self.seen.bots.clone(),
+            levels: Vec::new(),
             shared: false,
             rounds: self.seen.rounds.clone(),
             log: self.log.clone(),

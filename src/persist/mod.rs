@@ -276,12 +276,27 @@ fn save_game(state: &AppState, last: &RefCell<Option<String>>, send: &Callback<M
                     *last.borrow_mut() = Some(text);
                     Ok(())
                 }
-                (Plan::ReadTheirs, Some(text)) => {
-                    // Another tab's save: never written over; the reducer
-                    // decides (take it, or ask).
-                    let game = save::decode(&text).map_err(|e| e.to_string());
-                    send.emit(Msg::Tab(TabMsg::Saw(Rc::new(OtherSave { text, game }))));
-                    Ok(())
+                (Plan::ReadTheirs, Some(theirs)) => {
+                    let game = save::decode(&theirs).map_err(|e| e.to_string());
+                    match &game {
+                        // The very save this tab loaded (the same game,
+                        // number and moves; a save read back covers the
+                        // hands, so its text differs): ours to write.
+                        Ok(l)
+                            if l.id == state.game_id
+                                && l.seq == state.seq
+                                && l.session.record == session.record =>
+                        {
+                            write(text)
+                        }
+                        // Another tab's save: never written over; the
+                        // reducer decides (take it, or ask).
+                        _ => {
+                            let text = theirs;
+                            send.emit(Msg::Tab(TabMsg::Saw(Rc::new(OtherSave { text, game }))));
+                            Ok(())
+                        }
+                    }
                 }
                 (Plan::KeepAsideThenWrite, Some(old)) => {
                     let _ = storage::keep_aside("", &old);

@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 
 use mojo_engine::Seat;
-use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
 use crate::net::code::CodeError;
 use crate::net::qr;
 use crate::net::state::{Devices, HandState, LinkState, Problem};
+use crate::ui::copy::CopyButton;
 use crate::ui::scanner::{camera_possible, Scanner};
 
 /// A pairing problem in words.
@@ -59,47 +59,6 @@ pub fn qr_image(text: &str, label: &str) -> Html {
             <rect width="100%" height="100%" fill="#fff" />
             <path d={drawn.path} fill="#000" />
         </svg>
-    }
-}
-
-/// Copies `text` to the clipboard (where the page may); whether it could.
-fn copy(text: &str) -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let clipboard = js_sys::Reflect::get(&window.navigator(), &"clipboard".into())
-        .unwrap_or(JsValue::UNDEFINED);
-    if clipboard.is_undefined() {
-        return false;
-    }
-    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    write.is_some_and(|f| f.call1(&clipboard, &text.into()).is_ok())
-}
-
-use wasm_bindgen::JsCast;
-
-#[derive(Properties, PartialEq)]
-pub struct CopyProps {
-    pub lang: Lang,
-    pub text: AttrValue,
-    pub label: AttrValue,
-}
-
-/// A button that copies a code, and says so.
-#[function_component(CopyButton)]
-pub fn copy_button(p: &CopyProps) -> Html {
-    let done = use_state(|| false);
-    let onclick = {
-        let (done, text) = (done.clone(), p.text.clone());
-        Callback::from(move |_| done.set(copy(&text)))
-    };
-    html! {
-        <>
-            <button type="button" class="button" {onclick}>{ p.label.clone() }</button>
-            <span class="copied" role="status">{ if *done { Text::Copied.get(p.lang) } else { String::new() } }</span>
-        </>
     }
 }
 
@@ -183,7 +142,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
                                 <textarea id={id("invitation")} class="code" readonly=true rows="3" value={code.clone()} />
-                                <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} />
+                                <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} />
                             </div>
                         </div>
                     } else if r.problem.is_none() {
@@ -333,7 +292,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     { qr_image(code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
-                    <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} />
+                    <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" />
                 </section>
             } else {
                 <section class="join__invitation">

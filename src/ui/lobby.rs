@@ -70,11 +70,14 @@ pub fn lobby(p: &LobbyProps) -> Html {
             Callback::from(move |e: Event| {
                 let select: HtmlSelectElement = e.target_unchecked_into();
                 let mut s = setup.clone();
-                if let Some(seat) = s.seats.get_mut(i) {
-                    let kind = select.value();
-                    seat.bot = Level::from_key(&kind);
-                    seat.remote = kind == "remote";
-                }
+                let kind = select.value();
+                s.set_kind(
+                    i,
+                    Level::from_key(&kind),
+                    kind == "remote",
+                    |n| Text::DefaultBot(n).get(lang),
+                    |n| n.map_or_else(|| Text::DefaultName.get(lang), |n| Text::DefaultPlayer(n).get(lang)),
+                );
                 on_edit.emit(s);
             })
         };
@@ -104,6 +107,11 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     autocomplete="off"
                     value={seat.name.clone()}
                     oninput={on_name}
+                    // A tap on "Player" selects it: typing replaces it.
+                    onfocus={Callback::from(|e: FocusEvent| {
+                        let input: HtmlInputElement = e.target_unchecked_into();
+                        input.select();
+                    })}
                 />
                 <label class="visually-hidden" for={kind_id.clone()}>{ seat_label.clone() }</label>
                 <select id={kind_id} class="lobby__kind" onchange={on_kind}>

@@ -1,6 +1,7 @@
 //! The components, named for what a player sees.
 
 pub mod cards;
+pub mod copy;
 pub mod dealform;
 pub mod devices;
 pub mod focus;

@@ -43,6 +43,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         handoff: None,
         names: session.setup.seats.iter().map(|s| s.name.clone()).collect(),
         bots: Vec::new(),
+        levels: Vec::new(),
         shared: false,
         rounds: Vec::new(),
         log: Vec::new(),

@@ -40,10 +40,18 @@ pub fn score_chart(p: &PadProps) -> Html {
         .max()
         .unwrap_or(0)
         .max(target);
-    // Round the scale up to a multiple of 10 (20 past 100).
-    let step = if top > 100 { 20 } else { 10 };
+    // At most six values on the axis, a round step apart, so that their
+    // labels never touch (their size: `chart_label_step`).
+    let step = [10, 20, 25, 50, 100, 200, 250, 500, 1000]
+        .into_iter()
+        .find(|&s| top.div_ceil(s) <= 5)
+        .unwrap_or(1000);
     let top = top.div_ceil(step) * step;
-    let (w, h, left, right, up, down) = (320.0, 170.0, 30.0, 10.0, 8.0, 22.0);
+    // Room for labels up to 18 units high (the chart's smallest drawing
+    // gets the largest: styles/app.css, "Score chart").
+    let (w, h, left, right, up, down) = (320.0, 170.0, 40.0, 10.0, 10.0, 30.0);
+    // Every k-th round is labelled: two digits and a gap each.
+    let every = (rounds * 30).div_ceil(280).max(1);
     // SVG numbers, to a tenth of a unit.
     let n1 = |v: f64| crate::ui::tenths(v, '.');
     let x = |i: usize| left + (w - left - right) * i as f64 / rounds.max(1) as f64;
@@ -53,12 +61,14 @@ pub fn score_chart(p: &PadProps) -> Html {
         html! {
             <g class="chart__grid">
                 <line x1={n1(left)} x2={n1(w - right)} y1={n1(y(v))} y2={n1(y(v))} />
-                <text x={n1(left - 4.0)} y={n1(y(v) + 3.5)} text-anchor="end">{ v }</text>
+                <text class="chart__label" x={n1(left - 5.0)} y={n1(y(v))} text-anchor="end" dominant-baseline="middle">{ v }</text>
             </g>
         }
     });
-    let xlabels = (0..=rounds).map(|i| html! {
-        <text class="chart__xlabel" x={n1(x(i))} y={n1(h - 6.0)} text-anchor="middle">{ i }</text>
+    // Rounds from 1 (the axes' corner is the start, and the value 0 is
+    // labelled on the left).
+    let xlabels = (1..=rounds).filter(|i| i % every == 0).map(|i| html! {
+        <text class="chart__label chart__xlabel" x={n1(x(i))} y={n1(h - 4.0)} text-anchor="middle">{ i }</text>
     });
     let lines = (0..n).map(|s| {
         let points: Vec<String> = std::iter::once(0)
@@ -89,14 +99,22 @@ pub fn score_chart(p: &PadProps) -> Html {
             <svg class="chart__svg" viewBox={format!("0 0 {} {}", n1(w), n1(h))} role="img" aria-label={format!("{}. {desc}", t(Text::ChartTitle))}>
                 <title>{ t(Text::ChartTitle) }</title>
                 <desc>{ desc.clone() }</desc>
+                // The plotting area: lines stay in it, labels out of it.
+                <rect class="chart__plot" x={n1(left)} y={n1(up)} width={n1(w - left - right)} height={n1(h - up - down)} />
                 { for grid }
                 { for xlabels }
                 <line class="chart__target" x1={n1(left)} x2={n1(w - right)} y1={n1(y(target))} y2={n1(y(target))} />
-                <text class="chart__target-label" x={n1(w - right)} y={n1(y(target) - 3.0)} text-anchor="end">{ t(Text::Target(target)) }</text>
                 { for lines }
             </svg>
             <figcaption>
                 <ul class="chart__legend" aria-hidden="true">
+                    // The target line's key: said here, not over the lines.
+                    <li class="chart__legend-target">
+                        <svg class="chart__key" viewBox="0 0 28 8" width="28" height="8">
+                            <line class="chart__target" x1="1" x2="27" y1="4" y2="4" />
+                        </svg>
+                        { t(Text::Target(target)) }
+                    </li>
                     { for (0..n).map(|s| html! {
                         <li>
                             <svg class="chart__key" viewBox="0 0 28 8" width="28" height="8">
@@ -150,7 +168,11 @@ pub fn score_pad(p: &PadProps) -> Html {
                         <th scope="col">{ "#" }</th>
                         { for (0..n).map(|s| html! {
                             <th scope="col" class={classes!(leaders.contains(&s).then_some("scorepad__leader"))}>
-                                { scene.name(s).to_string() }
+                                // Turned upright (many players, a narrow pad)
+                                // on this inner element, not on the cell:
+                                // WebKit ignores `writing-mode` on a `<th>`
+                                // but would still turn it upside down.
+                                <span class="scorepad__name">{ scene.name(s).to_string() }</span>
                             </th>
                         }) }
                     </tr>
@@ -197,6 +219,14 @@ pub fn score_pad(p: &PadProps) -> Html {
                     }
                 </tfoot>
             </table>
+            if scene.rounds.iter().any(|r| r.holder < n) {
+                // What "M" and "M+" beside a round's score mean.
+                <p class="scorepad__key">
+                    <span class="scorepad__mojo" aria-hidden="true">{ "M" }</span>{ " " }{ t(Text::MojoKeyZero) }
+                    { " · " }
+                    <span class="scorepad__mojo" aria-hidden="true">{ "M+" }</span>{ " " }{ t(Text::MojoKeyPlus) }
+                </p>
+            }
             { chart }
         </section>
     }

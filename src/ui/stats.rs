@@ -76,7 +76,8 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
                 </dl>
                 if !people.is_empty() {
                     <table class="stats__table">
-                        <thead><tr><th scope="col">{ t(Text::Player) }</th><th scope="col">{ t(Text::StatsWins) }</th></tr></thead>
+                        <caption>{ t(Text::StatsWinsTitle) }</caption>
+                        <thead><tr><th scope="col">{ t(Text::Name) }</th><th scope="col">{ t(Text::StatsWins) }</th></tr></thead>
                         <tbody>
                             { for people.iter().map(|(name, wins)| html! {
                                 <tr><th scope="row">{ (*name).clone() }</th><td>{ **wins }</td></tr>
@@ -86,8 +87,9 @@ pub fn stats_dialog(p: &StatsProps) -> Html {
                 }
                 if !s.bot_games.is_empty() {
                     <table class="stats__table">
+                        <caption>{ t(Text::StatsBotsTitle) }</caption>
                         <thead><tr>
-                            <th scope="col">{ t(Text::Player) }</th>
+                            <th scope="col">{ t(Text::Bots) }</th>
                             <th scope="col">{ t(Text::StatsGamesHeader) }</th>
                             <th scope="col">{ t(Text::StatsWins) }</th>
                         </tr></thead>

@@ -102,7 +102,16 @@ pub fn round_summary(p: &SummaryProps) -> Html {
         html! {
             <section class="deal" aria-labelledby="deal-title">
                 <h3 id="deal-title" class="deal__title">{ t(Text::DealCode) }</h3>
-                <p class="deal__code"><output class="deal__value">{ code }</output></p>
+                <p class="deal__code"><output class="deal__value">{ code.clone() }</output></p>
+                <div class="deal__actions">
+                    <crate::ui::copy::CopyButton {lang} text={code.clone()} label={t(Text::CopyCode)} shown_in=".deal__value" />
+                    if crate::ui::copy::can_share() {
+                        <button type="button" class="button" onclick={
+                            let (title, text) = (t(Text::Title), t(Text::ShareDeal(&code)));
+                            Callback::from(move |_| { crate::ui::copy::share_text(&title, &text); })
+                        }>{ t(Text::Share) }</button>
+                    }
+                </div>
                 <p class="deal__help">{ t(Text::DealCodeHelp) }</p>
             </section>
         }

@@ -305,14 +305,19 @@ pub fn table(p: &TableProps) -> Html {
                             { for known.iter().map(|v| card_face(v, CardSize::Small, "card--known", lang, None)) }
                         </div>
                     }
+
                 </div>
+                if let Some(level) = scene.levels.get(s as usize).copied().flatten() {
+                    <div class="seat__level">{ t(Text::Bot(level)) }</div>
+                }
                 if last && !active {
                     <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
                 }
+                // The tile already names the seat: short words that fit it.
                 if thinking {
-                    <div class="seat__thinking">{ t(Text::Thinking(scene.name(s))) }</div>
+                    <div class="seat__thinking">{ t(Text::SeatThinking) }</div>
                 } else if active {
-                    <div class="seat__turn">{ t(Text::TurnOf(scene.name(s))) }</div>
+                    <div class="seat__turn">{ t(Text::SeatTurn) }</div>
                 }
             </li>
         }

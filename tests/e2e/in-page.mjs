@@ -137,3 +137,71 @@ export function watchHandsInPage() {
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
 }
+
+/// What the family table's small things look like, measured in the page
+/// (tests/e2e/look.test.mjs and the WebDriver engines' test). Returns a
+/// list of problems, each a sentence; empty when all is well:
+/// - words cut off on the seats, in the top bar and the lobby;
+/// - hints under 12 px (at 600 px and wider) or spilling out of their card;
+/// - the score pad's names upside down or turned the wrong way;
+/// - chart labels under 11 px on screen, or touching each other or the
+///   plotting area.
+export function lookProblemsInPage() {
+  const problems = [];
+  const wide = window.innerWidth >= 600;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const name = (el) => `${el.className.baseVal ?? el.className} "${el.textContent.trim().slice(0, 30)}"`;
+  for (const el of document.querySelectorAll(
+    '.seat__turn, .seat__thinking, .seat__level, .seat__last, .topbar__round, .topbar__target, .lobby__option > span, .menu__choice span, .pass__title, .take-back',
+  )) {
+    if (!visible(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut off: ${name(el)}`);
+  }
+  for (const el of document.querySelectorAll('.topbar__target')) {
+    const lines = Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || '16'));
+    if (lines > 2) problems.push(`${lines} lines: ${name(el)}`);
+  }
+  for (const hint of document.querySelectorAll('.card__hint')) {
+    const size = parseFloat(getComputedStyle(hint).fontSize);
+    if (wide && size < 12) problems.push(`hint of ${size} px: ${name(hint)}`);
+    const card = hint.closest('.card').getBoundingClientRect();
+    const r = hint.getBoundingClientRect();
+    const text = getComputedStyle(hint, '::after').content;
+    if (r.left < card.left - 0.5 || r.right > card.right + 0.5 || r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5)
+      problems.push(`hint outside its card: ${text}`);
+    if (hint.scrollWidth > hint.clientWidth + 1) problems.push(`hint overflows: ${text}`);
+  }
+  for (const span of document.querySelectorAll('.scorepad__table thead .scorepad__name')) {
+    if (!visible(span)) continue;
+    const th = span.closest('th');
+    const cell = getComputedStyle(th);
+    if (cell.writingMode !== 'horizontal-tb' || (cell.transform !== 'none' && cell.transform !== ''))
+      problems.push(`a score pad cell is turned: ${name(span)}`);
+    const turned = getComputedStyle(span).writingMode !== 'horizontal-tb';
+    const r = span.getBoundingClientRect();
+    if (turned && r.height < r.width && span.textContent.trim().length > 2)
+      problems.push(`a name meant upright lies flat: ${name(span)}`);
+  }
+  for (const svg of document.querySelectorAll('.chart__svg')) {
+    if (!visible(svg)) continue;
+    const plot = svg.querySelector('.chart__plot').getBoundingClientRect();
+    const labels = [...svg.querySelectorAll('.chart__label')];
+    const rects = labels.map((l) => l.getBoundingClientRect());
+    labels.forEach((l, i) => {
+      const px = parseFloat(getComputedStyle(l).fontSize) * l.getScreenCTM().a;
+      if (px < 10.95) problems.push(`chart label of ${px.toFixed(1)} px: ${l.textContent}`);
+      const r = rects[i];
+      const inPlot = r.right > plot.left + 0.5 && r.left < plot.right - 0.5 && r.bottom > plot.top + 0.5 && r.top < plot.bottom - 0.5;
+      if (inPlot) problems.push(`chart label over the lines: ${l.textContent}`);
+      for (let j = 0; j < i; j++) {
+        const o = rects[j];
+        if (r.right > o.left && r.left < o.right && r.bottom > o.top && r.top < o.bottom)
+          problems.push(`chart labels touch: ${l.textContent} and ${labels[j].textContent}`);
+      }
+    });
+  }
+  return problems;
+}

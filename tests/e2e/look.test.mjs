@@ -1,0 +1,139 @@
+// End-to-end: the family table's small things, in five languages at
+// 1024×768, 768×1024 and 390×844, from saved games (no play needed):
+// nothing cut off, hints of 12 px and more on tablets, the score pad's
+// names upright (4 and 8 players), chart labels of 11 px and more that
+// touch nothing, results and the menu opened at their top. Each state is
+// saved as a screenshot in tests/e2e/artifacts/look-*.png, to be looked at.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useBuild, openPage, saveScreenshot } from './harness.mjs';
+import { lookProblemsInPage } from './in-page.mjs';
+
+const build = useBuild();
+const fixture = (name) => readFileSync(new URL(`../fixtures/saves/${name}`, import.meta.url), 'utf8');
+const saves = {
+  mid: fixture('v1-pass-and-play-mid-game.json'),
+  eight: fixture('v2-eight-seats-mid-game.json'),
+  over: fixture('v1-finished.json'),
+};
+const sizes = [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+];
+const langs = ['en', 'fr', 'ru', 'nl', 'pl'];
+const tag = (vp) => `${vp.width}x${vp.height}`;
+
+/// A page with `save` stored as the game in progress (or none).
+async function withSave(vp, lang, save) {
+  const page = await openPage(build.browser, null, vp);
+  if (save) {
+    await page.context().addInitScript((text) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('mojo.game', text);
+      }
+    }, save);
+  }
+  await page.goto(`${build.server.url}?lang=${lang}`);
+  return page;
+}
+
+/// The pass-and-play table: its first person's cards shown, the side
+/// chart opened.
+async function tableShown(page) {
+  await page.locator('.handoff .button--primary').click();
+  await page.locator('.hand').waitFor();
+  const chart = page.locator('.side .scorepad__chart summary');
+  if (await chart.count()) await chart.click();
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const vp of sizes) {
+  test(`the lobby and the table in five languages at ${tag(vp)}: nothing cut off, hints and chart labels large enough`, async () => {
+    const seen = {};
+    for (const lang of langs) {
+      const lobby = await withSave(vp, lang, null);
+      try {
+        await lobby.locator('.lobby').waitFor();
+        await lobby.evaluate(() => document.fonts.ready);
+        seen[`lobby ${lang}`] = await lobby.evaluate(lookProblemsInPage);
+        await saveScreenshot(lobby, `look-lobby-${lang}-${tag(vp)}`);
+      } finally {
+        await lobby.context().close();
+      }
+      const page = await withSave(vp, lang, saves.mid);
+      try {
+        await tableShown(page);
+        seen[`table ${lang}`] = await page.evaluate(lookProblemsInPage);
+        // The pad's key to M and M+, and the chart's open marker.
+        assert.equal(await page.locator('.side .scorepad__key').count(), 1, 'the key to M and M+');
+        assert.equal(await page.locator('.side .scorepad__chart[open]').count(), 1);
+        await saveScreenshot(page, `look-table-${lang}-${tag(vp)}`);
+        assert.deepEqual(page.problems, []);
+      } finally {
+        await page.context().close();
+      }
+    }
+    for (const [where, problems] of Object.entries(seen)) assert.deepEqual(problems, [], where);
+  });
+}
+
+test('eight seats: the score pad names stand upright, the seats fit, at every size', async () => {
+  for (const vp of sizes) {
+    const page = await withSave(vp, 'en', saves.eight);
+    try {
+      await tableShown(page);
+      assert.deepEqual(await page.evaluate(lookProblemsInPage), [], tag(vp));
+      const turned = await page.evaluate(
+        () => [...document.querySelectorAll('.side .scorepad__name')].filter((s) => getComputedStyle(s).writingMode === 'vertical-rl').length,
+      );
+      assert.equal(turned, 8, 'eight names upright');
+      // Every bot's seat says its level.
+      assert.equal(await page.locator('.seat__level').count(), 6);
+      await saveScreenshot(page, `look-eight-${tag(vp)}`);
+    } finally {
+      await page.context().close();
+    }
+  }
+});
+
+test('results first: game over opens at its top, the winner in view, focus on Rematch; the menu opens at its title', async () => {
+  for (const vp of sizes) {
+    const page = await withSave(vp, 'en', saves.over);
+    try {
+      const dialog = page.locator('.summary');
+      await dialog.waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Rematch');
+      await page.waitForTimeout(300);
+      const where = await page.evaluate(() => {
+        const d = document.querySelector('.summary');
+        const scrolled = [d, d.parentElement, document.scrollingElement].map((e) => e.scrollTop);
+        const title = document.querySelector('.summary__winner').getBoundingClientRect();
+        return { scrolled, top: title.top, bottom: title.bottom, height: innerHeight };
+      });
+      assert.deepEqual(where.scrolled, [0, 0, 0], `nothing scrolled at ${tag(vp)}`);
+      assert.ok(where.top >= 0 && where.bottom <= where.height, `the winner in view at ${tag(vp)}: ${JSON.stringify(where)}`);
+      assert.deepEqual(await page.evaluate(lookProblemsInPage), [], tag(vp));
+      await saveScreenshot(page, `look-over-${tag(vp)}`);
+      // Keyboard play goes on from there: Enter on the focused Rematch.
+      await page.keyboard.press('Enter');
+      await page.locator('.summary').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('.menu').waitFor();
+      await page.waitForTimeout(200);
+      const menu = await page.evaluate(() => {
+        const d = document.querySelector('.menu');
+        const t = document.querySelector('#menu-title').getBoundingClientRect();
+        return { scrolled: [d.scrollTop, d.parentElement.scrollTop], top: t.top, bottom: t.bottom, height: innerHeight };
+      });
+      assert.deepEqual(menu.scrolled, [0, 0], `the menu at its top at ${tag(vp)}`);
+      assert.ok(menu.top >= 0 && menu.bottom <= menu.height, `the menu's title in view at ${tag(vp)}`);
+      await saveScreenshot(page, `look-menu-${tag(vp)}`);
+    } finally {
+      await page.context().close();
+    }
+  }
+});
