@@ -57,6 +57,7 @@ pub fn app() -> Html {
     let replay = use_state(|| None::<(u32, usize)>);
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
+    focus::use_dialog_scroll_kept();
 
     let to = Send(send.clone());
     html! {

@@ -143,3 +143,70 @@ pub fn use_dialog_focus(overlay: crate::app::Overlay) {
         dialog_changed(*overlay != crate::app::Overlay::None, &opener);
     });
 }
+
+/// The window's size, to tell a person's scroll from one a resize caused.
+fn viewport() -> (i32, i32) {
+    let size =
+        |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as i32;
+    web_sys::window().map_or((0, 0), |w| (size(w.inner_width()), size(w.inner_height())))
+}
+
+/// Keeps a dialog's scroll where the person left it when the screen turns
+/// (a tablet rotated): WebKit puts a scrolled dialog back at its top as the
+/// window changes size. The place is kept as a share of the dialog's
+/// height (the text reflows), from the last scroll of a `.dialog` made at
+/// the window's current size (the reset comes at the new size, before the
+/// resize event, and is not taken for the person's), and put back on
+/// resize. A display effect: a view hook, outside the app state.
+#[yew::hook]
+pub fn use_dialog_scroll_kept() {
+    yew::use_effect_with((), |_| {
+        // The dialog last scrolled, how far (a share of its height), and
+        // the window's size then.
+        type Kept = Option<(Element, f64, (i32, i32))>;
+        let kept = std::rc::Rc::new(RefCell::new(Kept::None));
+        let listeners = web_sys::window().and_then(|window| {
+            let doc = window.document()?;
+            let on_scroll = {
+                let kept = kept.clone();
+                gloo::events::EventListener::new_with_options(
+                    &doc,
+                    "scroll",
+                    gloo::events::EventListenerOptions::run_in_capture_phase(),
+                    move |e| {
+                        let Some(el) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+                            return;
+                        };
+                        if !el.class_list().contains("dialog") {
+                            return;
+                        }
+                        let size = viewport();
+                        let resized = matches!(&*kept.borrow(), Some((d, _, at)) if js_sys::Object::is(d, &el) && *at != size);
+                        if !resized {
+                            let share = f64::from(el.scroll_top()) / f64::from(el.scroll_height().max(1));
+                            *kept.borrow_mut() = Some((el, share, size));
+                        }
+                    },
+                )
+            };
+            let on_resize = gloo::events::EventListener::new(&window, "resize", move |_| {
+                let Some(dialog) = top_dialog() else {
+                    return;
+                };
+                let share = match &mut *kept.borrow_mut() {
+                    Some((el, share, at)) if js_sys::Object::is(el, &dialog) => {
+                        *at = viewport();
+                        *share
+                    }
+                    _ => return,
+                };
+                let want = (share * f64::from(dialog.scroll_height())).round() as i32;
+                if (dialog.scroll_top() - want).abs() > 2 {
+                    dialog.set_scroll_top(want);
+                }
+            });
+            Some((on_scroll, on_resize))
+        });
+        move || drop(listeners)
+    });
+}

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { serve, dist } from './server.mjs';
 import { useEngine, initScript, AppPage } from './wd-harness.mjs';
 import { sleep } from './webdriver.mjs';
+import { lookProblemsInPage, watchHandsInPage } from './in-page.mjs';
 
 const BASE = '/games/mojo/';
 const build = useEngine(BASE);
@@ -417,4 +418,118 @@ test('the first-game walkthrough: Next and Skip can be tapped at every step, on 
   } finally {
     await server.close();
   }
+});
+
+/// Opens the app with `save` stored as the game in progress, its hand-off
+/// cover passed: the table as its first person sees it.
+async function openSaved(page, save) {
+  await page.waitForRole('button', 'Start game');
+  await page.eval((text) => localStorage.setItem('mojo.game', text), save);
+  await page.reload();
+  await page.clickFound(() => page.eval(() => document.querySelector('.handoff .button--primary')), 'Show my cards');
+  await page.waitFor(() => !!document.querySelector('.hand'), undefined, { what: 'the hand' });
+}
+
+test('the score pad reads upright with 4 and 8 players, and the small things fit (screenshots)', async () => {
+  const fixture = (name) => readFile(new URL(`../fixtures/saves/${name}`, import.meta.url), 'utf8');
+  for (const [players, name] of [
+    [4, 'v1-pass-and-play-mid-game.json'],
+    [8, 'v2-eight-seats-mid-game.json'],
+  ]) {
+    await withPage(`scorepad-${players}`, `${build.server.url}?lang=en`, async (page) => {
+      await openSaved(page, await fixture(name));
+      const turned = await page.eval(
+        () => [...document.querySelectorAll('.side .scorepad__name')].filter((s) => getComputedStyle(s).writingMode.startsWith('vertical')).length,
+      );
+      assert.equal(turned, players, 'every name turned upright in the narrow pad');
+      assert.deepEqual(await page.eval(lookProblemsInPage), [], `${build.engine}, ${players} players`);
+      await page.screenshot(`${build.engine}-scorepad-${players}`);
+      await page.expectNoProblems();
+    });
+  }
+});
+
+// The family table at phone size, over plain WebDriver in Firefox (the
+// Playwright file family.test.mjs plays it at tablet size in Chromium).
+test('pass-and-play at normal speed on a phone: a hand is in the page only in its owner\'s turn', { skip: build.engine !== 'firefox' && 'played in Firefox; Chromium has family.test.mjs' }, async () => {
+  await withPage('family-phone', `${build.server.url}?lang=en`, async (page) => {
+    await setUpTable(page, [['Ana', 'person'], ['Bot 1', 'medium'], ['Ben', 'person'], ['Bot 3', 'medium']]);
+    await page.fill('.lobby__target', '10');
+    await page.eval(() => document.querySelector('.lobby__target').dispatchEvent(new Event('change', { bubbles: true })));
+    await page.eval(watchHandsInPage);
+    await page.clickRole('button', 'Start game');
+    const seen = { looks: 0, shown: 0, covered: 0, bad: [] };
+    const add = (w) => {
+      for (const k of ['looks', 'shown', 'covered']) seen[k] += w.looks === undefined ? 0 : w[k];
+      seen.bad.push(...(w.bad ?? []));
+    };
+    let takeBacks = 0;
+    let reloaded = false;
+    for (let i = 0; i < 6000; i++) {
+      if (takeBacks < 1) {
+        const words = await page.eval(() => {
+          const b = document.querySelector('.pass .take-back, .handoff .take-back');
+          if (!b) return null;
+          const w = b.textContent;
+          b.click();
+          return w;
+        });
+        if (words) {
+          takeBacks++;
+          const m = words.match(/^Take back (Ana|Ben)'s \d+ \w+$/);
+          assert.ok(m, words);
+          await page.waitFor((who) => document.querySelector('.handoff h2')?.textContent === `Pass the device to ${who}`, m[1]);
+          continue;
+        }
+      }
+      const what = await page.whatNow();
+      if (what === 'over') break;
+      if (!reloaded && what === 'play' && i > 20) {
+        reloaded = true;
+        add(await page.eval(() => window.__hands));
+        await page.reload();
+        await page.waitFor(() => !!document.querySelector('.table'));
+        await page.eval(watchHandsInPage);
+        assert.equal(await page.eval(() => document.querySelectorAll('[role="group"][aria-label="Your hand"]').length), 0, 'covered after a reload');
+        continue;
+      }
+      await page.step(undefined, what);
+      if (what === 'wait') await sleep(40);
+    }
+    assert.equal(await page.whatNow(), 'over');
+    add(await page.eval(() => window.__hands));
+    assert.ok(reloaded && takeBacks === 1, `reloaded ${reloaded}, take-backs ${takeBacks}`);
+    assert.deepEqual(seen.bad, [], 'no hand in the page outside its owner\'s turn');
+    assert.ok(seen.shown > 20 && seen.covered > 100, JSON.stringify({ ...seen, bad: seen.bad.length }));
+    await page.screenshot(`${build.engine}-family-phone-end`);
+    await page.expectNoProblems();
+  }, { width: 390, height: 844 });
+});
+
+test('the game-over dialog keeps its scroll when the tablet turns', async () => {
+  const over = await readFile(new URL('../fixtures/saves/v1-finished.json', import.meta.url), 'utf8');
+  await withPage('rotate', `${build.server.url}?lang=en`, async (page) => {
+    await page.waitForRole('button', 'Start game');
+    await page.eval((text) => localStorage.setItem('mojo.game', text), over);
+    await page.reload();
+    await page.waitFor(() => !!document.querySelector('.summary'), undefined, { what: 'game over' });
+    // Results first: opened at its top.
+    assert.equal(await page.eval(() => document.querySelector('.summary').scrollTop), 0);
+    const before = await page.eval(() => {
+      const d = document.querySelector('.summary');
+      d.scrollTop = Math.round((d.scrollHeight - d.clientHeight) * 0.6);
+      return d.scrollTop / d.scrollHeight;
+    });
+    assert.ok(before > 0.1, `scrolled down (${before})`);
+    await sleep(200);
+    await page.session.setWindowSize(768, 1024);
+    await sleep(600);
+    const after = await page.eval(() => {
+      const d = document.querySelector('.summary');
+      return d.scrollTop / d.scrollHeight;
+    });
+    assert.ok(Math.abs(after - before) < 0.08, `the same place after turning: ${before.toFixed(3)} then ${after.toFixed(3)}`);
+    await page.screenshot(`${build.engine}-rotated-game-over`);
+    await page.expectNoProblems();
+  });
 });
