@@ -80,7 +80,13 @@ pub fn dialog_changed(open: bool, opener: &RefCell<Option<Element>>) {
     };
     if open {
         if opener.borrow().is_none() {
-            *opener.borrow_mut() = doc.active_element();
+            // Nothing to go back to if focus was nowhere (the element that
+            // had it left the page, as "Start game" does): the fallbacks
+            // then apply on closing.
+            let body = doc.body();
+            *opener.borrow_mut() = doc
+                .active_element()
+                .filter(|a| !body.as_ref().is_some_and(|b| js_sys::Object::is(a, b)));
         }
         into_dialog();
     } else if let Some(el) = opener.borrow_mut().take() {

@@ -318,6 +318,8 @@ test('two tabs: a different game started in another tab is never overwritten sil
   await b.getByRole('button', { name: 'Menu' }).click();
   await b.getByRole('button', { name: 'Leave to the lobby' }).click();
   await b.getByRole('button', { name: 'Start game' }).click();
+  // The game in progress would end: B says yes.
+  await b.getByRole('alertdialog', { name: 'Start a new game?' }).getByRole('button', { name: 'Start a new game' }).click();
   await b.getByRole('group', { name: 'Your hand' }).waitFor();
   const second = await stored(b);
   assert.notEqual(second.id, first.id);
