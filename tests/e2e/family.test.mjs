@@ -99,14 +99,26 @@ for (const [viewport, name] of [
   });
 }
 
-/// The deal code a finished game shows at its game over.
+/// The deal code a finished game shows at its game over; its Copy says
+/// what came of it, and Share is there where the browser can share.
 async function dealCode() {
   const save = readFileSync(new URL('../fixtures/saves/v1-finished.json', import.meta.url), 'utf8');
   const page = await openPage(build.browser, null);
   try {
     await page.context().addInitScript((text) => localStorage.setItem('mojo.game', text), save);
     await page.goto(`${build.server.url}?lang=en`);
-    return (await page.locator('.deal__value').textContent()).trim();
+    const code = (await page.locator('.deal__value').textContent()).trim();
+    await page.locator('.deal').getByRole('button', { name: 'Copy', exact: true }).click();
+    const said = page.locator('.deal [role="status"]');
+    await page.waitForFunction(() => document.querySelector('.deal [role="status"]').textContent !== '');
+    const words = await said.textContent();
+    assert.ok(['Copied.', 'Select and copy: the code is selected'].includes(words), words);
+    if (words !== 'Copied.') {
+      assert.equal(await page.evaluate(() => String(getSelection())), code, 'the code is selected for the person to copy');
+    }
+    const canShare = await page.evaluate(() => typeof navigator.share === 'function');
+    assert.equal(await page.locator('.deal').getByRole('button', { name: 'Share' }).count(), canShare ? 1 : 0);
+    return code;
   } finally {
     await page.context().close();
   }
