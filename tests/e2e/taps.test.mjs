@@ -98,7 +98,8 @@ test('a double tap on a card that means play again plays one card, at 90, 200 an
 });
 
 test('the take-back and the turn banner appear without moving the hand', async () => {
-  const page = await touchPage(`${build.server.url}?lang=en&speed=normal`);
+  // Fast bots (still waiting for the take-back's grace).
+  const page = await touchPage(`${build.server.url}?lang=en&speed=fast`);
   try {
     await page.getByRole('button', { name: 'Start game' }).click();
     let checked = 0;
