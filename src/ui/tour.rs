@@ -84,15 +84,17 @@ pub fn tour(p: &TourProps) -> Html {
     {
         let low = low.clone();
         use_effect_with(step, move |_| {
-            // After every component of this change has drawn: the table
-            // draws the hand in the same change that brings the
-            // walkthrough back from behind a cover.
-            gloo::timers::callback::Timeout::new(0, move || {
+            let light = move || {
                 low.set(light_up(selector).unwrap_or(true));
                 // Keep focus in the dialog as the steps change.
                 crate::ui::focus::focus_first(".tour .button--primary");
-            })
-            .forget();
+            };
+            // Now (a step changed: its target is drawn), and again after
+            // every component of this change has drawn: the table draws
+            // the hand in the same change that brings the walkthrough
+            // back from behind a cover, after this effect.
+            light();
+            gloo::timers::callback::Timeout::new(0, light).forget();
         });
     }
     let last = step + 1 == STEPS;
