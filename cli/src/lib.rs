@@ -5,3 +5,4 @@ pub mod bench;
 pub mod scenario;
 pub mod soak;
 pub mod tournament;
+pub mod train;

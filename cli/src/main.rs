@@ -3,6 +3,7 @@
 //! - `mojo scenario FILE.json [--check]` runs a rule scenario.
 //! - `mojo bench [--seconds S] [--seed N]` measures the engine.
 //! - `mojo soak --games N --seed S` plays games checking every invariant.
+//! - `mojo train` fits the learned evaluation (issue 22).
 
 use std::process::ExitCode;
 
@@ -14,7 +15,10 @@ const USAGE: &str = "usage:
                                       bots against bots, seats rotated; per-kind results
   mojo soak --games N [--seed S] [--first I] [--threads T] [--json]
                                       play N games checking every invariant after every
-                                      action; one JSON line; exit 1 on a violation";
+                                      action; one JSON line; exit 1 on a violation
+  mojo train [--games G] [--seed S] [--players 2,4,6] [--stride K] [--threads T] [--out FILE.rs]
+                                      fit the learned evaluation on self-play games of
+                                      Medium; print one JSON line; write the weights";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +27,7 @@ fn main() -> ExitCode {
         Some("bench") => mojo_cli::bench::main(&args[1..]),
         Some("tournament") => mojo_cli::tournament::main(&args[1..]),
         Some("soak") => mojo_cli::soak::main(&args[1..]),
+        Some("train") => mojo_cli::train::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

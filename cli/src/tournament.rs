@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mojo_engine::bot::{mix, v1, Budget, DealSource, HardSearch, SharedClock};
+use mojo_engine::bot::{mix, v1, Budget, DealSource, HardBot, HardSearch, Learned, SharedClock};
 use mojo_engine::{Action, Bot, BotKind, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::{json, Map, Value as Json};
 
@@ -64,14 +64,48 @@ pub enum Kind {
     /// it tells what reading the hands is worth apart from knowing the next
     /// cards. Like `cheat`, it reads the [`Game`] and is not a [`BotKind`].
     CheatHands,
+    /// `hard-learned`: today's Hard whose searches use the learned
+    /// evaluation ([`mojo_engine::bot::learned`], fitted by `mojo train`)
+    /// as [`HARD_LEARNED`] says, on Hard's budget. Honest (a function of
+    /// the view, like Hard); a kind of this command only, for measuring.
+    HardLearned,
+}
+
+/// Where `hard-learned` uses the learned evaluation; the environment
+/// variable `MOJO_LEARNED` (e.g. `game`, `infer`, `cut=24`, `game,infer,cut=24`, `none`)
+/// overrides it, for screening variants without a rebuild.
+pub const HARD_LEARNED: Learned = Learned {
+    game: true,
+    cutoff: None,
+    infer: false,
+};
+
+/// [`HARD_LEARNED`], or what `MOJO_LEARNED` says.
+pub fn hard_learned() -> Learned {
+    let Ok(spec) = std::env::var("MOJO_LEARNED") else {
+        return HARD_LEARNED;
+    };
+    let mut l = Learned::default();
+    for part in spec.split(',') {
+        let part = part.trim();
+        if part == "game" {
+            l.game = true;
+        } else if part == "infer" {
+            l.infer = true;
+        } else if let Some(c) = part.strip_prefix("cut=") {
+            l.cutoff = c.parse().ok();
+        }
+    }
+    l
 }
 
 /// The kinds that are not [`BotKind`]s, by name.
-const EXTRA: [(&str, Kind); 4] = [
+const EXTRA: [(&str, Kind); 5] = [
     ("medium-v1", Kind::MediumV1),
     ("hard-v1", Kind::HardV1),
     ("cheat", Kind::Cheat),
     ("cheat-hands", Kind::CheatHands),
+    ("hard-learned", Kind::HardLearned),
 ];
 
 impl Kind {
@@ -82,6 +116,7 @@ impl Kind {
             Kind::HardV1 => "hard-v1",
             Kind::Cheat => "cheat",
             Kind::CheatHands => "cheat-hands",
+            Kind::HardLearned => "hard-learned",
         }
     }
 }
@@ -97,7 +132,7 @@ impl std::str::FromStr for Kind {
         }
         s.parse::<BotKind>()
             .map(Kind::Bot)
-            .map_err(|e| format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands"))
+            .map_err(|e| format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands, hard-learned"))
     }
 }
 
@@ -201,6 +236,10 @@ impl Player {
                 seed,
                 budget.unwrap_or(Budget::HARD),
                 clock,
+            )),
+            Kind::HardLearned => Player::Bot(Box::new(
+                HardBot::new(seed, budget.unwrap_or(Budget::HARD), clock)
+                    .with_learned(hard_learned()),
             )),
         }
     }
@@ -499,7 +538,9 @@ pub const USAGE: &str =
   kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1, hard-v1
   (Medium and Hard as frozen in engine/src/bot/v1, never changed); two yardsticks of
   this command only: cheat (Hard's search shown the true deal) and cheat-hands (shown
-  every hand, not the draw pile's order); fewer kinds than players: the last fills;
+  every hand, not the draw pile's order); hard-learned (Hard with the evaluation
+  fitted by `mojo train`; MOJO_LEARNED=game,cut=N picks its uses); fewer kinds
+  than players: the last fills;
   seats are rotated so each line-up plays each deal from every seat;
   --iters I: the search bots' simulations per decision;
   --no-clock: no millisecond budget: results that do not depend on the machine's speed";

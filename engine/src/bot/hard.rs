@@ -46,6 +46,20 @@ pub(crate) enum Rollout {
     Random,
 }
 
+/// Where a search uses the learned evaluation ([`super::learned`]):
+/// the default (both off) is Hard's hand-written one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Learned {
+    /// Value scored rounds with the learned game model instead of
+    /// [`super::game_value`]'s logistic.
+    pub game: bool,
+    /// Cut each rollout after this many actions and value the position by
+    /// the learned round model (each seat's predicted round score).
+    pub cutoff: Option<u32>,
+    /// Weigh the inference's candidate holdings by the learned play model.
+    pub infer: bool,
+}
+
 /// Medium's choice stands unless the search's best candidate beats it on
 /// the same sampled deals by this many standard errors of the mean gain.
 const PRIOR_Z: f64 = 2.0;
@@ -87,6 +101,7 @@ pub struct HardSearch {
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
+    learned: Learned,
 }
 
 impl HardSearch {
@@ -162,6 +177,7 @@ impl HardSearch {
             gain_n: [0; 28],
             instant,
             done: instant.is_some(),
+            learned: Learned::default(),
         }
         .with_posterior(seed)
     }
@@ -175,6 +191,13 @@ impl HardSearch {
                 self.budget.iterations,
             ));
         }
+        self
+    }
+
+    /// The same search with the learned evaluation used as `learned` says.
+    pub fn with_learned(mut self, learned: Learned) -> HardSearch {
+        self.learned = learned;
+        self.posterior = self.posterior.map(|p| p.with_learned_plays(learned.infer));
         self
     }
 
@@ -295,8 +318,18 @@ impl HardSearch {
             let mut g = base.clone();
             let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
-                simulate(&mut g, self.mode, &mut roll);
-                game_value(&g, me)
+                let l = self.learned;
+                simulate_steps(
+                    &mut g,
+                    self.mode,
+                    &mut roll,
+                    l.cutoff.unwrap_or(MAX_ROLLOUT),
+                );
+                if l.game || l.cutoff.is_some() {
+                    super::learned::leaf_value(&g, me, l.game)
+                } else {
+                    game_value(&g, me)
+                }
             } else {
                 0.0
             };
@@ -362,10 +395,11 @@ pub(crate) fn outside_best(
     })
 }
 
-/// Plays `game` on to the end of the current round.
-pub(crate) fn simulate(game: &mut Game, mode: Rollout, rng: &mut GameRng) {
+/// Plays `game` on to the end of the current round or for `max` actions,
+/// whichever comes first.
+fn simulate_steps(game: &mut Game, mode: Rollout, rng: &mut GameRng, max: u32) {
     let mut steps = 0;
-    while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < MAX_ROLLOUT {
+    while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < max {
         let a = match mode {
             Rollout::Policy => policy_action(game),
             Rollout::Random => {
@@ -391,6 +425,7 @@ pub struct HardBot {
     budget: Budget,
     clock: Option<SharedClock>,
     mode: Rollout,
+    learned: Learned,
 }
 
 impl HardBot {
@@ -401,7 +436,15 @@ impl HardBot {
             budget,
             clock,
             mode: Rollout::Policy,
+            learned: Learned::default(),
         }
+    }
+
+    /// The same bot, its searches using the learned evaluation as
+    /// `learned` says (`mojo tournament`'s `hard-learned`).
+    pub fn with_learned(mut self, learned: Learned) -> HardBot {
+        self.learned = learned;
+        self
     }
 
     pub(crate) fn with_mode(mut self, mode: Rollout) -> HardBot {
@@ -416,7 +459,8 @@ const SLICE: u32 = 24;
 impl Bot for HardBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let seed = self.rng.next_u64();
-        let mut search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        let mut search =
+            HardSearch::with_mode(view, seed, self.budget, self.mode).with_learned(self.learned);
         loop {
             let done = match &self.clock {
                 Some(c) => search.step_timed(SLICE, c.now_ms()),

@@ -73,6 +73,8 @@ pub(crate) struct Posterior {
     cursor: usize,
     /// Candidates per bank.
     per_bank: usize,
+    /// Weigh plays by the learned play model ([`super::learned`]).
+    learned: bool,
 }
 
 impl Posterior {
@@ -181,7 +183,14 @@ impl Posterior {
             rng: GameRng::seed_from_u64(seed ^ 0x696E_6665_7200),
             cursor: 0,
             per_bank,
+            learned: false,
         }
+    }
+
+    /// The same, weighing plays by the learned play model.
+    pub(crate) fn with_learned_plays(mut self, learned: bool) -> Posterior {
+        self.learned = learned;
+        self
     }
 
     /// Whether every bank holds its candidates.
@@ -237,7 +246,11 @@ impl Posterior {
             }
             let mut hand = h;
             for &(v, top) in &turn.plays {
-                ll += play_log_prob(eval, &hand, v, top);
+                ll += if self.learned {
+                    super::learned::play_log_prob(eval, &hand, v, top)
+                } else {
+                    play_log_prob(eval, &hand, v, top)
+                };
                 hand.remove(v);
             }
         }
