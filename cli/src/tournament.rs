@@ -64,19 +64,22 @@ pub enum Kind {
     /// it tells what reading the hands is worth apart from knowing the next
     /// cards. Like `cheat`, it reads the [`Game`] and is not a [`BotKind`].
     CheatHands,
-    /// `hard-learned`: today's Hard whose searches use the learned
-    /// evaluation ([`mojo_engine::bot::learned`], fitted by `mojo train`)
-    /// as [`HARD_LEARNED`] says, on Hard's budget. Honest (a function of
-    /// the view, like Hard); a kind of this command only, for measuring.
+    /// `hard-learned`: Hard whose searches use the learned evaluation
+    /// ([`mojo_engine::bot::learned`], fitted by `mojo train`) as
+    /// [`HARD_LEARNED`] (the best use measured, issue 22, which did not
+    /// beat Hard: BENCHMARKS.md) or `MOJO_LEARNED` says, on Hard's budget.
+    /// Honest (a function of the view, like Hard); a kind of this command
+    /// only, for measuring.
     HardLearned,
 }
 
 /// Where `hard-learned` uses the learned evaluation; the environment
 /// variable `MOJO_LEARNED` (e.g. `game`, `infer`, `cut=24`, `game,infer,cut=24`, `none`)
-/// overrides it, for screening variants without a rebuild.
+/// overrides it, for screening variants without a rebuild (`none`: Hard
+/// itself, which uses none of it).
 pub const HARD_LEARNED: Learned = Learned {
-    game: true,
-    cutoff: None,
+    game: false,
+    cutoff: Some(16),
     infer: false,
 };
 

@@ -326,6 +326,25 @@ fn play_nll(rows: &[Decision], w: &[f64; P], eps: f64) -> f64 {
     s / rows.len().max(1) as f64
 }
 
+/// Share of the decisions whose highest-scoring card under `w` is the one
+/// played (ties to the first).
+fn play_accuracy(rows: &[Decision], w: &[f64; P]) -> f64 {
+    let mut hits = 0.0;
+    for (cands, chosen) in rows {
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (k, x) in cands.iter().enumerate() {
+            let z: f64 = (0..P).map(|i| w[i] * x[i]).sum();
+            if z > best.0 {
+                best = (z, k);
+            }
+        }
+        if best.1 == *chosen {
+            hits += 1.0;
+        }
+    }
+    hits / rows.len().max(1) as f64
+}
+
 /// Conditional logit by Newton's method, from the hand-written model
 /// (weight −1/0.3 on Medium's quick score, 0 elsewhere).
 fn fit_play(rows: &[Decision], ridge: f64) -> [f64; P] {
@@ -413,6 +432,10 @@ pub struct Trained {
     pub play_nll: f64,
     pub play_nll_hand: f64,
     pub play_nll_uniform: f64,
+    /// Held-out share of plays whose best card under the learned model,
+    /// and under the hand-written score, is the one Medium played.
+    pub play_acc: f64,
+    pub play_acc_hand: f64,
 }
 
 /// Plays the games and fits both models.
@@ -477,6 +500,8 @@ pub fn train(cfg: &Config) -> Trained {
         play_nll: play_nll(&test_p, &play_weights, 0.05),
         play_nll_hand: play_nll(&test_p, &hand_w, 0.05),
         play_nll_uniform: play_nll(&test_p, &[0.0; P], 0.0),
+        play_acc: play_accuracy(&test_p, &play_weights),
+        play_acc_hand: play_accuracy(&test_p, &hand_w),
     }
 }
 
@@ -530,6 +555,8 @@ impl Trained {
             "play_nll_heldout": self.play_nll,
             "play_nll_handwritten": self.play_nll_hand,
             "play_nll_uniform": self.play_nll_uniform,
+            "play_accuracy_heldout": self.play_acc,
+            "play_accuracy_handwritten": self.play_acc_hand,
             "play_weights": self.play_weights.to_vec(),
             "round_weights": self.round_weights.to_vec(),
             "game_weights": self.game_weights.to_vec(),

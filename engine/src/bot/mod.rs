@@ -13,6 +13,10 @@
 //! | `hard`   | determinized Monte Carlo search (successive halving over the root actions) with Medium-like rollouts to the end of the round and a game-level value; the others' hidden cards dealt by how well they explain the round's public plays (`infer`); keeps Medium's move unless the search shows a clear gain |
 //! | `pimc`   | plain determinized Monte Carlo with uniformly random rollouts (a yardstick) |
 //!
+//! [`learned`] is an evaluation fitted by `mojo train` on self-play (its
+//! weights are data in `learned_weights.rs`); `mojo tournament`'s
+//! `hard-learned` measures Hard using it ([`Learned`]).
+//!
 //! [`v1`] holds frozen copies of Medium and Hard (`medium-v1`, `hard-v1`):
 //! the tournament's fixed panel, never edited, not a [`BotKind`].
 //!
