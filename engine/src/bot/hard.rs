@@ -47,7 +47,9 @@ pub(crate) enum Rollout {
 }
 
 /// Where a search uses the learned evaluation ([`super::learned`]):
-/// the default (both off) is Hard's hand-written one.
+/// the default (both off) is Hard's hand-written one. Only with the
+/// feature `learned` (the CLI's): the game in the browser does not carry it.
+#[cfg(feature = "learned")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Learned {
     /// Value scored rounds with the learned game model instead of
@@ -101,6 +103,7 @@ pub struct HardSearch {
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
+    #[cfg(feature = "learned")]
     learned: Learned,
 }
 
@@ -177,6 +180,7 @@ impl HardSearch {
             gain_n: [0; 28],
             instant,
             done: instant.is_some(),
+            #[cfg(feature = "learned")]
             learned: Learned::default(),
         }
         .with_posterior(seed)
@@ -195,10 +199,29 @@ impl HardSearch {
     }
 
     /// The same search with the learned evaluation used as `learned` says.
+    #[cfg(feature = "learned")]
     pub fn with_learned(mut self, learned: Learned) -> HardSearch {
         self.learned = learned;
         self.posterior = self.posterior.map(|p| p.with_learned_plays(learned.infer));
         self
+    }
+
+    /// How many actions a rollout plays at most.
+    fn rollout_cut(&self) -> u32 {
+        #[cfg(feature = "learned")]
+        if let Some(cut) = self.learned.cutoff {
+            return cut;
+        }
+        MAX_ROLLOUT
+    }
+
+    /// The value for `me` of where a rollout stopped.
+    fn leaf_value(&self, game: &Game, me: crate::Seat) -> f64 {
+        #[cfg(feature = "learned")]
+        if self.learned.game || self.learned.cutoff.is_some() {
+            return super::learned::leaf_value(game, me, self.learned.game);
+        }
+        game_value(game, me)
     }
 
     /// Whether the search has finished.
@@ -318,18 +341,8 @@ impl HardSearch {
             let mut g = base.clone();
             let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
-                let l = self.learned;
-                simulate_steps(
-                    &mut g,
-                    self.mode,
-                    &mut roll,
-                    l.cutoff.unwrap_or(MAX_ROLLOUT),
-                );
-                if l.game || l.cutoff.is_some() {
-                    super::learned::leaf_value(&g, me, l.game)
-                } else {
-                    game_value(&g, me)
-                }
+                simulate_steps(&mut g, self.mode, &mut roll, self.rollout_cut());
+                self.leaf_value(&g, me)
             } else {
                 0.0
             };
@@ -425,6 +438,7 @@ pub struct HardBot {
     budget: Budget,
     clock: Option<SharedClock>,
     mode: Rollout,
+    #[cfg(feature = "learned")]
     learned: Learned,
 }
 
@@ -436,12 +450,14 @@ impl HardBot {
             budget,
             clock,
             mode: Rollout::Policy,
+            #[cfg(feature = "learned")]
             learned: Learned::default(),
         }
     }
 
     /// The same bot, its searches using the learned evaluation as
     /// `learned` says (`mojo tournament`'s `hard-learned`).
+    #[cfg(feature = "learned")]
     pub fn with_learned(mut self, learned: Learned) -> HardBot {
         self.learned = learned;
         self
@@ -459,8 +475,10 @@ const SLICE: u32 = 24;
 impl Bot for HardBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let seed = self.rng.next_u64();
-        let mut search =
-            HardSearch::with_mode(view, seed, self.budget, self.mode).with_learned(self.learned);
+        let search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        #[cfg(feature = "learned")]
+        let search = search.with_learned(self.learned);
+        let mut search = search;
         loop {
             let done = match &self.clock {
                 Some(c) => search.step_timed(SLICE, c.now_ms()),

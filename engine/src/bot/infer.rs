@@ -74,6 +74,7 @@ pub(crate) struct Posterior {
     /// Candidates per bank.
     per_bank: usize,
     /// Weigh plays by the learned play model ([`super::learned`]).
+    #[cfg(feature = "learned")]
     learned: bool,
 }
 
@@ -183,11 +184,13 @@ impl Posterior {
             rng: GameRng::seed_from_u64(seed ^ 0x696E_6665_7200),
             cursor: 0,
             per_bank,
+            #[cfg(feature = "learned")]
             learned: false,
         }
     }
 
     /// The same, weighing plays by the learned play model.
+    #[cfg(feature = "learned")]
     pub(crate) fn with_learned_plays(mut self, learned: bool) -> Posterior {
         self.learned = learned;
         self
@@ -220,6 +223,15 @@ impl Posterior {
 
     /// Log-likelihood that `seat`, holding `now` (hand, face-down and
     /// face-up cards together), played its turns as logged.
+    /// The log-probability of playing `value` on `top` from `hand`.
+    fn play_log_prob(&self, eval: &Eval, hand: &Cards, value: Value, top: Option<Value>) -> f64 {
+        #[cfg(feature = "learned")]
+        if self.learned {
+            return super::learned::play_log_prob(eval, hand, value, top);
+        }
+        play_log_prob(eval, hand, value, top)
+    }
+
     fn log_likelihood(&mut self, seat: usize, now: &Cards) -> f64 {
         let mut h = *now;
         let mut ll = 0.0;
@@ -246,11 +258,7 @@ impl Posterior {
             }
             let mut hand = h;
             for &(v, top) in &turn.plays {
-                ll += if self.learned {
-                    super::learned::play_log_prob(eval, &hand, v, top)
-                } else {
-                    play_log_prob(eval, &hand, v, top)
-                };
+                ll += self.play_log_prob(eval, &hand, v, top);
                 hand.remove(v);
             }
         }

@@ -36,7 +36,9 @@ mod easy;
 mod greedy;
 mod hard;
 mod infer;
+#[cfg(feature = "learned")]
 pub mod learned;
+#[cfg(feature = "learned")]
 mod learned_weights;
 mod medium;
 mod pimc;
@@ -46,7 +48,9 @@ pub mod v1;
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;
 pub use greedy::{greedy_score, GreedyBot};
-pub use hard::{DealSource, HardBot, HardSearch, Learned};
+#[cfg(feature = "learned")]
+pub use hard::Learned;
+pub use hard::{DealSource, HardBot, HardSearch};
 pub use medium::MediumBot;
 pub use pimc::PimcBot;
 pub use random::RandomBot;

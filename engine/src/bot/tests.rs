@@ -197,23 +197,26 @@ fn r14_decisions_do_not_depend_on_hidden_cards() {
         }
         // Hard with the learned evaluation (`mojo tournament`'s
         // `hard-learned`): its features are read from sampled games only.
-        let learned = Learned {
-            game: true,
-            cutoff: Some(12),
-            infer: true,
-        };
-        let hl = |seed| {
-            let budget = Budget {
-                iterations: 150,
-                millis: f64::INFINITY,
+        #[cfg(feature = "learned")]
+        {
+            let learned = Learned {
+                game: true,
+                cutoff: Some(12),
+                infer: true,
             };
-            HardBot::new(seed, budget, None).with_learned(learned)
-        };
-        for seed in [3u64, 77] {
-            let da = hl(seed).choose(&a.view(seat));
-            assert_eq!(da, hl(seed).choose(&b.view(seat)), "learned {i}");
-            assert_eq!(da, hl(seed).choose(&view), "learned {i}");
-            assert_eq!(view.check(da), Ok(()));
+            let hl = |seed| {
+                let budget = Budget {
+                    iterations: 150,
+                    millis: f64::INFINITY,
+                };
+                HardBot::new(seed, budget, None).with_learned(learned)
+            };
+            for seed in [3u64, 77] {
+                let da = hl(seed).choose(&a.view(seat));
+                assert_eq!(da, hl(seed).choose(&b.view(seat)), "learned {i}");
+                assert_eq!(da, hl(seed).choose(&view), "learned {i}");
+                assert_eq!(view.check(da), Ok(()));
+            }
         }
         for name in PANEL {
             for seed in [3u64, 77] {
