@@ -9,10 +9,10 @@ use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
 use crate::net::proto::{check_act, check_take_back};
-use crate::net::state::{DeviceMsg, Devices, HandMsg, HandState};
+use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState};
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
-use crate::session::{Session, TableSetup};
+use crate::session::{Level, Session, TableSetup};
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,6 +398,60 @@ impl AppState {
     fn notice(&mut self, n: Notice) {
         if !self.notices.contains(&n) {
             self.notices.push(n);
+        }
+    }
+
+    // Play across devices (the state is `net::state`'s; the changes to
+    // the rest of the app are decided here).
+    pub(crate) fn device_msg(&mut self, msg: DeviceMsg) {
+        match msg {
+            DeviceMsg::PlayHere(seat) | DeviceMsg::GiveToBot(seat) => {
+                let bot = matches!(msg, DeviceMsg::GiveToBot(_)).then_some(Level::Medium);
+                self.with_session(|session| session.set_seat(seat, bot, false));
+                self.devices.seats.retain(|r| r.seat != seat);
+                if self.devices.seats.is_empty() && self.overlay == Overlay::Devices {
+                    self.overlay = Overlay::None;
+                }
+            }
+            DeviceMsg::ToOwnDevice(seat) => {
+                let moved = self.session.as_ref().is_some_and(|s| !s.is_remote(seat));
+                if moved {
+                    self.with_session(|session| session.set_seat(seat, None, true));
+                    if self.devices.seats.is_empty() {
+                        // The first seat on a device: the table is named
+                        // now; play is under way already.
+                        if let Some(session) = &self.session {
+                            self.devices = Devices::for_game(session, &self.game_id, true);
+                        }
+                    } else {
+                        self.devices.add_seat(seat);
+                    }
+                }
+            }
+            DeviceMsg::StartPlaying => {
+                self.devices.started = true;
+                self.overlay = if self.settings.tour_done {
+                    Overlay::None
+                } else {
+                    Overlay::Tour(0)
+                };
+            }
+            link => self.devices.apply(link),
+        }
+    }
+
+    pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
+        let screen = self.hand.apply(msg).map(|s| match s {
+            HandScreen::Lobby => Screen::Lobby,
+            HandScreen::Join => Screen::Join,
+            HandScreen::Hand => Screen::Hand,
+        });
+        match screen {
+            Some(screen) if screen != self.screen => {
+                self.screen = screen;
+                self.overlay = Overlay::None;
+            }
+            _ => {}
         }
     }
 }

@@ -9,8 +9,7 @@ use mojo_engine::{Action, Seat};
 
 use super::code::{CodeError, Invitation};
 use super::proto::{HandModel, Refusal, ToHand};
-use crate::app::{AppState, Overlay, Screen};
-use crate::session::{Level, Session};
+use crate::session::Session;
 
 /// How long the table waits, once it took a reply, for the device to say
 /// hello before it gives the connection up and makes a new invitation.
@@ -95,6 +94,95 @@ pub struct Devices {
 }
 
 impl Devices {
+    /// Applies a link's news (the messages that change the devices'
+    /// state only; the app's reducer takes the others, which change the
+    /// game's seats or the screen).
+    pub(crate) fn apply(&mut self, msg: DeviceMsg) {
+        match msg {
+            DeviceMsg::Invited { seat, epoch, code } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.invitation = Some(code);
+                    r.link = LinkState::Inviting;
+                }
+            }
+            DeviceMsg::Connecting { seat, epoch } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.link = LinkState::Connecting;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::Paired { seat, epoch, token } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.link = LinkState::Connected;
+                    r.token = Some(token);
+                    r.problem = None;
+                    r.invitation = None;
+                }
+            }
+            DeviceMsg::Unanswered { seat, epoch } => {
+                let stalled = self
+                    .seat_mut(seat, Some(epoch))
+                    .is_some_and(|r| r.link == LinkState::Connecting);
+                if stalled {
+                    self.apply(DeviceMsg::Lost { seat, epoch });
+                }
+            }
+            DeviceMsg::Lost { seat, epoch } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    let failed = r.link == LinkState::Connecting;
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    if failed {
+                        r.problem = Some(Problem::Failed);
+                    }
+                }
+            }
+            DeviceMsg::Problem {
+                seat,
+                epoch,
+                problem,
+            } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.problem = Some(problem);
+                }
+            }
+            DeviceMsg::Refused => self.refused += 1,
+            DeviceMsg::NewInvitation(seat) => {
+                if let Some(r) = self.seat_mut(seat, None) {
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::OtherDevice(seat) => {
+                if let Some(r) = self.seat_mut(seat, None) {
+                    r.token = None;
+                    r.epoch += 1;
+                    r.link = LinkState::Inviting;
+                    r.invitation = None;
+                    r.problem = None;
+                }
+            }
+            DeviceMsg::PlayHere(_)
+            | DeviceMsg::GiveToBot(_)
+            | DeviceMsg::ToOwnDevice(_)
+            | DeviceMsg::StartPlaying => {}
+        }
+    }
+
+    /// Adds `seat`, now played on its own device, in seat order (no sort:
+    /// a few seats, and a sort costs kilobytes of wasm).
+    pub(crate) fn add_seat(&mut self, seat: Seat) {
+        let at = self
+            .seats
+            .iter()
+            .position(|r| r.seat > seat)
+            .unwrap_or(self.seats.len());
+        self.seats.insert(at, RemoteSeat::new(seat));
+    }
+
     /// The devices of `session`'s seats that are remote, for the table of
     /// game `id` (its first 32 bits name the table).
     pub fn for_game(session: &Session, id: &str, started: bool) -> Devices {
@@ -259,131 +347,21 @@ pub enum HandMsg {
     Leave,
 }
 
-impl AppState {
-    pub(crate) fn device_msg(&mut self, msg: DeviceMsg) {
-        match msg {
-            DeviceMsg::Invited { seat, epoch, code } => {
-                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
-                    r.invitation = Some(code);
-                    r.link = LinkState::Inviting;
-                }
-            }
-            DeviceMsg::Connecting { seat, epoch } => {
-                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
-                    r.link = LinkState::Connecting;
-                    r.problem = None;
-                }
-            }
-            DeviceMsg::Paired { seat, epoch, token } => {
-                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
-                    r.link = LinkState::Connected;
-                    r.token = Some(token);
-                    r.problem = None;
-                    r.invitation = None;
-                }
-            }
-            DeviceMsg::Unanswered { seat, epoch } => {
-                let stalled = self
-                    .devices
-                    .seat_mut(seat, Some(epoch))
-                    .is_some_and(|r| r.link == LinkState::Connecting);
-                if stalled {
-                    self.device_msg(DeviceMsg::Lost { seat, epoch });
-                }
-            }
-            DeviceMsg::Lost { seat, epoch } => {
-                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
-                    let failed = r.link == LinkState::Connecting;
-                    r.epoch += 1;
-                    r.link = LinkState::Inviting;
-                    r.invitation = None;
-                    if failed {
-                        r.problem = Some(Problem::Failed);
-                    }
-                }
-            }
-            DeviceMsg::Problem {
-                seat,
-                epoch,
-                problem,
-            } => {
-                if let Some(r) = self.devices.seat_mut(seat, Some(epoch)) {
-                    r.problem = Some(problem);
-                }
-            }
-            DeviceMsg::Refused => self.devices.refused += 1,
-            DeviceMsg::NewInvitation(seat) => {
-                if let Some(r) = self.devices.seat_mut(seat, None) {
-                    r.epoch += 1;
-                    r.link = LinkState::Inviting;
-                    r.invitation = None;
-                    r.problem = None;
-                }
-            }
-            DeviceMsg::OtherDevice(seat) => {
-                if let Some(r) = self.devices.seat_mut(seat, None) {
-                    r.token = None;
-                    r.epoch += 1;
-                    r.link = LinkState::Inviting;
-                    r.invitation = None;
-                    r.problem = None;
-                }
-            }
-            DeviceMsg::PlayHere(seat) | DeviceMsg::GiveToBot(seat) => {
-                let bot = matches!(msg, DeviceMsg::GiveToBot(_)).then_some(Level::Medium);
-                self.with_session(|session| session.set_seat(seat, bot, false));
-                self.devices.seats.retain(|r| r.seat != seat);
-                if self.devices.seats.is_empty() && self.overlay == Overlay::Devices {
-                    self.overlay = Overlay::None;
-                }
-            }
-            DeviceMsg::ToOwnDevice(seat) => {
-                let moved = self.session.as_ref().is_some_and(|s| !s.is_remote(seat));
-                if moved {
-                    self.with_session(|session| session.set_seat(seat, None, true));
-                    if self.devices.seats.is_empty() {
-                        // The first seat on a device: the table is named
-                        // now; play is under way already.
-                        if let Some(session) = &self.session {
-                            self.devices = Devices::for_game(session, &self.game_id, true);
-                        }
-                    } else {
-                        // In seat order (no sort: a few seats, and a sort
-                        // costs kilobytes of wasm).
-                        let seats = &mut self.devices.seats;
-                        let at = seats
-                            .iter()
-                            .position(|r| r.seat > seat)
-                            .unwrap_or(seats.len());
-                        seats.insert(at, RemoteSeat::new(seat));
-                    }
-                }
-            }
-            DeviceMsg::StartPlaying => {
-                self.devices.started = true;
-                self.overlay = if self.settings.tour_done {
-                    Overlay::None
-                } else {
-                    Overlay::Tour(0)
-                };
-            }
-        }
-    }
-
-    pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
-        match self.hand.apply(msg) {
-            Some(screen) if screen != self.screen => {
-                self.screen = screen;
-                self.overlay = Overlay::None;
-            }
-            _ => {}
-        }
-    }
+/// The screen a hand device's message asks for (the app's own
+/// [`crate::app::Screen`] names them; `net` does not depend on `app`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandScreen {
+    /// The lobby: the player left.
+    Lobby,
+    /// Joining: the invitation, then the reply.
+    Join,
+    /// The seat's hand.
+    Hand,
 }
 
 impl HandState {
     /// Applies `msg`; the screen to show if it changes.
-    fn apply(&mut self, msg: HandMsg) -> Option<Screen> {
+    pub(crate) fn apply(&mut self, msg: HandMsg) -> Option<HandScreen> {
         match msg {
             HandMsg::Open(text) => {
                 *self = HandState {
@@ -392,7 +370,7 @@ impl HandState {
                     epoch: self.epoch + 1,
                     ..HandState::default()
                 };
-                return Some(Screen::Join);
+                return Some(HandScreen::Join);
             }
             HandMsg::Edit(text) => self.text = text,
             HandMsg::Join => match Invitation::decode(&self.text) {
@@ -423,7 +401,7 @@ impl HandState {
                 self.reply = None;
                 self.invitation = None;
                 self.text.clear();
-                return Some(Screen::Join);
+                return Some(HandScreen::Join);
             }
             HandMsg::Sent(_) => self.pending = true,
             HandMsg::Leave => {
@@ -432,7 +410,7 @@ impl HandState {
                     epoch: self.epoch + 1,
                     ..HandState::default()
                 };
-                return Some(Screen::Lobby);
+                return Some(HandScreen::Lobby);
             }
             // A message of an older link.
             _ => {}
@@ -440,7 +418,7 @@ impl HandState {
         None
     }
 
-    fn seen(&mut self, message: ToHand) -> Option<Screen> {
+    fn seen(&mut self, message: ToHand) -> Option<HandScreen> {
         match message {
             ToHand::Refused { reason } => {
                 self.pending = false;
@@ -457,7 +435,7 @@ impl HandState {
                 self.connected = false;
                 self.ticket = None;
                 self.model = None;
-                Some(Screen::Join)
+                Some(HandScreen::Join)
             }
             message => {
                 let seat = self.ticket.as_ref()?.seat;
@@ -466,7 +444,7 @@ impl HandState {
                         self.model = model.map(Rc::new);
                         self.pending = false;
                         self.refused = None;
-                        self.model.is_some().then_some(Screen::Hand)
+                        self.model.is_some().then_some(HandScreen::Hand)
                     }
                     Err(_) => {
                         self.resync += 1;
@@ -481,12 +459,12 @@ impl HandState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Msg;
+    use crate::app::{AppState, Msg, Overlay, Screen};
     use crate::i18n::Lang;
     use crate::net::code::{Peer, Reply};
     use crate::net::proto::{message_for, Sent};
     use crate::save::Settings;
-    use crate::session::SeatSetup;
+    use crate::session::{Level, SeatSetup};
     use yew::Reducible;
 
     fn table() -> Rc<AppState> {
