@@ -149,12 +149,24 @@ async function pair(table, name, hand, { fresh = true, again = 1 } = {}) {
   await region.getByRole('button', { name: 'Connect' }).click();
   const connected = region.getByText(`${name} is connected.`);
   const failed = region.getByText('The devices could not connect.', { exact: false });
-  try {
-    await connected.or(failed).first().waitFor({ timeout: 30000 });
-  } catch (e) {
-    throw await why(e, table, region, hand);
+  // Connected: the table says so, or (mid-game, where the dialog came up
+  // by itself because the table waited for this seat) it closes at once
+  // and play goes on, so the words may come and go between two looks:
+  // then the phone shows its seat.
+  const seated = hand.getByRole('group', { name: 'Your hand' }).or(hand.locator('.facedown, .summary')).first();
+  const outcome = async () => {
+    if (await connected.count()) return 'connected';
+    if (await failed.count()) return 'failed';
+    if (await seated.count()) return 'connected';
+    return null;
+  };
+  let result = null;
+  for (const until = Date.now() + 30000; !result && Date.now() < until; ) {
+    result = await outcome();
+    if (!result) await new Promise((r) => setTimeout(r, 50));
   }
-  if (!(await connected.count())) {
+  if (!result) throw await why(new Error(`pair: ${name}: neither connected nor failed in 30 s`), table, region, hand);
+  if (result === 'failed') {
     const told = await why(new Error(`pair: ${name}: the table gave the connection up`), table, region, hand);
     if (again < 1) throw told;
     console.log(`${told.message}\npair: ${name}: pairing again with the table's new invitation`);
