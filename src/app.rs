@@ -8,7 +8,7 @@ use mojo_engine::{Action, Phase, Seat};
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::net::proto::{check_act, check_take_back};
+use crate::net::proto::{check_act, check_take_back, Refusal};
 use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState};
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
@@ -150,10 +150,12 @@ pub enum Msg {
     Tab(TabMsg),
     /// The table's seats on their own devices.
     Device(DeviceMsg),
-    /// An action from the device of `seat`, made at move `at` (checked
-    /// again here: the move may have gone on since).
+    /// An action from the device of `seat`, on its link number `epoch`,
+    /// made at move `at`: judged here, and only here, then applied or
+    /// refused with its reason (`AppState::remote`).
     RemoteAct {
         seat: Seat,
+        epoch: u32,
         at: u64,
         action: Action,
     },
@@ -161,9 +163,11 @@ pub enum Msg {
     Hand(HandMsg),
     /// The person here who just played takes the card back.
     TakeBack,
-    /// The device of `seat` takes back its card, asked at move `at`.
+    /// The device of `seat` (link `epoch`) takes back its card, asked at
+    /// move `at`: judged like [`Msg::RemoteAct`].
     RemoteTakeBack {
         seat: Seat,
+        epoch: u32,
         at: u64,
     },
     /// Whether saved games are kept for good (`None`: the browser cannot
@@ -440,6 +444,48 @@ impl AppState {
         }
     }
 
+    /// A phone's action (or, `None`, its take-back) made at move `at` on
+    /// link `epoch`: judged in this one place (a move sent twice, the
+    /// turn, the move number, the rules, the take-back's window), then
+    /// applied, or refused: the refusal and its reason are owed to the
+    /// phone (`Devices::owed`, which the hub sends). A message of a link
+    /// that is gone has nobody to answer and changes nothing.
+    fn remote(&mut self, seat: Seat, epoch: u32, at: u64, action: Option<Action>) {
+        let linked = self.devices.seat(seat).is_some_and(|r| r.epoch == epoch);
+        if !linked || self.session.is_none() {
+            return;
+        }
+        let passed = self.devices.is_passed(seat, epoch, at);
+        let now = self.seq;
+        let mut refusal = None;
+        self.with_session(|session| {
+            let judged = match action {
+                Some(_) if passed => Err(Refusal::StaleMove {
+                    at,
+                    now: now.max(at + 1),
+                }),
+                Some(action) => check_act(session, now, seat, at, action).and_then(|action| {
+                    session.apply(action).map_err(|e| Refusal::Illegal {
+                        rule: e.to_string(),
+                    })
+                }),
+                None => check_take_back(session, now, seat, at).and_then(|()| {
+                    if session.take_back() {
+                        Ok(())
+                    } else {
+                        Err(Refusal::TooLate)
+                    }
+                }),
+            };
+            judged.map_err(|reason| refusal = Some(reason)).is_ok()
+        });
+        match refusal {
+            Some(reason) => self.devices.refuse(seat, epoch, reason),
+            None if action.is_some() => self.devices.pass(seat, epoch, at),
+            None => {}
+        }
+    }
+
     pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
         let screen = self.hand.apply(msg).map(|s| match s {
             HandScreen::Lobby => Screen::Lobby,
@@ -552,13 +598,12 @@ impl Reducible for AppState {
             }
             Msg::Tab(msg) => s.tab_msg(msg),
             Msg::Device(msg) => s.device_msg(msg),
-            Msg::RemoteAct { seat, at, action } => {
-                let now = s.seq;
-                s.with_session(|session| {
-                    check_act(session, now, seat, at, action).is_ok()
-                        && session.apply(action).is_ok()
-                });
-            }
+            Msg::RemoteAct {
+                seat,
+                epoch,
+                at,
+                action,
+            } => s.remote(seat, epoch, at, Some(action)),
             Msg::Hand(msg) => s.hand_msg(msg),
             Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
             Msg::KeepStorage => s.ask_persist += 1,
@@ -566,12 +611,7 @@ impl Reducible for AppState {
             Msg::TakeBack => {
                 s.with_session(|session| session.may_take_back_here() && session.take_back())
             }
-            Msg::RemoteTakeBack { seat, at } => {
-                let now = s.seq;
-                s.with_session(|session| {
-                    check_take_back(session, now, seat, at).is_ok() && session.take_back()
-                });
-            }
+            Msg::RemoteTakeBack { seat, epoch, at } => s.remote(seat, epoch, at, None),
         }
         Rc::new(s)
     }

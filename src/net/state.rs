@@ -63,7 +63,26 @@ pub struct RemoteSeat {
     /// on a new channel to take the seat back (kept in `mojo.devices`).
     pub token: Option<String>,
     pub problem: Option<Problem>,
+    /// The link number and move number of the last action of this device
+    /// the game took: the same move again (a message sent twice, before
+    /// the table moved on) is refused.
+    pub passed: Option<(u32, u64)>,
 }
+
+/// A refusal the table owes a device: the reducer decides it, the hub
+/// (`table_hub.rs`) sends it once, with its reason, on link `epoch`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owed {
+    /// Its number: [`Devices::refused`] once it was counted.
+    pub id: u32,
+    pub seat: Seat,
+    pub epoch: u32,
+    pub reason: Refusal,
+}
+
+/// How many refusals [`Devices::owed`] keeps (the hub sends them after the
+/// render that follows: never more than a few in between).
+const OWED_KEPT: usize = 16;
 
 impl RemoteSeat {
     /// A seat newly on its own device: its first invitation is to be made.
@@ -75,6 +94,7 @@ impl RemoteSeat {
             invitation: None,
             token: None,
             problem: None,
+            passed: None,
         }
     }
 }
@@ -91,6 +111,8 @@ pub struct Devices {
     pub started: bool,
     /// Messages from devices refused so far (each is logged).
     pub refused: u32,
+    /// The last refusals the reducer decided, for the hub to send.
+    pub owed: Vec<Owed>,
 }
 
 impl Devices {
@@ -195,11 +217,43 @@ impl Devices {
                 .collect(),
             started,
             refused: 0,
+            owed: Vec::new(),
         }
     }
 
     pub fn seat(&self, seat: Seat) -> Option<&RemoteSeat> {
         self.seats.iter().find(|r| r.seat == seat)
+    }
+
+    /// Refuses a message of `seat`'s device on link `epoch`: counted, and
+    /// owed to the device with its reason.
+    pub(crate) fn refuse(&mut self, seat: Seat, epoch: u32, reason: Refusal) {
+        self.refused += 1;
+        if self.owed.len() >= OWED_KEPT {
+            self.owed.remove(0);
+        }
+        self.owed.push(Owed {
+            id: self.refused,
+            seat,
+            epoch,
+            reason,
+        });
+    }
+
+    /// A device's action, made at move `at` on link `epoch`, when the table
+    /// is at move `now`: whether it is the same move as the last one taken
+    /// from it (a message sent twice).
+    pub(crate) fn is_passed(&self, seat: Seat, epoch: u32, at: u64) -> bool {
+        self.seat(seat)
+            .and_then(|r| r.passed)
+            .is_some_and(|(e, p)| e == epoch && at <= p)
+    }
+
+    /// Notes that the game took `seat`'s action made at move `at`.
+    pub(crate) fn pass(&mut self, seat: Seat, epoch: u32, at: u64) {
+        if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+            r.passed = Some((epoch, at));
+        }
     }
 
     fn seat_mut(&mut self, seat: Seat, epoch: Option<u32>) -> Option<&mut RemoteSeat> {
@@ -556,6 +610,131 @@ mod tests {
             (s.devices.seats[0].token.as_ref(), s.devices.seats[0].epoch),
             (None, 3)
         );
+    }
+
+    /// Plays on (the person here and the bots, first legal actions) until
+    /// it is `seat`'s turn in a round.
+    fn until_turn_of(mut s: Rc<AppState>, seat: Seat) -> Rc<AppState> {
+        for _ in 0..500 {
+            let session = s.session.as_ref().unwrap();
+            if session.in_play() && session.game.current() == seat {
+                return s;
+            }
+            let current = session.game.current();
+            if session.in_play() && session.is_here(current) && session.viewer() != Some(current) {
+                s = s.reduce(Msg::ShowHand(current));
+                continue;
+            }
+            let action = session.game.legal_actions().get(0).unwrap();
+            let msg = if session.bot_to_act().is_some() {
+                Msg::BotAct {
+                    id: s.game_id.clone(),
+                    after: session.record.actions.len(),
+                    action,
+                }
+            } else {
+                Msg::Act(action)
+            };
+            let seq = s.seq;
+            s = s.reduce(msg);
+            assert_eq!(s.seq, seq + 1, "the driver's action was taken");
+        }
+        panic!("seat {seat}'s turn never came");
+    }
+
+    #[test]
+    fn a_phones_action_is_judged_once_and_every_refusal_is_owed_to_it() {
+        let s = table()
+            .reduce(Msg::Device(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 1,
+                token: "T".into(),
+            }))
+            .reduce(Msg::Device(DeviceMsg::StartPlaying));
+        let s = until_turn_of(s, 1);
+        let act = |s: &Rc<AppState>, epoch, at, action| {
+            s.clone().reduce(Msg::RemoteAct {
+                seat: 1,
+                epoch,
+                at,
+                action,
+            })
+        };
+        let view = s.session.as_ref().unwrap().game.view(1);
+        let legal = view.legal_actions().get(0).unwrap();
+        let missing = (0..=mojo_engine::cards::MAX_VALUE)
+            .find(|&v| !view.hand.contains(v))
+            .expect("a value not in the hand");
+        let (seq, refused) = (s.seq, s.devices.refused);
+        // Each refusal: the game unchanged, one more owed, with its reason,
+        // to the link it came on.
+        type Case = (u32, u64, Action, fn(&Refusal) -> bool);
+        let refusals: [Case; 3] = [
+            (
+                1,
+                seq,
+                Action::Play {
+                    value: missing,
+                    pile: 0,
+                },
+                |r| matches!(r, Refusal::Illegal { .. }),
+            ),
+            (1, seq - 1, legal, |r| {
+                matches!(r, Refusal::StaleMove { .. })
+            }),
+            (1, seq, Action::NextRound, |r| *r == Refusal::NotYours),
+        ];
+        let mut t = s.clone();
+        for (i, (epoch, at, action, why)) in refusals.into_iter().enumerate() {
+            t = act(&t, epoch, at, action);
+            assert_eq!(t.seq, seq, "refusal {i}: the game did not move");
+            assert_eq!(t.devices.refused, refused + 1 + i as u32);
+            let owed = t.devices.owed.last().unwrap();
+            assert_eq!((owed.id, owed.seat, owed.epoch), (t.devices.refused, 1, 1));
+            assert!(why(&owed.reason), "refusal {i}: {:?}", owed.reason);
+        }
+        // A message of a link that is gone: nobody to answer, nothing done.
+        let gone = act(&t, 0, seq, legal);
+        assert_eq!((gone.seq, gone.devices.owed.len()), (seq, 3));
+        // The legal move at the right number: applied, nothing owed.
+        let played = act(&t, 1, seq, legal);
+        assert_eq!(played.seq, seq + 1);
+        assert_eq!(played.devices.owed.len(), 3);
+        assert_eq!(
+            played.session.as_ref().unwrap().record.actions.last(),
+            Some(&legal)
+        );
+        // The same message again (sent twice): refused as stale, once.
+        let twice = act(&played, 1, seq, legal);
+        assert_eq!(twice.seq, seq + 1);
+        assert_eq!(
+            twice.devices.owed.last().map(|o| &o.reason),
+            Some(&Refusal::StaleMove {
+                at: seq,
+                now: seq + 1
+            })
+        );
+        assert_eq!(twice.devices.owed.len(), 4);
+        // A take-back asked at a move gone by: too late, and said so.
+        let late = twice.reduce(Msg::RemoteTakeBack {
+            seat: 1,
+            epoch: 1,
+            at: seq,
+        });
+        assert_eq!(late.seq, seq + 1);
+        assert_eq!(
+            late.devices.owed.last().map(|o| &o.reason),
+            Some(&Refusal::TooLate)
+        );
+        // Numbers keep rising; the oldest are dropped past OWED_KEPT.
+        let mut many = late;
+        for _ in 0..OWED_KEPT {
+            many = act(&many, 1, seq, Action::NextRound);
+        }
+        assert_eq!(many.devices.owed.len(), OWED_KEPT);
+        let ids: Vec<u32> = many.devices.owed.iter().map(|o| o.id).collect();
+        assert!(ids.windows(2).all(|w| w[1] == w[0] + 1), "{ids:?}");
+        assert_eq!(ids.last(), Some(&many.devices.refused));
     }
 
     #[test]

@@ -11,9 +11,9 @@ use mojo_engine::Seat;
 use yew::prelude::*;
 
 use super::code::{Invitation, Reply};
-use super::proto::{self, check_act, check_take_back, message_for, Refusal, Sent, ToHand, ToTable};
+use super::proto::{self, message_for, Refusal, Sent, ToHand, ToTable};
 use super::rtc::{self, Link, LinkEvent};
-use super::state::{DeviceMsg, Problem, CONNECT_MS};
+use super::state::{DeviceMsg, Owed, Problem, CONNECT_MS};
 use super::BUILD;
 use crate::app::{AppState, Msg};
 use crate::browser::random_u64;
@@ -29,10 +29,6 @@ struct Entry {
     /// The device said hello and holds the seat.
     hello: bool,
     sent: Sent,
-    /// The move number of the last action passed on to the game: the same
-    /// number again (a message sent twice, before the table moved on) is
-    /// refused at once.
-    passed: Option<u64>,
 }
 
 type Hub = Rc<RefCell<Vec<Entry>>>;
@@ -86,7 +82,6 @@ pub fn use_table_devices(
                             tag: None,
                             hello: false,
                             sent: Sent::default(),
-                            passed: None,
                         });
                         new.push((seat, epoch));
                     }
@@ -118,12 +113,15 @@ pub fn use_table_devices(
             }
         });
     }
-    // After every change, each device gets what changed for its seat.
+    // After every change, each device gets what changed for its seat, and
+    // the refusals the reducer decided since.
     {
         let hub = hub.clone();
         let state = state.clone();
+        let last_owed = use_mut_ref(|| 0u32);
         let deps = (state.seq, state.game_id.clone(), state.devices.clone());
         use_effect_with(deps, move |_| {
+            send_owed(&hub, &state.devices.owed, &mut last_owed.borrow_mut());
             for e in hub.borrow_mut().iter_mut() {
                 update(&state, e);
             }
@@ -262,7 +260,31 @@ fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
     });
 }
 
-/// Refuses a message of `seat`'s device: tells it why, and logs it.
+/// Sends each refusal of `owed` numbered after `last` to its device (the
+/// link it came on, if still open), and logs it.
+fn send_owed(hub: &Hub, owed: &[Owed], last: &mut u32) {
+    let from = *last;
+    for o in owed.iter().filter(|o| o.id > from) {
+        *last = o.id;
+        web_sys::console::warn_1(
+            &format!(
+                "mojo: refused a message from seat {}'s device: {}",
+                o.seat, o.reason
+            )
+            .into(),
+        );
+        let link = with_entry(hub, o.seat, o.epoch, |e| e.link.clone()).flatten();
+        if let Some(link) = link {
+            link.send(&proto::encode(&ToHand::Refused {
+                reason: o.reason.clone(),
+            }));
+        }
+    }
+}
+
+/// Refuses a message of `seat`'s device at the link's level (before the
+/// game's judgement: unreadable, no hello, another app, the seat taken):
+/// tells it why, and logs it.
 fn refuse(link: &Link, send: &Callback<Msg>, seat: Seat, reason: Refusal) {
     web_sys::console::warn_1(
         &format!("mojo: refused a message from seat {seat}'s device: {reason}").into(),
@@ -360,39 +382,19 @@ fn heard(
             });
             send.emit(Msg::Device(DeviceMsg::Paired { seat, epoch, token }));
         }
-        ToTable::Act { at, action } => {
-            if !hello {
-                return refuse(&link, send, seat, Refusal::NoHello);
-            }
-            let Some(session) = &state.session else {
-                return;
-            };
-            let twice =
-                with_entry(&hub, seat, epoch, |e| e.passed.is_some_and(|p| at <= p)) == Some(true);
-            if twice {
-                let now = state.seq.max(at + 1);
-                return refuse(&link, send, seat, Refusal::StaleMove { at, now });
-            }
-            match check_act(session, state.seq, seat, at, action) {
-                Ok(action) => {
-                    with_entry(&hub, seat, epoch, |e| e.passed = Some(at));
-                    send.emit(Msg::RemoteAct { seat, at, action })
-                }
-                Err(reason) => refuse(&link, send, seat, reason),
-            }
+        // The game's judgement is the reducer's (`AppState::remote`): it
+        // applies the action or owes the device a refusal, which the
+        // effect after the change sends (`send_owed`).
+        ToTable::Act { .. } | ToTable::TakeBack { .. } if !hello => {
+            refuse(&link, send, seat, Refusal::NoHello)
         }
-        ToTable::TakeBack { at } => {
-            if !hello {
-                return refuse(&link, send, seat, Refusal::NoHello);
-            }
-            let Some(session) = &state.session else {
-                return;
-            };
-            match check_take_back(session, state.seq, seat, at) {
-                Ok(()) => send.emit(Msg::RemoteTakeBack { seat, at }),
-                Err(reason) => refuse(&link, send, seat, reason),
-            }
-        }
+        ToTable::Act { at, action } => send.emit(Msg::RemoteAct {
+            seat,
+            epoch,
+            at,
+            action,
+        }),
+        ToTable::TakeBack { at } => send.emit(Msg::RemoteTakeBack { seat, epoch, at }),
         ToTable::Sync => {
             with_entry(&hub, seat, epoch, |e| {
                 if e.hello {
