@@ -50,47 +50,59 @@ async function reachPlayAgain(page) {
   return null;
 }
 
-/// Two touch taps at the centre of `card`, `gap` ms apart (start to start).
+/// Two touch taps at the centre of `card`, `gap` ms apart (start to start),
+/// or as soon after the first as the browser lets (its tap, with the play
+/// and the render it sets off, can take longer than 90 ms): returns the
+/// gap there was.
 async function doubleTap(page, card, gap) {
   const [x, y] = [card.x + 20, card.y + 30];
   const t0 = Date.now();
   await page.touchscreen.tap(x, y);
   const left = gap - (Date.now() - t0);
-  assert.ok(left >= 0, `the first tap took longer than ${gap} ms`);
-  await page.waitForTimeout(left);
+  if (left > 0) await page.waitForTimeout(left);
+  const was = Date.now() - t0;
   await page.touchscreen.tap(x, y);
+  return was;
 }
 
 test('a double tap on a card that means play again plays one card, at 90, 200 and 350 ms', async () => {
   const page = await touchPage(`${build.server.url}?lang=en&speed=instant`);
   try {
     await page.getByRole('button', { name: 'Start game' }).click();
-    let done = 0;
+    // Each gap is tried until the taps really were that far apart (within
+    // 30 ms); every attempt, whatever its gap, must play one card.
+    const done = [];
     for (const gap of [90, 200, 350]) {
-      let card = await reachPlayAgain(page);
-      if (!card) {
-        await page.getByRole('button', { name: 'Rematch' }).click();
-        card = await reachPlayAgain(page);
+      for (let attempt = 0; attempt < 6 && !done.includes(gap); attempt++) {
+        let card = await reachPlayAgain(page);
+        if (!card) {
+          await page.getByRole('button', { name: 'Rematch' }).click();
+          card = await reachPlayAgain(page);
+        }
+        assert.ok(card, 'a card that means play again');
+        const before = await handCards(page);
+        const plays = await myPlays(page);
+        const was = await doubleTap(page, card, gap);
+        await page.waitForTimeout(500);
+        assert.equal(await myPlays(page), plays + 1, `one card played for two taps ${was} ms apart`);
+        const after = await handCards(page);
+        assert.equal(after.length, before.length - 1);
+        // Every card left is where it was: none slid under the finger.
+        for (const c of after) {
+          assert.ok(
+            before.some((b) => b.name === c.name && b.x === c.x && b.y === c.y),
+            `${c.name} stayed in its place (${was} ms): ${JSON.stringify({ after, before })}`,
+          );
+        }
+        if (was > gap + 30) {
+          console.log(`taps: the first tap took ${was} ms; ${gap} ms tried again`);
+          continue;
+        }
+        if (gap === 90) await saveScreenshot(page, 'taps-phone-after-double-tap');
+        done.push(gap);
       }
-      assert.ok(card, 'a card that means play again');
-      const before = await handCards(page);
-      const plays = await myPlays(page);
-      await doubleTap(page, card, gap);
-      await page.waitForTimeout(500);
-      assert.equal(await myPlays(page), plays + 1, `one card played for two taps ${gap} ms apart`);
-      const after = await handCards(page);
-      assert.equal(after.length, before.length - 1);
-      // Every card left is where it was: none slid under the finger.
-      for (const c of after) {
-        assert.ok(
-          before.some((b) => b.name === c.name && b.x === c.x && b.y === c.y),
-          `${c.name} stayed in its place (${gap} ms): ${JSON.stringify({ after, before })}`,
-        );
-      }
-      if (gap === 90) await saveScreenshot(page, 'taps-phone-after-double-tap');
-      done++;
     }
-    assert.equal(done, 3);
+    assert.deepEqual(done, [90, 200, 350], 'each gap was played at its time');
     assert.deepEqual(page.problems, []);
   } finally {
     await page.context().close();
