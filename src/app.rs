@@ -12,7 +12,7 @@ use crate::net::proto::{check_act, check_take_back, Refusal};
 use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState};
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
-use crate::session::{Level, Session, TableSetup};
+use crate::session::{Level, Session, SetupEdit, TableSetup};
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +101,8 @@ pub struct AppState {
 /// Everything that can happen to the app state.
 #[derive(Clone, Debug)]
 pub enum Msg {
-    EditLobby(TableSetup),
+    /// A change to the lobby's table.
+    EditLobby(SetupEdit),
     /// Start the lobby's table with this seed (randomness comes from
     /// outside the reducer).
     Start {
@@ -508,7 +509,19 @@ impl Reducible for AppState {
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         let mut s = (*self).clone();
         match msg {
-            Msg::EditLobby(setup) => s.lobby = setup,
+            Msg::EditLobby(edit) => {
+                let lang = s.lang;
+                s.lobby.edit(
+                    edit,
+                    |n| Text::DefaultBot(n).get(lang),
+                    |n| {
+                        n.map_or_else(
+                            || Text::DefaultName.get(lang),
+                            |n| Text::DefaultPlayer(n).get(lang),
+                        )
+                    },
+                );
+            }
             Msg::Start { seed, id } => {
                 let setup = s.lobby.clone();
                 s.ask_start(setup, seed, id);
@@ -731,7 +744,8 @@ mod tests {
         let mut s = fresh();
         let mut setup = s.lobby.clone();
         setup.seats[2] = SeatSetup::human("Ben");
-        s = s.reduce(Msg::EditLobby(setup)).reduce(Msg::Start {
+        Rc::make_mut(&mut s).lobby = setup;
+        s = s.reduce(Msg::Start {
             seed: 4,
             id: "g".into(),
         });
@@ -921,7 +935,8 @@ mod tests {
         let mut s = fresh();
         let mut setup = s.lobby.clone();
         setup.seats = vec![SeatSetup::human("Ana"), SeatSetup::human("Ben")];
-        s = s.reduce(Msg::EditLobby(setup)).reduce(Msg::Start {
+        Rc::make_mut(&mut s).lobby = setup;
+        s = s.reduce(Msg::Start {
             seed: 12,
             id: "g".into(),
         });

@@ -147,6 +147,28 @@ impl core::fmt::Display for SetupProblem {
     }
 }
 
+/// One change a person makes to the lobby's table: the lobby sends it,
+/// the reducer makes it ([`TableSetup::edit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupEdit {
+    /// Seat `i`'s name as typed (kept to [`MAX_NAME_CHARS`] characters).
+    Name(usize, String),
+    /// Seat `i` becomes what the lobby's list says: `person`, `remote` (on
+    /// its own device) or a bot level's key.
+    Kind(usize, String),
+    /// Seat `i` leaves (a table keeps two seats at least).
+    Remove(usize),
+    /// A Medium bot joins (up to eight seats).
+    Add,
+    /// The two-piles variant on or off.
+    TwoPiles(bool),
+    /// The target score as typed (a whole number, kept within 10–500;
+    /// anything else changes nothing).
+    Target(String),
+    /// Who starts: a seat's number, or anything else for a random seat.
+    Starter(String),
+}
+
 impl TableSetup {
     /// A first visit: you and three Medium bots, so "Start game" is one tap.
     pub fn first_visit(your_name: &str) -> TableSetup {
@@ -205,6 +227,55 @@ impl TableSetup {
         }
         seat.bot = bot;
         seat.remote = remote && bot.is_none();
+    }
+
+    /// Makes one of the lobby's changes (`Msg::EditLobby`); names that
+    /// follow a seat's kind as [`TableSetup::set_kind`] says.
+    pub fn edit(
+        &mut self,
+        edit: SetupEdit,
+        bot_name: impl Fn(usize) -> String,
+        person_name: impl Fn(Option<usize>) -> String,
+    ) {
+        match edit {
+            SetupEdit::Name(i, name) => {
+                if let Some(seat) = self.seats.get_mut(i) {
+                    seat.name = name.chars().take(MAX_NAME_CHARS).collect();
+                }
+            }
+            SetupEdit::Kind(i, kind) => {
+                let bot = Level::from_key(&kind);
+                self.set_kind(i, bot, kind == "remote", bot_name, person_name);
+            }
+            SetupEdit::Remove(i) => {
+                if self.seats.len() > 2 && i < self.seats.len() {
+                    self.seats.remove(i);
+                    if let Starter::Seat(st) = self.starter {
+                        if st as usize >= self.seats.len() || st as usize == i {
+                            self.starter = Starter::Seat(0);
+                        }
+                    }
+                }
+            }
+            SetupEdit::Add => {
+                let n = self.seats.len();
+                if n < mojo_engine::MAX_PLAYERS {
+                    self.seats.push(SeatSetup::bot(&bot_name(n), Level::Medium));
+                }
+            }
+            SetupEdit::TwoPiles(on) => self.double_discard = on,
+            SetupEdit::Target(text) => {
+                if let Ok(v) = text.trim().parse::<u32>() {
+                    self.target = v.clamp(10, 500);
+                }
+            }
+            SetupEdit::Starter(text) => {
+                self.starter = match text.parse::<u8>() {
+                    Ok(seat) if (seat as usize) < self.seats.len() => Starter::Seat(seat),
+                    _ => Starter::Random,
+                };
+            }
+        }
     }
 
     pub fn options(&self) -> Options {
@@ -728,6 +799,68 @@ mod tests {
         t.seats[1].name = "Robo".into();
         t.set_kind(1, Some(Level::Easy), false, bot, person);
         assert_eq!(t.seats[1].name, "Robo");
+    }
+
+    /// Every change the lobby sends, made by the reducer's one function.
+    #[test]
+    fn the_lobbys_edits_change_the_table_as_the_lobby_says() {
+        let bot = |n: usize| format!("Bot {n}");
+        let person = |n: Option<usize>| n.map_or("Player".to_string(), |n| format!("Player {n}"));
+        let mut t = TableSetup::first_visit_named("Player", bot);
+        let edit = |t: &mut TableSetup, e: SetupEdit| t.edit(e, bot, person);
+        edit(&mut t, SetupEdit::Name(0, "Ana".repeat(10)));
+        assert_eq!(t.seats[0].name.chars().count(), MAX_NAME_CHARS);
+        edit(&mut t, SetupEdit::Kind(1, "remote".into()));
+        assert_eq!(
+            (t.seats[1].name.as_str(), t.seats[1].remote),
+            ("Player 2", true)
+        );
+        edit(&mut t, SetupEdit::Kind(1, Level::Hard.key().into()));
+        assert_eq!(
+            (t.seats[1].bot, t.seats[1].remote),
+            (Some(Level::Hard), false)
+        );
+        edit(&mut t, SetupEdit::Kind(1, "person".into()));
+        assert_eq!((t.seats[1].bot, t.seats[1].remote), (None, false));
+        // Up to eight seats, each new one a Medium bot with a free name.
+        for _ in 0..10 {
+            edit(&mut t, SetupEdit::Add);
+        }
+        assert_eq!(t.seats.len(), 8);
+        assert_eq!(
+            (t.seats[7].name.as_str(), t.seats[7].bot),
+            ("Bot 7", Some(Level::Medium))
+        );
+        // Who starts: a seat, and back to it when that seat leaves.
+        edit(&mut t, SetupEdit::Starter("5".into()));
+        assert_eq!(t.starter, Starter::Seat(5));
+        edit(&mut t, SetupEdit::Remove(5));
+        assert_eq!((t.seats.len(), t.starter), (7, Starter::Seat(0)));
+        edit(&mut t, SetupEdit::Starter("9".into()));
+        assert_eq!(t.starter, Starter::Random, "no such seat");
+        edit(&mut t, SetupEdit::Starter("random".into()));
+        assert_eq!(t.starter, Starter::Random);
+        // Never fewer than two seats; a seat out of range changes nothing.
+        for _ in 0..10 {
+            edit(&mut t, SetupEdit::Remove(0));
+        }
+        assert_eq!(t.seats.len(), 2);
+        edit(&mut t, SetupEdit::Remove(9));
+        edit(&mut t, SetupEdit::Name(9, "X".into()));
+        assert_eq!(t.seats.len(), 2);
+        // The variant and the target (a whole number within 10–500).
+        edit(&mut t, SetupEdit::TwoPiles(true));
+        assert!(t.double_discard);
+        edit(&mut t, SetupEdit::TwoPiles(false));
+        assert!(!t.double_discard);
+        edit(&mut t, SetupEdit::Target(" 75 ".into()));
+        assert_eq!(t.target, 75);
+        edit(&mut t, SetupEdit::Target("5".into()));
+        assert_eq!(t.target, 10);
+        edit(&mut t, SetupEdit::Target("9000".into()));
+        assert_eq!(t.target, 500);
+        edit(&mut t, SetupEdit::Target("fifty".into()));
+        assert_eq!(t.target, 500, "not a number: unchanged");
     }
 
     #[test]
