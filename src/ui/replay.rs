@@ -55,22 +55,19 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
     }
 }
 
-#[function_component(ReplayView)]
-pub fn replay_view(p: &ReplayProps) -> Html {
-    let lang = p.lang;
-    let t = |text: Text| text.get(lang);
-    let finished = p.session.rounds.len() as u32;
-    let round = use_state(|| p.round.clamp(1, finished.max(1)));
-    let step = use_state(|| p.step);
-    let playing = use_state(|| false);
-    let replay = {
-        let session = p.session.clone();
-        use_memo(*round, move |&r| Replay::of(&session, r).ok())
-    };
+/// The replay's effects: focus on its heading when it opens, the cards of
+/// one step forward flying as they did at the table, the log's line of the
+/// move shown kept in view, and (while `playing`) the next move after a
+/// pause, until the end.
+#[hook]
+fn use_replay_effects(
+    replay: Rc<Option<Replay>>,
+    round: u32,
+    at: usize,
+    step: UseStateHandle<usize>,
+    playing: UseStateHandle<bool>,
+) {
     let len = replay.as_ref().as_ref().map_or(0, Replay::len);
-    let at = (*step).min(len.saturating_sub(1));
-
-    // Focus on the replay's heading when it opens.
     use_effect_with((), |_| {
         if let Some(h) = web_sys::window()
             .and_then(|w| w.document())
@@ -80,116 +77,68 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             crate::ui::focus::focus_in_place(&h);
         }
     });
-    // One step forward: its cards fly as they did at the table.
-    {
-        let last = use_mut_ref(|| None::<(u32, usize)>);
-        let events = replay
-            .as_ref()
-            .as_ref()
-            .and_then(|r| r.at(at))
-            .map(|f| f.events.clone())
-            .unwrap_or_default();
-        let here = (*round, at);
-        use_effect_with(here, move |&(r, s)| {
-            let before = last.borrow_mut().replace((r, s));
-            if before.is_some_and(|(br, bs)| br == r && bs + 1 == s) {
-                follow::animate(".replay", &events, None);
-            }
-        });
-    }
-    // The log's line of the move shown stays in view, near its top (the
-    // log scrolls, never the page).
-    use_effect_with((*round, at), |_| keep_now_line_in_view());
-    // Playing: the next move after a pause, until the end.
-    {
-        let step = step.clone();
-        let playing = playing.clone();
-        use_effect_with((*playing, at, len), move |&(on, at, len)| {
-            let timer = (on && at + 1 < len).then(|| {
-                let playing = playing.clone();
-                Timeout::new(AUTO_MS, move || {
-                    step.set(at + 1);
-                    if at + 2 >= len {
-                        playing.set(false);
-                    }
-                })
-            });
-            if on && at + 1 >= len {
-                playing.set(false);
-            }
-            move || drop(timer)
-        });
-    }
-
-    let go = {
-        let step = step.clone();
-        let playing = playing.clone();
-        move |to: usize| {
-            playing.set(false);
-            step.set(to.min(len.saturating_sub(1)));
+    let last = use_mut_ref(|| None::<(u32, usize)>);
+    let events = replay
+        .as_ref()
+        .as_ref()
+        .and_then(|r| r.at(at))
+        .map(|f| f.events.clone())
+        .unwrap_or_default();
+    use_effect_with((round, at), move |&(r, s)| {
+        let before = last.borrow_mut().replace((r, s));
+        if before.is_some_and(|(br, bs)| br == r && bs + 1 == s) {
+            follow::animate(".replay", &events, None);
         }
-    };
-    let on_key = {
-        let go = go.clone();
-        let close = p.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let in_field = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|t| matches!(t.tag_name().as_str(), "SELECT" | "INPUT"));
-            match e.key().as_str() {
-                "ArrowLeft" if !in_field => {
-                    e.prevent_default();
-                    go(at.saturating_sub(1));
+    });
+    // The log scrolls, never the page.
+    use_effect_with((round, at), |_| keep_now_line_in_view());
+    use_effect_with((*playing, at, len), move |&(on, at, len)| {
+        let timer = (on && at + 1 < len).then(|| {
+            let playing = playing.clone();
+            Timeout::new(AUTO_MS, move || {
+                step.set(at + 1);
+                if at + 2 >= len {
+                    playing.set(false);
                 }
-                "ArrowRight" if !in_field => {
-                    e.prevent_default();
-                    go(at + 1);
-                }
-                "Escape" => {
-                    e.prevent_default();
-                    close.emit(());
-                }
-                _ => {}
-            }
-        })
-    };
-    let on_round = {
-        let round = round.clone();
-        let step = step.clone();
-        let playing = playing.clone();
-        Callback::from(move |e: yew::Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(r) = select.value().parse::<u32>() {
-                playing.set(false);
-                step.set(0);
-                round.set(r);
-            }
-        })
-    };
-    let close = {
-        let cb = p.on_close.clone();
-        Callback::from(move |_| cb.emit(()))
-    };
+            })
+        });
+        if on && at + 1 >= len {
+            playing.set(false);
+        }
+        move || drop(timer)
+    });
+}
 
-    let Some((replay, frame)) = replay
-        .as_ref()
-        .as_ref()
-        .and_then(|r| r.at(at).map(|f| (r, f)))
-    else {
-        // Nothing to replay (no finished round): only the way back.
-        return html! {
-            <main class="replay" onkeydown={on_key}>
-                <h1 id="replay-title" tabindex="-1">{ t(Text::ReplayRound) }</h1>
-                <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
-            </main>
-        };
-    };
-    let session = &p.session;
-    let names = names_scene(session, frame);
+/// ← and → step (not inside the round's list), Escape closes.
+fn replay_keys(go: Callback<usize>, close: Callback<()>, at: usize) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let in_field = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| matches!(t.tag_name().as_str(), "SELECT" | "INPUT"));
+        match e.key().as_str() {
+            "ArrowLeft" if !in_field => {
+                e.prevent_default();
+                go.emit(at.saturating_sub(1));
+            }
+            "ArrowRight" if !in_field => {
+                e.prevent_default();
+                go.emit(at + 1);
+            }
+            "Escape" => {
+                e.prevent_default();
+                close.emit(());
+            }
+            _ => {}
+        }
+    })
+}
+
+/// Seat `s` at this step: every card it holds, face up, the card just
+/// drawn marked, and at the round's end its points and score.
+fn replay_seat(replay: &Replay, frame: &Frame, names: &Scene, s: Seat, lang: Lang) -> Html {
+    let t = |text: Text| text.get(lang);
     let view = &frame.view;
-    let n = view.options.players;
-    let end = at + 1 == len;
     let over = matches!(view.phase, Phase::RoundOver | Phase::GameOver);
     let drawn: Option<(Seat, u8)> = frame.events.iter().find_map(|e| match *e {
         Event::Drew {
@@ -199,42 +148,45 @@ pub fn replay_view(p: &ReplayProps) -> Html {
         } => Some((seat, v)),
         _ => None,
     });
-
-    let seats = (0..n).map(|s| {
-        let i = s as usize;
-        let sv = &view.seats[i];
-        let hand = frame.hands[i];
-        let down = frame.face_down[i];
-        let active = !over && view.current == s;
-        let last = frame.actor == Some(s);
-        let mut marked = false;
-        html! {
-            <li class={classes!("rseat", active.then_some("rseat--active"), last.then_some("rseat--last"), (over && s == replay.result.holder).then_some("rseat--holder"))} data-seat={s.to_string()}>
-                <div class="rseat__head">
-                    <span class="rseat__name">{ names.name(s).to_string() }</span>
-                    <span class="rseat__total">{ t(Text::Total(sv.total)) }</span>
-                </div>
-                <div class="rseat__cards" role="group" aria-label={t(Text::ReplayHandOf(names.name(s)))}>
-                    { for hand.iter().map(|v| {
-                        let new = !marked && drawn == Some((s, v)) && { marked = true; true };
-                        card_face(v, CardSize::Small, if new { "card--drawn" } else { "" }, lang, None)
-                    }) }
-                    if !down.is_empty() {
-                        <span class="rseat__down-label">{ t(Text::ReplayFaceDown) }</span>
-                        { for down.iter().map(|v| card_face(v, CardSize::Small, "card--was-down", lang, None)) }
-                    }
-                    { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "card--revealed", lang, None)) }
-                </div>
-                if over {
-                    <div class="rseat__numbers">
-                        <span class="rseat__points">{ t(Text::Points(replay.result.points[i])) }</span>
-                        <span class="rseat__score">{ t(Text::Score(replay.result.scores[i])) }</span>
-                    </div>
+    let i = s as usize;
+    let sv = &view.seats[i];
+    let hand = frame.hands[i];
+    let down = frame.face_down[i];
+    let active = !over && view.current == s;
+    let last = frame.actor == Some(s);
+    let mut marked = false;
+    html! {
+        <li class={classes!("rseat", active.then_some("rseat--active"), last.then_some("rseat--last"), (over && s == replay.result.holder).then_some("rseat--holder"))} data-seat={s.to_string()}>
+            <div class="rseat__head">
+                <span class="rseat__name">{ names.name(s).to_string() }</span>
+                <span class="rseat__total">{ t(Text::Total(sv.total)) }</span>
+            </div>
+            <div class="rseat__cards" role="group" aria-label={t(Text::ReplayHandOf(names.name(s)))}>
+                { for hand.iter().map(|v| {
+                    let new = !marked && drawn == Some((s, v)) && { marked = true; true };
+                    card_face(v, CardSize::Small, if new { "card--drawn" } else { "" }, lang, None)
+                }) }
+                if !down.is_empty() {
+                    <span class="rseat__down-label">{ t(Text::ReplayFaceDown) }</span>
+                    { for down.iter().map(|v| card_face(v, CardSize::Small, "card--was-down", lang, None)) }
                 }
-            </li>
-        }
-    });
+                { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "card--revealed", lang, None)) }
+            </div>
+            if over {
+                <div class="rseat__numbers">
+                    <span class="rseat__points">{ t(Text::Points(replay.result.points[i])) }</span>
+                    <span class="rseat__score">{ t(Text::Score(replay.result.scores[i])) }</span>
+                </div>
+            }
+        </li>
+    }
+}
 
+/// The centre at this step (step `at`): the draw pile's size, the discard
+/// piles and the Mojo card.
+fn replay_centre(frame: &Frame, at: usize, lang: Lang) -> Html {
+    let t = |text: Text| text.get(lang);
+    let view = &frame.view;
     let piles = view.options.piles();
     let discard = (0..piles).map(|i| {
         let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
@@ -259,7 +211,115 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             </div>
         }
     });
+    html! {
+        <section class="centre replay__centre" aria-label={t(Text::TableCentre)}>
+            <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
+                <div class="pile__label">{ t(Text::DrawPile) }</div>
+                <div class="draw__stack">
+                    if view.draw_len > 0 {
+                        { card_back(CardSize::Large, "") }
+                    }
+                </div>
+                <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
+            </div>
+            <div class="piles">{ for discard }</div>
+            { mojo_card(view.mojo, lang) }
+        </section>
+    }
+}
 
+/// The round's log: each line goes to its move (`go`); the line of step
+/// `at` is the current one.
+fn replay_log(
+    session: &Session,
+    replay: &Replay,
+    names: &Scene,
+    at: usize,
+    go: &Callback<usize>,
+    lang: Lang,
+) -> Html {
+    let lines = session
+        .log
+        .iter()
+        .filter(|e| e.round == replay.round)
+        .enumerate()
+        .map(|(k, e)| (replay.step_of_log_line(k), describe(&e.event, names, lang)))
+        .filter(|(_, l)| !l.is_empty());
+    html! {
+        <section class="log replay__log" aria-labelledby="replay-log-title">
+            <h2 id="replay-log-title" class="panel__title">{ Text::GameLog.get(lang) }</h2>
+            <ol class="log__lines">
+                { for lines.map(|(to, line)| html! {
+                    <li>
+                        <button
+                            type="button"
+                            class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
+                            aria-current={(to == at).then_some("step")}
+                            onclick={go.reform(move |_| to)}
+                        >{ line }</button>
+                    </li>
+                }) }
+            </ol>
+        </section>
+    }
+}
+
+#[function_component(ReplayView)]
+pub fn replay_view(p: &ReplayProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let finished = p.session.rounds.len() as u32;
+    let round = use_state(|| p.round.clamp(1, finished.max(1)));
+    let step = use_state(|| p.step);
+    let playing = use_state(|| false);
+    let replay = {
+        let session = p.session.clone();
+        use_memo(*round, move |&r| Replay::of(&session, r).ok())
+    };
+    let len = replay.as_ref().as_ref().map_or(0, Replay::len);
+    let at = (*step).min(len.saturating_sub(1));
+    use_replay_effects(replay.clone(), *round, at, step.clone(), playing.clone());
+
+    let go = {
+        let step = step.clone();
+        let playing = playing.clone();
+        Callback::from(move |to: usize| {
+            playing.set(false);
+            step.set(to.min(len.saturating_sub(1)));
+        })
+    };
+    let on_key = replay_keys(go.clone(), p.on_close.clone(), at);
+    let on_round = {
+        let round = round.clone();
+        let step = step.clone();
+        let playing = playing.clone();
+        Callback::from(move |e: yew::Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(r) = select.value().parse::<u32>() {
+                playing.set(false);
+                step.set(0);
+                round.set(r);
+            }
+        })
+    };
+    let close = p.on_close.reform(|_: MouseEvent| ());
+
+    let Some((replay, frame)) = replay
+        .as_ref()
+        .as_ref()
+        .and_then(|r| r.at(at).map(|f| (r, f)))
+    else {
+        // Nothing to replay (no finished round): only the way back.
+        return html! {
+            <main class="replay" onkeydown={on_key}>
+                <h1 id="replay-title" tabindex="-1">{ t(Text::ReplayRound) }</h1>
+                <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
+            </main>
+        };
+    };
+    let session = &p.session;
+    let names = names_scene(session, frame);
+    let end = at + 1 == len;
     // What happened at this step, in words.
     let said: Vec<String> = frame
         .events
@@ -275,25 +335,6 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             step: at,
             of: len - 1,
         })
-    };
-
-    // The round's log: each line goes to its move.
-    let lines: Vec<(usize, String)> = session
-        .log
-        .iter()
-        .filter(|e| e.round == replay.round)
-        .enumerate()
-        .map(|(k, e)| (replay.step_of_log_line(k), describe(&e.event, &names, lang)))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
-
-    let prev = {
-        let go = go.clone();
-        Callback::from(move |_| go(at.saturating_sub(1)))
-    };
-    let next = {
-        let go = go.clone();
-        Callback::from(move |_| go(at + 1))
     };
     let toggle = {
         let playing = playing.clone();
@@ -325,53 +366,26 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
             </header>
             <p class="replay__help">{ t(Text::ReplayHelp) }</p>
-            <ul class="replay__seats">{ for seats }</ul>
-            <section class="centre replay__centre" aria-label={t(Text::TableCentre)}>
-                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
-                    <div class="pile__label">{ t(Text::DrawPile) }</div>
-                    <div class="draw__stack">
-                        if view.draw_len > 0 {
-                            { card_back(CardSize::Large, "") }
-                        }
-                    </div>
-                    <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
-                </div>
-                <div class="piles">{ for discard }</div>
-                { mojo_card(view.mojo, lang) }
-            </section>
+            <ul class="replay__seats">
+                { for (0..frame.view.options.players).map(|s| replay_seat(replay, frame, &names, s, lang)) }
+            </ul>
+            { replay_centre(frame, at, lang) }
             <div class="replay__now" aria-live="polite" aria-atomic="true">
                 <p class="replay__step">{ position }</p>
                 <p class="replay__said">{ said.join(" ") }</p>
             </div>
             <div class="replay__controls" role="group" aria-label={t(Text::ReplayTitle(replay.round))}>
-                <button type="button" class="button" disabled={at == 0} onclick={prev}>
+                <button type="button" class="button" disabled={at == 0} onclick={go.reform(move |_| at.saturating_sub(1))}>
                     <span aria-hidden="true">{ "← " }</span>{ t(Text::ReplayPrevious) }
                 </button>
                 <button type="button" class="button button--primary" aria-pressed={if *playing { "true" } else { "false" }} onclick={toggle}>
                     { t(if *playing { Text::ReplayPause } else { Text::ReplayPlay }) }
                 </button>
-                <button type="button" class="button" disabled={end} onclick={next}>
+                <button type="button" class="button" disabled={end} onclick={go.reform(move |_| at + 1)}>
                     { t(Text::ReplayNext) }<span aria-hidden="true">{ " →" }</span>
                 </button>
             </div>
-            <section class="log replay__log" aria-labelledby="replay-log-title">
-                <h2 id="replay-log-title" class="panel__title">{ t(Text::GameLog) }</h2>
-                <ol class="log__lines">
-                    { for lines.into_iter().map(|(to, line)| {
-                        let go = go.clone();
-                        html! {
-                            <li>
-                                <button
-                                    type="button"
-                                    class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
-                                    aria-current={(to == at).then_some("step")}
-                                    onclick={Callback::from(move |_| go(to))}
-                                >{ line }</button>
-                            </li>
-                        }
-                    }) }
-                </ol>
-            </section>
+            { replay_log(session, replay, &names, at, &go, lang) }
         </main>
     }
 }

@@ -6,6 +6,7 @@
 //! up, and while the hand-off cover shows, no hidden card of any seat is in
 //! the page (nor in the scene).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
@@ -270,105 +271,13 @@ pub fn table(p: &TableProps) -> Html {
         .map(|k| (start + k) % n)
         .filter(|&s| Some(s) != viewer)
         .collect();
-    let holder = scene.rounds.last().map(|r| r.holder);
     // The last move: who made it (highlighted), in words under the piles.
     let last_mover = follow::last_mover(scene);
 
-    let seat_tiles = others.iter().map(|&s| {
-        let sv = &view.seats[s as usize];
-        let active = s == current && scene.in_play();
-        let thinking = active && scene.bot_to_act().is_some();
-        let known = sv.known_in_hand;
-        let last = last_mover == Some(s) && scene.in_play();
-        html! {
-            <li class={classes!("seat", active.then_some("seat--active"), last.then_some("seat--last"))} aria-current={active.then_some("true")} data-seat={s.to_string()}>
-                <div class="seat__head">
-                    <span class="seat__name">{ scene.name(s).to_string() }</span>
-                    if holder == Some(s) && scene.in_play() {
-                        <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
-                    }
-                    <span class="seat__total">{ t(Text::Total(sv.total)) }</span>
-                </div>
-                <div class="seat__cards">
-                    <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
-                        { for (0..sv.hand_len.min(12)).map(|_| card_back(CardSize::Small, "seat__back")) }
-                        <span class="seat__count">{ sv.hand_len }</span>
-                    </div>
-                    if sv.face_down_len > 0 {
-                        <div class="seat__down" role="img" aria-label={t(Text::FaceDownCount(sv.face_down_len as usize))}>
-                            { for (0..sv.face_down_len).map(|_| card_back(CardSize::Small, "seat__down-card")) }
-                        </div>
-                    }
-                    if !sv.face_up.is_empty() || !known.is_empty() {
-                        <div class="seat__up">
-                            { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "", lang, None)) }
-                            { for known.iter().map(|v| card_face(v, CardSize::Small, "card--known", lang, None)) }
-                        </div>
-                    }
-
-                </div>
-                if let Some(level) = scene.levels.get(s as usize).copied().flatten() {
-                    <div class="seat__level">{ t(Text::Bot(level)) }</div>
-                }
-                if last && !active {
-                    <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
-                }
-                // The tile already names the seat: short words that fit it.
-                if thinking {
-                    <div class="seat__thinking">{ t(Text::SeatThinking) }</div>
-                } else if active {
-                    <div class="seat__turn">{ t(Text::SeatTurn) }</div>
-                }
-            </li>
-        }
-    });
+    let seat_tiles = others.iter().map(|&s| seat_tile(p, s, last_mover));
 
     // The centre: draw pile, discard piles (top large, last plays small),
     // the Mojo card.
-    let choose_pile = {
-        let chosen = chosen_pile.clone();
-        move |i: u8| {
-            let chosen = chosen.clone();
-            Callback::from(move |_| chosen.set(i))
-        }
-    };
-    let discard = (0..piles).map(|i| {
-        let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
-        let cards = pile.as_slice();
-        let top = pile.top();
-        let first_recent = cards.len().saturating_sub(5);
-        let recent = &cards[first_recent..cards.len().saturating_sub(1)];
-        let selectable = my_turn && piles == 2 && phase == Phase::Play;
-        let selected = piles == 2 && active_pile == i && scene.in_play();
-        let label = if piles == 2 { t(Text::Pile(i)) } else { t(Text::DiscardPile) };
-        let by = follow::played_by(&scene.log, view.round, i).filter(|_| top.is_some());
-        html! {
-            <div class={classes!("pile", selected.then_some("pile--selected"))} data-pile={i.to_string()}>
-                <div class="pile__label">{ label }</div>
-                <div class="pile__recent" aria-hidden="true">
-                    // Keyed by place in the pile: a play shifts the row by
-                    // one card instead of repainting all four.
-                    { for recent.iter().enumerate().map(|(k, &v)| card_face(v, CardSize::Small, "", lang, Some(format!("{i}-{}", first_recent + k).into()))) }
-                </div>
-                <div class="pile__top">
-                    if let Some(v) = top {
-                        { card_face(v, CardSize::Large, "card--arrive", lang, Some(format!("{i}-{}", cards.len()).into())) }
-                    }
-                </div>
-                if let Some(seat) = by {
-                    <div class="pile__by">{ t(Text::PlayedBy(scene.name(seat))) }</div>
-                }
-                if selectable {
-                    <button
-                        type="button"
-                        class="button pile__choose"
-                        aria-pressed={if selected { "true" } else { "false" }}
-                        onclick={choose_pile(i)}
-                    >{ t(Text::PlayOn(i)) }</button>
-                }
-            </div>
-        }
-    });
 
     // "Take back Ben's 1 blue": on the cover that hid Ben's hand, or (alone
     // with bots, or on a phone) in the hand's head, where it pushes no card.
@@ -386,21 +295,7 @@ pub fn table(p: &TableProps) -> Html {
 
     // The acting person's own area.
     let own = if let Some(to) = handoff {
-        let on_show = p.on_show.clone();
-        html! {
-            <section class="handoff" aria-labelledby="handoff-title">
-                <h2 id="handoff-title">{ t(Text::PassDevice(scene.name(to))) }</h2>
-                <p>{ t(Text::PassDeviceHelp) }</p>
-                <button
-                    type="button"
-                    class="button button--primary button--large"
-                    autofocus=true
-                    onclick={Callback::from(move |_| on_show.emit(to))}
-                >{ t(Text::ShowMyCards) }</button>
-                // The one who just played may still take their card back.
-                { take_back.clone().unwrap_or_default() }
-            </section>
-        }
+        handoff_cover(p, to, take_back.clone())
     } else if let Some(me) = viewer {
         let hand = HandPlaces {
             slots,
@@ -418,39 +313,13 @@ pub fn table(p: &TableProps) -> Html {
             hand,
         )
     } else if let Some(next) = scene.pass_to {
-        // Between two people's turns: every hand covered, the table (and
-        // the bots' moves) in view above, the next person named.
-        html! {
-            <section class="pass" aria-labelledby="pass-title">
-                <h2 id="pass-title" class="pass__title">{ t(Text::PassDevice(scene.name(next))) }</h2>
-                <p class="pass__help">{ t(Text::PassDeviceLater(scene.name(next))) }</p>
-                { take_back.clone().unwrap_or_default() }
-            </section>
-        }
+        pass_cover(p, next, take_back.clone())
     } else {
         html! {}
     };
 
     let status = status_line(scene, lang);
-    let announce = {
-        let mut heard = heard.borrow_mut();
-        let len = scene.log.len();
-        match &*heard {
-            Some((seq, _, words)) if *seq == p.seq => words.clone(),
-            last => {
-                let from = match last {
-                    // A new game has a shorter log: all of it is new.
-                    Some((_, seen, _)) if *seen <= len => *seen,
-                    Some(_) => 0,
-                    // Just opened: only whose turn it is.
-                    None => len,
-                };
-                let words = announcement(scene, from, lang, &status);
-                *heard = Some((p.seq, len, words.clone()));
-                words
-            }
-        }
-    };
+    let announce = announce_once(&heard, scene, p.seq, lang, &status);
     {
         // After the render's task, not inside it: focusing forces a style
         // and layout pass, which then runs on its own instead of lengthening
@@ -461,81 +330,15 @@ pub fn table(p: &TableProps) -> Html {
             Timeout::new(0, move || move_focus(target)).forget();
         });
     }
-    {
-        // Each move, once: its cards fly and its sounds play; "your turn"
-        // when the turn has just come to the viewer. Not on the first
-        // render (a reload, back from a replay), nor for a change that is
-        // no move (the hand-off's "Show my cards": same log).
-        let seen = use_mut_ref(|| None::<(usize, bool)>);
-        let events = scene.last_events.clone();
-        let log_len = scene.log.len();
-        let sound = p.sound;
-        use_effect_with(p.seq, move |_| {
-            let before = seen.borrow_mut().replace((log_len, my_turn));
-            if let Some((len, was_my_turn)) = before {
-                let moved = len != log_len;
-                if moved {
-                    follow::animate(".table", &events, viewer);
-                }
-                if sound {
-                    follow::sounds(if moved { &events } else { &[] }, my_turn && !was_my_turn);
-                }
-            }
-        });
-    }
-    let last_move: Vec<String> = follow::last_move_lines(scene)
-        .into_iter()
-        .map(|e| describe(&e.event, scene, lang))
-        .filter(|l| !l.is_empty())
-        .collect();
+    use_follow_moves(scene, p.seq, p.sound, my_turn, viewer);
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
-    let on_rules = p.on_rules.clone();
-    let on_menu = p.on_menu.clone();
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
         <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"), my_turn.then_some("table--my-turn"))}>
-            <header class="topbar">
-                <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
-                <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
-                if let Some(name) = me_name.filter(|_| scene.shared) {
-                    <span class="topbar__me">{ t(Text::YouAre(&name)) }</span>
-                }
-                <span class="topbar__spacer"></span>
-                if let Some(on_sound) = p.on_sound.clone() {
-                    <button
-                        type="button"
-                        class="button button--ghost button--icon sound-toggle"
-                        aria-label={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
-                        title={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
-                        onclick={let on = p.sound; Callback::from(move |_| on_sound.emit(!on))}
-                    >{ sound_icon(p.sound) }</button>
-                }
-                if let Some(on_devices) = p.on_devices.clone() {
-                    <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
-                }
-                <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
-                <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
-            </header>
+            { top_bar(p, me_name.as_deref()) }
             <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
-            <section class="centre" aria-label={t(Text::TableCentre)}>
-                <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
-                    <div class="pile__label">{ t(Text::DrawPile) }</div>
-                    <div class="draw__stack">
-                        if view.draw_len > 0 {
-                            { card_back(CardSize::Large, "") }
-                        }
-                    </div>
-                    <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
-                </div>
-                <div class="piles">{ for discard }</div>
-                { mojo_card(view.mojo, lang) }
-                if scene.in_play() {
-                    // Said by the live region already: for the eyes. Always
-                    // there, two lines high, so that nothing below it moves.
-                    <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
-                }
-            </section>
+            { centre(p, (active_pile, my_turn), &chosen_pile) }
             <p class="status" tabindex="-1">{ status }</p>
             { own }
             <aside class="side">
@@ -544,19 +347,314 @@ pub fn table(p: &TableProps) -> Html {
             </aside>
             <div class="visually-hidden" aria-live="polite" aria-atomic="true">{ announce }</div>
             if round_over && handoff.is_none() {
-                { round_summary(&SummaryProps {
-                    scene: scene.clone(),
-                    lang,
-                    on_next: { let a = p.on_act.clone(); Callback::from(move |_| a.emit(Action::NextRound)) },
-                    on_rematch: p.on_rematch.clone(),
-                    on_new_game: p.on_new_game.clone(),
-                    on_rules: p.on_rules.clone(),
-                    hand_device: p.hand_device,
-                    on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
-                    deal_code: p.deal_code.clone().filter(|_| !p.hand_device && scene.is_over()),
-                }) }
+                { summary(p) }
             }
         </main>
+    }
+}
+
+/// Each move, once: its cards fly and its sounds play; "your turn" when
+/// the turn has just come to the viewer. Not on the first render (a
+/// reload, back from a replay), nor for a change that is no move (the
+/// hand-off's "Show my cards": same log).
+#[hook]
+fn use_follow_moves(scene: &Scene, seq: u64, sound: bool, my_turn: bool, viewer: Option<Seat>) {
+    let seen = use_mut_ref(|| None::<(usize, bool)>);
+    let events = scene.last_events.clone();
+    let log_len = scene.log.len();
+    use_effect_with(seq, move |_| {
+        let before = seen.borrow_mut().replace((log_len, my_turn));
+        if let Some((len, was_my_turn)) = before {
+            let moved = len != log_len;
+            if moved {
+                follow::animate(".table", &events, viewer);
+            }
+            if sound {
+                follow::sounds(if moved { &events } else { &[] }, my_turn && !was_my_turn);
+            }
+        }
+    });
+}
+
+/// What the live region says for this render: the log lines new since the
+/// last announcement (kept in `heard`: its move number, the log's length
+/// and its words), said once per move.
+fn announce_once(
+    heard: &RefCell<Option<(u64, usize, String)>>,
+    scene: &Scene,
+    seq: u64,
+    lang: Lang,
+    status: &str,
+) -> String {
+    let mut heard = heard.borrow_mut();
+    let len = scene.log.len();
+    match &*heard {
+        Some((said_at, _, words)) if *said_at == seq => words.clone(),
+        last => {
+            let from = match last {
+                // A new game has a shorter log: all of it is new.
+                Some((_, seen, _)) if *seen <= len => *seen,
+                Some(_) => 0,
+                // Just opened: only whose turn it is.
+                None => len,
+            };
+            let words = announcement(scene, from, lang, status);
+            *heard = Some((seq, len, words.clone()));
+            words
+        }
+    }
+}
+
+/// The round's summary, or the game's end.
+fn summary(p: &TableProps) -> Html {
+    let scene = &p.scene;
+    let lang = p.lang;
+    round_summary(&SummaryProps {
+        scene: scene.clone(),
+        lang,
+        on_next: {
+            let a = p.on_act.clone();
+            Callback::from(move |_| a.emit(Action::NextRound))
+        },
+        on_rematch: p.on_rematch.clone(),
+        on_new_game: p.on_new_game.clone(),
+        on_rules: p.on_rules.clone(),
+        hand_device: p.hand_device,
+        on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
+        deal_code: p
+            .deal_code
+            .clone()
+            .filter(|_| !p.hand_device && scene.is_over()),
+    })
+}
+
+/// The centre: the draw pile, the discard piles (top large, last plays
+/// small), the Mojo card and, in words, the last move.
+fn centre(
+    p: &TableProps,
+    (active_pile, my_turn): (u8, bool),
+    chosen_pile: &UseStateHandle<u8>,
+) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let view = &scene.view;
+    let piles = view.options.piles();
+    let discard = (0..piles).map(|i| discard_pile(p, i, (active_pile, my_turn), chosen_pile));
+    let last_move: Vec<String> = follow::last_move_lines(scene)
+        .into_iter()
+        .map(|e| describe(&e.event, scene, lang))
+        .filter(|l| !l.is_empty())
+        .collect();
+    html! {
+    <section class="centre" aria-label={t(Text::TableCentre)}>
+        <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
+            <div class="pile__label">{ t(Text::DrawPile) }</div>
+            <div class="draw__stack">
+                if view.draw_len > 0 {
+                    { card_back(CardSize::Large, "") }
+                }
+            </div>
+            <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
+        </div>
+        <div class="piles">{ for discard }</div>
+        { mojo_card(view.mojo, lang) }
+        if scene.in_play() {
+            // Said by the live region already: for the eyes. Always
+            // there, two lines high, so that nothing below it moves.
+            <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
+        }
+    </section>
+    }
+}
+
+/// The tile of `s`, a seat other than the viewer's, around the table.
+fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let view = &scene.view;
+    let current = scene.current();
+    let holder = scene.rounds.last().map(|r| r.holder);
+    let sv = &view.seats[s as usize];
+    let active = s == current && scene.in_play();
+    let thinking = active && scene.bot_to_act().is_some();
+    let known = sv.known_in_hand;
+    let last = last_mover == Some(s) && scene.in_play();
+    html! {
+        <li class={classes!("seat", active.then_some("seat--active"), last.then_some("seat--last"))} aria-current={active.then_some("true")} data-seat={s.to_string()}>
+            <div class="seat__head">
+                <span class="seat__name">{ scene.name(s).to_string() }</span>
+                if holder == Some(s) && scene.in_play() {
+                    <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
+                }
+                <span class="seat__total">{ t(Text::Total(sv.total)) }</span>
+            </div>
+            <div class="seat__cards">
+                <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
+                    { for (0..sv.hand_len.min(12)).map(|_| card_back(CardSize::Small, "seat__back")) }
+                    <span class="seat__count">{ sv.hand_len }</span>
+                </div>
+                if sv.face_down_len > 0 {
+                    <div class="seat__down" role="img" aria-label={t(Text::FaceDownCount(sv.face_down_len as usize))}>
+                        { for (0..sv.face_down_len).map(|_| card_back(CardSize::Small, "seat__down-card")) }
+                    </div>
+                }
+                if !sv.face_up.is_empty() || !known.is_empty() {
+                    <div class="seat__up">
+                        { for sv.face_up.iter().map(|v| card_face(v, CardSize::Small, "", lang, None)) }
+                        { for known.iter().map(|v| card_face(v, CardSize::Small, "card--known", lang, None)) }
+                    </div>
+                }
+
+            </div>
+            if let Some(level) = scene.levels.get(s as usize).copied().flatten() {
+                <div class="seat__level">{ t(Text::Bot(level)) }</div>
+            }
+            if last && !active {
+                <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
+            }
+            // The tile already names the seat: short words that fit it.
+            if thinking {
+                <div class="seat__thinking">{ t(Text::SeatThinking) }</div>
+            } else if active {
+                <div class="seat__turn">{ t(Text::SeatTurn) }</div>
+            }
+        </li>
+    }
+}
+
+/// Discard pile `i`: its top card large, its last plays small, who played
+/// the top card, and (two piles, the viewer's turn) the button to play on it.
+fn discard_pile(
+    p: &TableProps,
+    i: u8,
+    (active_pile, my_turn): (u8, bool),
+    chosen_pile: &UseStateHandle<u8>,
+) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let view = &scene.view;
+    let phase = scene.phase();
+    let piles = view.options.piles();
+    let choose_pile = |i: u8| {
+        let chosen = chosen_pile.clone();
+        Callback::from(move |_| chosen.set(i))
+    };
+    let pile = view.discard.get(i as usize).cloned().unwrap_or_default();
+    let cards = pile.as_slice();
+    let top = pile.top();
+    let first_recent = cards.len().saturating_sub(5);
+    let recent = &cards[first_recent..cards.len().saturating_sub(1)];
+    let selectable = my_turn && piles == 2 && phase == Phase::Play;
+    let selected = piles == 2 && active_pile == i && scene.in_play();
+    let label = if piles == 2 {
+        t(Text::Pile(i))
+    } else {
+        t(Text::DiscardPile)
+    };
+    let by = follow::played_by(&scene.log, view.round, i).filter(|_| top.is_some());
+    html! {
+        <div class={classes!("pile", selected.then_some("pile--selected"))} data-pile={i.to_string()}>
+            <div class="pile__label">{ label }</div>
+            <div class="pile__recent" aria-hidden="true">
+                // Keyed by place in the pile: a play shifts the row by
+                // one card instead of repainting all four.
+                { for recent.iter().enumerate().map(|(k, &v)| card_face(v, CardSize::Small, "", lang, Some(format!("{i}-{}", first_recent + k).into()))) }
+            </div>
+            <div class="pile__top">
+                if let Some(v) = top {
+                    { card_face(v, CardSize::Large, "card--arrive", lang, Some(format!("{i}-{}", cards.len()).into())) }
+                }
+            </div>
+            if let Some(seat) = by {
+                <div class="pile__by">{ t(Text::PlayedBy(scene.name(seat))) }</div>
+            }
+            if selectable {
+                <button
+                    type="button"
+                    class="button pile__choose"
+                    aria-pressed={if selected { "true" } else { "false" }}
+                    onclick={choose_pile(i)}
+                >{ t(Text::PlayOn(i)) }</button>
+            }
+        </div>
+    }
+}
+
+/// The bar at the top: the round, the target, whose screen it is (on a
+/// shared screen), the sound, the devices, the rules and the menu.
+fn top_bar(p: &TableProps, me_name: Option<&str>) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let view = &scene.view;
+    let on_rules = p.on_rules.clone();
+    let on_menu = p.on_menu.clone();
+    html! {
+    <header class="topbar">
+        <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
+        <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
+        if let Some(name) = me_name.filter(|_| scene.shared) {
+            <span class="topbar__me">{ t(Text::YouAre(name)) }</span>
+        }
+        <span class="topbar__spacer"></span>
+        if let Some(on_sound) = p.on_sound.clone() {
+            <button
+                type="button"
+                class="button button--ghost button--icon sound-toggle"
+                aria-label={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                title={t(if p.sound { Text::SoundOff } else { Text::SoundOn })}
+                onclick={let on = p.sound; Callback::from(move |_| on_sound.emit(!on))}
+            >{ sound_icon(p.sound) }</button>
+        }
+        if let Some(on_devices) = p.on_devices.clone() {
+            <button type="button" class={classes!("button", "button--ghost", scene.waiting_for.map(|_| "button--alert"))} onclick={Callback::from(move |_| on_devices.emit(()))}>{ t(Text::Devices) }</button>
+        }
+        <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
+        <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
+    </header>
+    }
+}
+
+/// The cover before `to`'s turn: "Pass the device to …" and their "Show my
+/// cards"; the one who just played may still take their card back.
+fn handoff_cover(p: &TableProps, to: Seat, take_back: Option<Html>) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let on_show = p.on_show.clone();
+    html! {
+        <section class="handoff" aria-labelledby="handoff-title">
+            <h2 id="handoff-title">{ t(Text::PassDevice(scene.name(to))) }</h2>
+            <p>{ t(Text::PassDeviceHelp) }</p>
+            <button
+                type="button"
+                class="button button--primary button--large"
+                autofocus=true
+                onclick={Callback::from(move |_| on_show.emit(to))}
+            >{ t(Text::ShowMyCards) }</button>
+            // The one who just played may still take their card back.
+            { take_back.unwrap_or_default() }
+        </section>
+    }
+}
+
+/// Between two people's turns: every hand covered, the table (and the
+/// bots' moves) in view above, the next person named.
+fn pass_cover(p: &TableProps, next: Seat, take_back: Option<Html>) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    // Between two people's turns: every hand covered, the table (and
+    // the bots' moves) in view above, the next person named.
+    html! {
+        <section class="pass" aria-labelledby="pass-title">
+            <h2 id="pass-title" class="pass__title">{ t(Text::PassDevice(scene.name(next))) }</h2>
+            <p class="pass__help">{ t(Text::PassDeviceLater(scene.name(next))) }</p>
+            { take_back.unwrap_or_default() }
+        </section>
     }
 }
 
@@ -609,12 +707,14 @@ fn status_line(scene: &Scene, lang: Lang) -> String {
 
 /// What the own area needs beyond the scene: the hand's places (see
 /// [`lay_out`]), its tap guard, and the take-back button if offered.
+/// With "Confirm each card": the card picked (move number, place).
+type Picked = Option<UseStateHandle<Option<(u64, usize)>>>;
+
 struct HandPlaces {
     slots: Vec<Option<Value>>,
     guard: Rc<TapGuard>,
     take_back: Option<Html>,
-    /// With "Confirm each card": the card picked (move number, place).
-    picked: Option<UseStateHandle<Option<(u64, usize)>>>,
+    picked: Picked,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -635,8 +735,6 @@ fn own_area(
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
-    let phase = scene.phase();
-    let act = p.on_act.clone();
 
     // What all of this seat's cards would score now (RULES R10): a
     // beginner's best guide to which cards to shed.
@@ -647,10 +745,61 @@ fn own_area(
         mine.points()
     };
 
-    // Mojo Time: the face-down row. The owner may look at these cards
-    // (RULES R5.3) and picks the one to reveal.
+    let face_down = face_down_row(p, view, my_turn, down_stop, &guard);
+    let face_up = if !view.seats[me as usize].face_up.is_empty() {
+        html! {
+            <div class="own__faceup">
+                { for view.seats[me as usize].face_up.iter().map(|v| card_face(v, CardSize::Small, "card--arrive", lang, None)) }
+            </div>
+        }
+    } else {
+        html! {}
+    };
+
+    let hand_html = hand_row(p, view, pile, my_turn, hand_stop, (&slots, &guard, &picked));
+    let draw_choice = draw_choice(p, view, my_turn);
+
+    html! {
+        <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={scene.name(me).to_string()}>
+            <div class="own__head">
+                <span class="own__name">{ scene.name(me).to_string() }</span>
+                <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
+                <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
+            </div>
+            // A row of its own height, always there: "Your turn!" and "Take
+            // back" come and go in it without moving a card.
+            <div class="own__turn">
+                if my_turn {
+                    // Unmistakable, on the table and on a phone; the status
+                    // line and the live region say it in words.
+                    <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
+                }
+                { take_back.unwrap_or_default() }
+            </div>
+            { draw_choice }
+            { face_down }
+            { face_up }
+            { hand_html }
+        </section>
+    }
+}
+
+/// Mojo Time: the face-down row. The owner may look at these cards
+/// (RULES R5.3) and picks the one to reveal.
+fn face_down_row(
+    p: &TableProps,
+    view: &PlayerView,
+    my_turn: bool,
+    down_stop: &UseStateHandle<usize>,
+    guard: &Rc<TapGuard>,
+) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let phase = scene.phase();
+    let act = p.on_act.clone();
     let down = &view.face_down;
-    let face_down = if !down.is_empty() {
+    if !down.is_empty() {
         let reveal_now = my_turn && !scene.busy && phase == Phase::Reveal;
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
@@ -678,26 +827,30 @@ fn own_area(
         }
     } else {
         html! {}
-    };
+    }
+}
 
-    let face_up = if !view.seats[me as usize].face_up.is_empty() {
-        html! {
-            <div class="own__faceup">
-                { for view.seats[me as usize].face_up.iter().map(|v| card_face(v, CardSize::Small, "card--arrive", lang, None)) }
-            </div>
-        }
-    } else {
-        html! {}
-    };
-
-    // The hand: one button per card, sorted, in its place (`slots`: a
-    // card played in a chain leaves a hole); each says what it will do.
+/// The hand: one button per card, sorted, in its place (`slots`: a card
+/// played in a chain leaves a hole); each says what it will do.
+fn hand_row(
+    p: &TableProps,
+    view: &PlayerView,
+    pile: u8,
+    my_turn: bool,
+    hand_stop: &UseStateHandle<usize>,
+    (slots, guard, picked): (&[Option<Value>], &Rc<TapGuard>, &Picked),
+) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let phase = scene.phase();
+    let act = p.on_act.clone();
     let hand: &Cards = &view.hand;
     let can_play = my_turn && !scene.busy && matches!(phase, Phase::Play | Phase::Continue { .. });
     let top = view.top(pile);
     let drawn = scene.just_drawn();
     let mut marked = false;
-    let hand_html = if !hand.is_empty() {
+    if !hand.is_empty() {
         html! {
             <section class="hand-area">
                 <div class="hand" role="group" aria-label={t(Text::YourHand)} onkeydown={roving_keys(hand_stop.clone())}>
@@ -747,10 +900,17 @@ fn own_area(
         }
     } else {
         html! {}
-    };
+    }
+}
 
-    // Two piles: after a higher card, where to draw from.
-    let draw_choice = if my_turn && !scene.busy {
+/// Two piles: after a higher card, where to draw from.
+fn draw_choice(p: &TableProps, view: &PlayerView, my_turn: bool) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let phase = scene.phase();
+    let act = p.on_act.clone();
+    if my_turn && !scene.busy {
         if let Phase::Draw { pile: played } = phase {
             let other_top = view.top(1 - played);
             let deck = {
@@ -774,30 +934,6 @@ fn own_area(
         }
     } else {
         html! {}
-    };
-
-    html! {
-        <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={scene.name(me).to_string()}>
-            <div class="own__head">
-                <span class="own__name">{ scene.name(me).to_string() }</span>
-                <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
-                <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
-            </div>
-            // A row of its own height, always there: "Your turn!" and "Take
-            // back" come and go in it without moving a card.
-            <div class="own__turn">
-                if my_turn {
-                    // Unmistakable, on the table and on a phone; the status
-                    // line and the live region say it in words.
-                    <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
-                }
-                { take_back.unwrap_or_default() }
-            </div>
-            { draw_choice }
-            { face_down }
-            { face_up }
-            { hand_html }
-        </section>
     }
 }
 
