@@ -4,6 +4,8 @@
 //   through `crate::…` paths (`use crate::…` or a path in the code). A
 //   module is a file (`src/net/state.rs` is `net::state`, `src/ui/mod.rs`
 //   is `ui`); a path names the longest module it starts with.
+// - Views are views: no view function (one that returns `Html`) is over
+//   MAX_VIEW_LINES lines, counted from `fn` to its closing brace.
 //
 // Usage: node scripts/structure.mjs [SRC_DIR]   (default: src)
 // Prints what it found; exits 1 if a check fails.
@@ -28,6 +30,52 @@ export function moduleOf(root, path) {
   if (parts.at(-1) === 'mod') parts.pop();
   if (parts.length === 1 && (parts[0] === 'lib' || parts[0] === 'main')) parts.pop();
   return parts.join('::');
+}
+
+/// The longest a view function may be, in lines.
+export const MAX_VIEW_LINES = 150;
+
+/// `text` with comments and string literals blanked, its lines kept (so
+/// that braces can be matched and lines counted).
+function blanked(text) {
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$|"(?:[^"\\]|\\.)*"|'(?:[^'\\\n]|\\.)'/gm, (m) =>
+    m.replace(/[^\n]/g, ' '),
+  );
+}
+
+/// The functions of `text` (not under `#[cfg(test)]`) that return `Html`:
+/// their name, first line and length in lines.
+export function viewFunctions(text) {
+  const code = blanked(text);
+  const test = code.search(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
+  const out = [];
+  for (const m of code.matchAll(/\bfn\s+(\w+)/g)) {
+    if (test >= 0 && m.index > test) break;
+    // The body's brace: the first `{` outside the parameters' parentheses
+    // (a parameter may be destructured with braces); a `;` first: no body.
+    let open = -1;
+    for (let k = m.index, parens = 0; k < code.length; k++) {
+      const c = code[k];
+      if (c === '(') parens++;
+      else if (c === ')') parens--;
+      else if (parens === 0 && c === ';') break;
+      else if (parens === 0 && c === '{') {
+        open = k;
+        break;
+      }
+    }
+    if (open < 0) continue;
+    if (!/->\s*Html\s*(where[^{]*)?$/.test(code.slice(m.index, open).trim())) continue;
+    let depth = 0;
+    let end = open;
+    for (; end < code.length; end++) {
+      if (code[end] === '{') depth++;
+      else if (code[end] === '}' && --depth === 0) break;
+    }
+    const line = (at) => code.slice(0, at).split('\n').length;
+    out.push({ name: m[1], line: line(m.index), lines: line(end) - line(m.index) + 1 });
+  }
+  return out;
 }
 
 /// `text` without comments, string literals, and items under `#[cfg(test)]`
@@ -103,9 +151,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const edges = [...graph.values()].reduce((n, s) => n + s.size, 0);
   console.log(`structure: ${graph.size} modules, ${edges} uses between them`);
   for (const [a, b] of found) console.log(`structure: import circle: ${a} and ${b} name each other`);
-  if (found.length) {
-    console.log('structure: FAILED (move what both need into one of them, or into a third module)');
-    process.exit(1);
+  const views = rustFiles(root).flatMap((f) =>
+    viewFunctions(readFileSync(f, 'utf8')).map((v) => ({ ...v, file: relative('.', f) })),
+  );
+  const long = views.filter((v) => v.lines > MAX_VIEW_LINES);
+  const longest = views.reduce((a, v) => (v.lines > (a?.lines ?? 0) ? v : a), null);
+  console.log(
+    `structure: ${views.length} view functions, the longest ${longest ? `${longest.name} (${longest.file}:${longest.line}), ${longest.lines} lines` : 'none'}`,
+  );
+  for (const v of long) {
+    console.log(`structure: ${v.file}:${v.line}: view function ${v.name} is ${v.lines} lines (at most ${MAX_VIEW_LINES})`);
   }
-  console.log('structure: no import circle');
+  if (found.length) console.log('structure: FAILED: move what both modules need into one of them, or into a third');
+  if (long.length) console.log('structure: FAILED: split the view into parts, each a function that draws one thing');
+  if (found.length || long.length) process.exit(1);
+  console.log(`structure: no import circle, no view over ${MAX_VIEW_LINES} lines`);
 }
