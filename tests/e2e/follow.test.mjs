@@ -97,6 +97,13 @@ test('sounds: WebAudio after a gesture only, one tap mutes them, remembered on t
   await page.getByRole('group', { name: 'Your hand' }).waitFor();
   await watchBots(page, 8);
   await reachScreen(page, ['play']);
+  // The sounds of a move play in a task after its render: the turn that
+  // has just come may be heard a moment after the hand is enabled.
+  await page.waitForFunction(
+    () => performance.getEntriesByName('mojo-sound-your-turn', 'mark').length > 0,
+    undefined,
+    { timeout: 3000 },
+  );
   const on = await sounds(page);
   assert.equal(on.contexts, 1);
   assert.ok(on.marks.play >= 4 && on.marks['your-turn'] >= 1, JSON.stringify(on));
