@@ -180,6 +180,23 @@ pub fn card_button(p: CardButtonProps, key: String) -> Html {
     keyed(button, Some(key.into()))
 }
 
+/// The draw pile: its back, while it holds cards, and how many (the
+/// table's and the replay's centre).
+pub fn draw_pile(cards: usize, lang: Lang) -> Html {
+    let t = |text: Text| text.get(lang);
+    html! {
+        <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(cards)))}>
+            <div class="pile__label">{ t(Text::DrawPile) }</div>
+            <div class="draw__stack">
+                if cards > 0 {
+                    { card_back(CardSize::Large, "") }
+                }
+            </div>
+            <div class="draw__count">{ t(Text::Cards(cards)) }</div>
+        </div>
+    }
+}
+
 /// The back of a card (face-down cards, the draw pile, others' hands).
 pub fn card_back(size: CardSize, class: &'static str) -> Html {
     html! {

@@ -17,7 +17,7 @@ use crate::i18n::{Lang, Text};
 use crate::replay::{logged, Frame, Replay};
 use crate::scene::Scene;
 use crate::session::Session;
-use crate::ui::cards::{card_back, card_face, mojo_card, CardSize};
+use crate::ui::cards::{card_face, draw_pile, mojo_card, CardSize};
 use crate::ui::follow;
 use crate::ui::log::describe;
 
@@ -213,15 +213,7 @@ fn replay_centre(frame: &Frame, at: usize, lang: Lang) -> Html {
     });
     html! {
         <section class="centre replay__centre" aria-label={t(Text::TableCentre)}>
-            <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
-                <div class="pile__label">{ t(Text::DrawPile) }</div>
-                <div class="draw__stack">
-                    if view.draw_len > 0 {
-                        { card_back(CardSize::Large, "") }
-                    }
-                </div>
-                <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
-            </div>
+            { draw_pile(view.draw_len.into(), lang) }
             <div class="piles">{ for discard }</div>
             { mojo_card(view.mojo, lang) }
         </section>

@@ -16,7 +16,9 @@ use yew::prelude::*;
 
 use crate::i18n::{join_names, Lang, Text};
 use crate::scene::Scene;
-use crate::ui::cards::{card_back, card_button, card_face, mojo_card, CardButtonProps, CardSize};
+use crate::ui::cards::{
+    card_back, card_button, card_face, draw_pile, mojo_card, CardButtonProps, CardSize,
+};
 use crate::ui::follow;
 use crate::ui::hand::{lay_out, TapGuard};
 use crate::ui::log::{describe, game_log};
@@ -447,24 +449,16 @@ fn centre(
         .filter(|l| !l.is_empty())
         .collect();
     html! {
-    <section class="centre" aria-label={t(Text::TableCentre)}>
-        <div class="draw" role="img" aria-label={format!("{}: {}", t(Text::DrawPile), t(Text::Cards(view.draw_len.into())))}>
-            <div class="pile__label">{ t(Text::DrawPile) }</div>
-            <div class="draw__stack">
-                if view.draw_len > 0 {
-                    { card_back(CardSize::Large, "") }
-                }
-            </div>
-            <div class="draw__count">{ t(Text::Cards(view.draw_len.into())) }</div>
-        </div>
-        <div class="piles">{ for discard }</div>
-        { mojo_card(view.mojo, lang) }
-        if scene.in_play() {
-            // Said by the live region already: for the eyes. Always
-            // there, two lines high, so that nothing below it moves.
-            <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
-        }
-    </section>
+        <section class="centre" aria-label={t(Text::TableCentre)}>
+            { draw_pile(view.draw_len.into(), lang) }
+            <div class="piles">{ for discard }</div>
+            { mojo_card(view.mojo, lang) }
+            if scene.in_play() {
+                // Said by the live region already: for the eyes. Always
+                // there, two lines high, so that nothing below it moves.
+                <p class="lastmove" aria-hidden="true">{ last_move.join(" ") }</p>
+            }
+        </section>
     }
 }
 
