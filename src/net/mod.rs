@@ -19,3 +19,5 @@ pub mod state;
 pub mod stored;
 pub mod table_hub;
 pub mod wire;
+#[cfg(test)]
+mod wire_serde_tests;

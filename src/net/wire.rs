@@ -446,41 +446,53 @@ pub fn rounds_from(v: &Json) -> Read<Vec<RoundResult>> {
         .collect()
 }
 
-/// A public step of the round as `{"step": "play", …}`.
+/// A public step of the round as serde writes it (externally tagged):
+/// `{"play": {"seat", "value", "pile", "covered"}}`, `{"draw": {"seat",
+/// "card"}}`, `{"face_down": {"seat", "count"}}`, `{"reveal": {"seat",
+/// "value"}}`.
 fn step_json(s: Step) -> Json {
-    let tag = |name: &str| ("step", json::str(name));
-    match s {
+    let (name, fields) = match s {
         Step::Play {
             seat,
             value,
             pile,
             covered,
-        } => obj([
-            tag("play"),
-            ("seat", int(seat)),
-            ("value", int(value)),
-            ("pile", int(pile)),
-            ("covered", opt_value_json(covered)),
-        ]),
-        Step::Draw { seat, card } => obj([
-            tag("draw"),
-            ("seat", int(seat)),
-            ("card", opt_value_json(card)),
-        ]),
-        Step::FaceDown { seat, count } => {
-            obj([tag("face_down"), ("seat", int(seat)), ("count", int(count))])
-        }
+        } => (
+            "play",
+            obj([
+                ("seat", int(seat)),
+                ("value", int(value)),
+                ("pile", int(pile)),
+                ("covered", opt_value_json(covered)),
+            ]),
+        ),
+        Step::Draw { seat, card } => (
+            "draw",
+            obj([("seat", int(seat)), ("card", opt_value_json(card))]),
+        ),
+        Step::FaceDown { seat, count } => (
+            "face_down",
+            obj([("seat", int(seat)), ("count", int(count))]),
+        ),
         Step::Reveal { seat, value } => {
-            obj([tag("reveal"), ("seat", int(seat)), ("value", int(value))])
+            ("reveal", obj([("seat", int(seat)), ("value", int(value))]))
         }
-    }
+    };
+    obj([(name, fields)])
 }
 
 fn step_from(v: &Json) -> Read<Step> {
-    let mut f = Fields::of(v, "a step")?;
-    let kind = f.string("step")?;
+    let (kind, inner) = match v {
+        Json::Obj(fields) if fields.len() == 1 => (fields[0].0.as_str(), &fields[0].1),
+        _ => {
+            return Err(
+                "a step is one of {\"play\": {…}}, {\"draw\": {…}}, {\"face_down\": {…}}, {\"reveal\": {…}}".into(),
+            )
+        }
+    };
+    let mut f = Fields::of(inner, "a step")?;
     let seat = seat_of(f.req("seat")?, "seat")?;
-    let step = match kind.as_str() {
+    let step = match kind {
         "play" => {
             let pile: u8 = f.int("pile")?;
             if pile > 1 {
@@ -537,7 +549,8 @@ fn round_log_from(list: &[Json]) -> Read<RoundLog> {
 /// One seat's view: `{"seat", "options", "phase", "current", "mojo",
 /// "round", "hand", "face_down", "seats": [...], "discard": [[...]],
 /// "draw_len", "last_round", "winners", "log": [...]}`; the log is the
-/// round's public steps, the same in every seat's view.
+/// round's public steps, the same in every seat's view. Every shape here
+/// is the one the engine's serde derives write (`wire_serde_tests`).
 pub fn view_json(v: &PlayerView) -> Json {
     obj([
         ("seat", int(v.seat)),
@@ -742,25 +755,35 @@ mod tests {
             // such step, a field too many.
             good.replace(
                 "\"log\":[]",
-                "\"log\":[{\"step\":\"reveal\",\"seat\":5,\"value\":3}]",
+                "\"log\":[{\"reveal\":{\"seat\":5,\"value\":3}}]",
             ),
             good.replace(
                 "\"log\":[]",
-                "\"log\":[{\"step\":\"reveal\",\"seat\":1,\"value\":13}]",
+                "\"log\":[{\"reveal\":{\"seat\":1,\"value\":13}}]",
             ),
             good.replace(
                 "\"log\":[]",
-                "\"log\":[{\"step\":\"peek\",\"seat\":1,\"value\":3}]",
+                "\"log\":[{\"peek\":{\"seat\":1,\"value\":3}}]",
             ),
             good.replace(
                 "\"log\":[]",
-                "\"log\":[{\"step\":\"draw\",\"seat\":1,\"card\":null,\"hand\":[3]}]",
+                "\"log\":[{\"draw\":{\"seat\":1,\"card\":null,\"hand\":[3]}}]",
+            ),
+            // Two steps in one, and the shape the wire wrote before it
+            // took serde's.
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"reveal\":{\"seat\":1,\"value\":3},\"draw\":{\"seat\":1}}]",
+            ),
+            good.replace(
+                "\"log\":[]",
+                "\"log\":[{\"step\":\"reveal\",\"seat\":1,\"value\":3}]",
             ),
         ];
         // The same step within the table reads.
         let fine = good.replace(
             "\"log\":[]",
-            "\"log\":[{\"step\":\"reveal\",\"seat\":1,\"value\":3}]",
+            "\"log\":[{\"reveal\":{\"seat\":1,\"value\":3}}]",
         );
         assert!(view_from(&json::parse(&fine).unwrap()).is_ok());
         assert_ne!(fine, good);
