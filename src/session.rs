@@ -429,6 +429,16 @@ pub fn take_back_card(events: &[Event]) -> Option<(Seat, Value)> {
     }
 }
 
+/// Whether [`Session::apply`] makes a log line of `event`: not the start
+/// of a turn, nor the face-down cards turned up for scoring (the round's
+/// result shows them).
+fn is_logged(event: &Event) -> bool {
+    !matches!(
+        event,
+        Event::TurnStarted { .. } | Event::FaceDownTurnedUp { .. }
+    )
+}
+
 /// Two sessions are the same game at the same point, shown to the same
 /// person: everything else is derived from these.
 impl PartialEq for Session {
@@ -643,10 +653,11 @@ impl Session {
         let round = self.game.round();
         self.events.clone_from(&events);
         for event in events {
-            match &event {
-                Event::RoundScored { result } => self.rounds.push(**result),
-                Event::TurnStarted { .. } | Event::FaceDownTurnedUp { .. } => continue,
-                _ => {}
+            if let Event::RoundScored { result } = &event {
+                self.rounds.push(**result);
+            }
+            if !is_logged(&event) {
+                continue;
             }
             let round = match event {
                 Event::RoundDealt { round, .. } => round,
@@ -678,6 +689,12 @@ impl Session {
     /// game as if it had not been played, with no trace of it in the log or
     /// the record. Whether it was taken back.
     ///
+    /// The engine undoes the card ([`Game::take_back`], the rule and its
+    /// tests), so a take-back costs no replay of the game: the record loses
+    /// its last action and the log the lines that action added, and the
+    /// session is the one [`Session::restore`] would give without that
+    /// action (`a_take_back_is_the_game_restored_without_the_last_card`).
+    ///
     /// Where the screen is passed between people, the hand does not show
     /// again by itself: the take-back is pressed on the next person's
     /// cover, by whoever holds the device by then, so the hand waits
@@ -685,21 +702,19 @@ impl Session {
     /// to whoever was holding the device.) A person alone with bots sees
     /// their hand as before.
     pub fn take_back(&mut self) -> bool {
-        if self.take_back_seat().is_none() {
+        if self.take_back_seat().is_none() || self.game.take_back().is_err() {
             return false;
         }
-        let mut record = self.record.clone();
-        record.actions.pop();
-        match Session::restore(self.setup.clone(), record, None) {
-            Ok(mut back) => {
-                // Nothing to show as just happened (and nothing to take back
-                // again: only the last card).
-                back.events.clear();
-                *self = back;
-                true
-            }
-            Err(_) => false,
+        self.record.actions.pop();
+        let lines = self.events.iter().filter(|e| is_logged(e)).count();
+        self.log.truncate(self.log.len().saturating_sub(lines));
+        // Nothing to show as just happened (and nothing to take back again:
+        // only the last card).
+        self.events.clear();
+        if self.setup.covers_hands() {
+            self.shown_to = None;
         }
+        true
     }
 
     /// The events of the last action as `seat` may see them (RULES R14: a
@@ -1034,6 +1049,81 @@ mod tests {
         assert!(
             lower > 10 && equal > 0 && higher > 2 && bots > 100,
             "{lower} {equal} {higher} {bots}"
+        );
+    }
+
+    /// A take-back (the engine's undo, `Game::take_back`) gives the session
+    /// that restoring the record without the last action gives (the replay
+    /// the take-back used to be): the same game, field for field, the same
+    /// record, log, score pad and hand shown, and nothing left to show or
+    /// to take back. Over whole games of many seeds and tables (one person
+    /// with bots, pass-and-play, someone on their own device, one and two
+    /// piles); the engine's rule and the events' agree after every action.
+    #[test]
+    fn a_take_back_is_the_game_restored_without_the_last_card() {
+        let tables = [
+            TableSetup::first_visit("You"),
+            two_humans(),
+            TableSetup {
+                seats: vec![
+                    SeatSetup::human("Ana"),
+                    SeatSetup::human("Ben"),
+                    SeatSetup::remote("Cy"),
+                    SeatSetup::human("Dee"),
+                    SeatSetup::bot("Bot", Level::Easy),
+                ],
+                ..two_humans()
+            },
+        ];
+        let (mut taken, mut went_on) = (0, 0);
+        for seed in 0..30u64 {
+            let mut setup = tables[seed as usize % tables.len()].clone();
+            setup.double_discard = seed % 2 == 1;
+            let mut s = Session::new(setup, seed).unwrap();
+            let mut bot = BotKind::Easy.make(seed);
+            let mut moves = 0u64;
+            while !s.game.is_over() {
+                if let Some(seat) = s.handoff_to() {
+                    assert!(s.show_hand(seat));
+                }
+                let action = bot.choose(&s.game.view(s.game.current()));
+                s.apply(action).unwrap();
+                moves += 1;
+                assert!(moves < 5_000);
+                assert_eq!(
+                    take_back_card(&s.events),
+                    s.game.take_back_card(),
+                    "seed {seed}, {action:?}: the events and the engine's rule agree"
+                );
+                if s.take_back_seat().is_none() || !moves.is_multiple_of(3) {
+                    continue;
+                }
+                let mut record = s.record.clone();
+                record.actions.pop();
+                let restored = Session::restore(s.setup.clone(), record, None).unwrap();
+                let mut back = s.clone();
+                assert!(back.take_back());
+                assert_eq!(back, restored, "seed {seed}, move {moves}");
+                assert_eq!(back.game, restored.game);
+                assert_eq!(back.log, restored.log);
+                assert_eq!(back.rounds, restored.rounds);
+                assert_eq!(back.shown_to, restored.shown_to);
+                assert_eq!(back.viewer(), restored.viewer());
+                assert_eq!(back.handoff_to(), restored.handoff_to());
+                assert!(back.events_for(Seat::MAX).is_empty());
+                assert_eq!(back.take_back_seat(), None);
+                assert!(!back.take_back(), "only the last card, once");
+                taken += 1;
+                // Now and then the game goes on from the card taken back.
+                if moves.is_multiple_of(2) {
+                    s = back;
+                    went_on += 1;
+                }
+            }
+        }
+        assert!(
+            taken > 250 && went_on > 100,
+            "{taken} taken back, {went_on} went on"
         );
     }
 

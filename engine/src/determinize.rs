@@ -81,6 +81,7 @@ impl Game {
             winners,
             rng,
             log: view.log,
+            undo: crate::game::Undo::NONE,
         }
     }
 

@@ -5,7 +5,7 @@ use rand::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Cards, Pile, Value, DECK_SIZE, MAX_VALUE, PILE_CAPACITY, VALUES};
-use crate::round_log::{RoundLog, Step};
+use crate::round_log::{LogMark, RoundLog, Step};
 use crate::types::*;
 
 pub use crate::rng::GameRng;
@@ -281,6 +281,78 @@ pub struct Game {
     pub(crate) rng: GameRng,
     /// The round's public steps (shown in every view).
     pub(crate) log: RoundLog,
+    /// What [`Game::take_back`] needs to undo the last action. Not part of
+    /// the position: it compares equal whatever it holds and is not saved.
+    pub(crate) undo: Undo,
+}
+
+/// The last action, as far as a take-back is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Last {
+    /// None since the game was dealt, read back or taken back.
+    Nothing,
+    /// A draw, a reveal or the next round.
+    NotAPlay,
+    /// A card played, with what it did.
+    Play(Outcome),
+}
+
+/// The undo record of the last action: for a play, the few things the
+/// play changed that the game after it no longer tells (the seat's hand
+/// and known cards, the phase, the round log's length). [`Game::play`]
+/// writes it (a few stores), every other action marks it `NotAPlay`, and
+/// [`Game::take_back`] reads it instead of replaying the game.
+///
+/// It is not part of the position, so it compares equal whatever it holds:
+/// two games are equal when they are at the same point with the same
+/// future (a game read back from its serialised form, which leaves the
+/// record out, equals the one written), whatever their last action was.
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    last: Last,
+    seat: Seat,
+    value: Value,
+    pile: u8,
+    /// The phase before the play: `Play`, or `Continue` after an equal card.
+    phase: Phase,
+    /// The seat's hand and known cards before the play.
+    hand: Cards,
+    known: Cards,
+    log: LogMark,
+}
+
+impl Undo {
+    pub(crate) const NONE: Undo = Undo {
+        last: Last::Nothing,
+        seat: 0,
+        value: 0,
+        pile: 0,
+        phase: Phase::Play,
+        hand: Cards::EMPTY,
+        known: Cards::EMPTY,
+        log: LogMark::EMPTY,
+    };
+}
+
+impl PartialEq for Undo {
+    fn eq(&self, _: &Undo) -> bool {
+        true
+    }
+}
+
+impl Eq for Undo {}
+
+impl core::fmt::Debug for Undo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.last {
+            Last::Play(outcome) => write!(
+                f,
+                "Undo(seat {} played {} on pile {}: {outcome:?})",
+                self.seat, self.value, self.pile
+            ),
+            last => write!(f, "Undo({last:?})"),
+        }
+    }
 }
 
 impl Game {
@@ -312,6 +384,7 @@ impl Game {
             winners: 0,
             rng,
             log: RoundLog::EMPTY,
+            undo: Undo::NONE,
         };
         game.deal();
         Ok(game)
@@ -498,6 +571,7 @@ impl Game {
             }
             Action::Draw(source) => {
                 if let Phase::Draw { pile } = self.phase {
+                    self.undo.last = Last::NotAPlay;
                     self.draw_choice(pile, source, sink);
                     self.end_turn(sink);
                     return Ok(());
@@ -505,12 +579,14 @@ impl Game {
             }
             Action::Reveal(value) => {
                 if self.phase == Phase::Reveal && self.face_down[s].contains(value) {
+                    self.undo.last = Last::NotAPlay;
                     self.reveal(value, sink);
                     return Ok(());
                 }
             }
             Action::NextRound => {
                 if self.phase == Phase::RoundOver {
+                    self.undo.last = Last::NotAPlay;
                     self.next_round(sink);
                     return Ok(());
                 }
@@ -528,19 +604,91 @@ impl Game {
         self.check(action).err().unwrap_or(RuleError::MustPlay)
     }
 
+    /// The card the last action would take back, and whose it is (see
+    /// [`Game::take_back`]), if it may be taken back.
+    pub fn take_back_card(&self) -> Option<(Seat, Value)> {
+        match self.undo.last {
+            Last::Play(Outcome::Lower | Outcome::Equal) => Some((self.undo.seat, self.undo.value)),
+            _ => None,
+        }
+    }
+
+    /// **Take-back** (not in the rulebooks: a house rule of this table,
+    /// `docs/RULES.md`): the last action was a card played lower than or
+    /// equal to the card it covered (or on an empty pile); the game goes
+    /// back to exactly what it was before that card, field for field, the
+    /// generator and the draw order included, and returns the seat whose
+    /// turn it is again. What the card did by itself goes back with it:
+    /// the end of the turn and going face down (R5.1), or the chain it
+    /// started (R4.2). Nothing hidden was shown by such a play, so taking
+    /// it back tells nobody anything.
+    ///
+    /// Refused, changing nothing, when
+    /// - the last action was not a play (a draw, a reveal, the next round):
+    ///   [`TakeBackError::NotAPlay`];
+    /// - the card was higher (a card is drawn, or owed with two piles) or
+    ///   the player's last (the round ended):
+    ///   [`TakeBackError::ShowedMore`];
+    /// - nothing was played since the game was dealt, read back from its
+    ///   serialised form, or last taken back (only the last card, once):
+    ///   [`TakeBackError::NothingToTakeBack`].
+    ///
+    /// Undone from a small record that every play writes, without
+    /// replaying the game. The record is not serialised (a saved game is
+    /// a position; the saves of the web app are seed and actions, and
+    /// replaying them writes the record again), so a game read back from
+    /// JSON has nothing to take back.
+    pub fn take_back(&mut self) -> Result<Seat, TakeBackError> {
+        let u = self.undo;
+        match u.last {
+            Last::Play(Outcome::Lower | Outcome::Equal) => {}
+            Last::Play(outcome) => return Err(TakeBackError::ShowedMore(outcome)),
+            Last::NotAPlay => return Err(TakeBackError::NotAPlay),
+            Last::Nothing => return Err(TakeBackError::NothingToTakeBack),
+        }
+        let s = u.seat as usize;
+        let popped = self.discard[u.pile as usize].pop();
+        debug_assert_eq!(popped, Some(u.value));
+        if self.hands[s].is_empty() {
+            // Gone face down (R5.1) with the rest of the hand: those cards
+            // go back to the hand. (A lower or equal card leaves at least
+            // one card, so an empty hand means they went face down.)
+            let mut went_down = u.hand;
+            went_down.remove(u.value);
+            self.face_down[s].remove_all(&went_down);
+        }
+        self.hands[s] = u.hand;
+        self.known[s] = u.known;
+        self.log.rewind(&u.log);
+        self.current = u.seat;
+        self.phase = u.phase;
+        self.undo.last = Last::Nothing;
+        Ok(u.seat)
+    }
+
     #[inline(always)]
     fn play<S: EventSink>(&mut self, value: Value, pile: u8, sink: &mut S) {
         let seat = self.current;
         let s = seat as usize;
         let p = pile as usize;
         let covered = self.discard[p].top();
+        self.undo.seat = seat;
+        self.undo.value = value;
+        self.undo.pile = pile;
+        self.undo.phase = self.phase;
+        self.undo.hand = self.hands[s];
+        self.undo.known = self.known[s];
+        self.log.mark(&mut self.undo.log);
         self.hands[s].remove(value);
+        // Never full: a pile holds every card of a game
+        // (`check_consistency`), so `take_back` pops this very card.
         self.discard[p].push(value);
         let hand = self.hands[s];
         if !self.known[s].is_empty() {
             self.known[s].clamp_to(&hand);
         }
         let outcome = Outcome::of(value, covered, hand.len());
+        self.undo.last = Last::Play(outcome);
         self.log.push(Step::Play {
             seat,
             value,
@@ -1043,6 +1191,8 @@ impl TryFrom<GameData> for Game {
             winners,
             rng: d.rng,
             log: d.log,
+            // Not saved: a game read back has nothing to take back.
+            undo: Undo::NONE,
         };
         game.check_consistency()?;
         Ok(game)

@@ -129,6 +129,8 @@ impl RoundLog {
     /// Steps kept (a 4-player round of Medium bots takes about 40, an
     /// 8-player one about 80).
     pub const CAPACITY: usize = 128;
+    /// Steps a full log drops before it takes another (the oldest quarter).
+    const DROP: usize = Self::CAPACITY / 4;
 
     pub const EMPTY: RoundLog = RoundLog {
         codes: [0; RoundLog::CAPACITY],
@@ -155,9 +157,8 @@ impl RoundLog {
             return;
         }
         if self.len() == Self::CAPACITY {
-            let drop = Self::CAPACITY / 4;
-            self.codes.copy_within(drop.., 0);
-            self.len -= drop as u8;
+            self.codes.copy_within(Self::DROP.., 0);
+            self.len -= Self::DROP as u8;
         }
         self.codes[self.len()] = step.encode();
         self.len += 1;
@@ -167,6 +168,48 @@ impl RoundLog {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+
+    /// Notes in `mark` what [`RoundLog::rewind`] needs to bring the log
+    /// back to this point after up to two more [`RoundLog::push`]es (a
+    /// play and a seat going face down): its length, and, when those
+    /// pushes could fill it, the oldest quarter that a full log drops.
+    /// A few stores, except on the rare play near a full log.
+    #[inline(always)]
+    pub(crate) fn mark(&self, mark: &mut LogMark) {
+        mark.len = self.len;
+        if self.len() >= Self::CAPACITY - 1 {
+            mark.head.copy_from_slice(&self.codes[..Self::DROP]);
+        }
+    }
+
+    /// Brings the log back to the point `mark` noted (after at most two
+    /// pushes since): the same steps, those a full log dropped included.
+    pub(crate) fn rewind(&mut self, mark: &LogMark) {
+        let len = mark.len as usize;
+        if self.len() < len {
+            // A push found the log full: it dropped the oldest quarter, so
+            // what was `codes[DROP..len]` now starts at 0.
+            self.codes.copy_within(..len - Self::DROP, Self::DROP);
+            self.codes[..Self::DROP].copy_from_slice(&mark.head);
+        }
+        self.len = mark.len;
+    }
+}
+
+/// A point of a [`RoundLog`] to come back to ([`RoundLog::mark`],
+/// [`RoundLog::rewind`]): what a take-back of the last play needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LogMark {
+    len: u8,
+    /// The oldest quarter, when the log was within two steps of full.
+    head: [u16; RoundLog::DROP],
+}
+
+impl LogMark {
+    pub(crate) const EMPTY: LogMark = LogMark {
+        len: 0,
+        head: [0; RoundLog::DROP],
+    };
 }
 
 impl core::fmt::Debug for RoundLog {
@@ -246,5 +289,38 @@ mod tests {
         let text = serde_json::to_string(&log).unwrap();
         assert_eq!(serde_json::from_str::<RoundLog>(&text).unwrap(), log);
         assert!(serde_json::from_str::<RoundLog>(r#"[{"reveal":{"seat":1,"value":13}}]"#).is_err());
+    }
+
+    /// A take-back's rewind: up to two steps pushed after a mark go, and
+    /// the oldest quarter a full log dropped for them comes back.
+    #[test]
+    fn a_rewind_brings_back_the_steps_a_full_log_dropped() {
+        let step = |i: usize| Step::Reveal {
+            seat: (i % 8) as Seat,
+            value: (i % 13) as Value,
+        };
+        for len in (0..=8).chain(RoundLog::CAPACITY - 8..=RoundLog::CAPACITY) {
+            for pushes in 0..=2 {
+                let mut log = RoundLog::EMPTY;
+                for i in 0..len {
+                    log.push(step(i));
+                }
+                let before = log;
+                let mut mark = LogMark::EMPTY;
+                log.mark(&mut mark);
+                for i in 0..pushes {
+                    log.push(Step::FaceDown {
+                        seat: 1,
+                        count: i as u8 + 1,
+                    });
+                }
+                log.rewind(&mark);
+                assert_eq!(log, before, "{len} steps, {pushes} pushed");
+                assert_eq!(
+                    log.steps().collect::<Vec<_>>(),
+                    before.steps().collect::<Vec<_>>()
+                );
+            }
+        }
     }
 }

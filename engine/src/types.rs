@@ -545,6 +545,37 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// Why [`crate::Game::take_back`] refused: the last action may not be
+/// taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TakeBackError {
+    /// Nothing was played since the game was dealt, read back or last
+    /// taken back (only the last card, once).
+    NothingToTakeBack,
+    /// The last action was a draw, a reveal or the next round.
+    NotAPlay,
+    /// The last card played did more than go down: a higher card draws one
+    /// (or owes a draw, with two piles); a last card ends the round.
+    ShowedMore(Outcome),
+}
+
+impl fmt::Display for TakeBackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TakeBackError::NothingToTakeBack => f.write_str("no card was just played"),
+            TakeBackError::NotAPlay => f.write_str("the last action was not a card played"),
+            TakeBackError::ShowedMore(Outcome::LastCard) => {
+                f.write_str("the last card played ended the round")
+            }
+            TakeBackError::ShowedMore(_) => {
+                f.write_str("the last card played was higher: a card is drawn for it")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TakeBackError {}
+
 /// Why a game could not be set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SetupError {

@@ -673,3 +673,272 @@ fn positions_that_break_the_rules_are_refused_with_a_reason() {
     check(&|p| p.hands[2] = vec![], "no card");
     check(&|p| p.players = 9, "2 to 8");
 }
+
+// ----- Take-back (docs/RULES.md, "Take-back", a house rule) ----------------
+
+/// A small deterministic generator for choosing actions.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 32) as u32
+    }
+}
+
+fn outcome_of(events: &[Event]) -> Outcome {
+    match events.first() {
+        Some(&Event::Played { outcome, .. }) => outcome,
+        other => panic!("a play's first event is the card played, not {other:?}"),
+    }
+}
+
+/// Take-back: at every position of hundreds of random games (2–8 players,
+/// one and two piles), every legal card that goes lower or equal is played
+/// and taken back, and the game is again the one before it, field for
+/// field (`==`, and its serialised form), generator and draw order
+/// included, and it goes on as it would have. Every higher or last card
+/// is refused and changes nothing.
+#[test]
+fn take_back_restores_the_game_before_the_play() {
+    let (mut lower, mut equal, mut went_down, mut chains, mut refused) = (0, 0, 0, 0, 0);
+    let (mut known, mut full_log) = (0, 0);
+    for seed in 0..300u64 {
+        let options = Options {
+            players: 2 + (seed % 7) as u8,
+            double_discard: seed % 3 == 0,
+            target: [50, 30][(seed % 2) as usize],
+            first_player: if seed % 5 == 0 {
+                FirstPlayer::Random
+            } else {
+                FirstPlayer::Seat(0)
+            },
+        };
+        let mut game = Game::new(options, seed).unwrap();
+        let mut rng = Lcg(seed ^ 0x7A4E_BAC4);
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            for a in legal.iter().filter(|a| matches!(a, Action::Play { .. })) {
+                let before = game.clone();
+                let mut g = game.clone();
+                let events = g.apply(a).unwrap();
+                let after = g.clone();
+                match outcome_of(&events) {
+                    o @ (Outcome::Lower | Outcome::Equal) => {
+                        let Action::Play { value, .. } = a else {
+                            unreachable!()
+                        };
+                        assert_eq!(g.take_back_card(), Some((before.current(), value)));
+                        assert_eq!(g.take_back(), Ok(before.current()), "seed {seed}: {a:?}");
+                        assert_eq!(g, before, "seed {seed}: {a:?} taken back");
+                        assert_eq!(
+                            serde_json::to_string(&g).unwrap(),
+                            serde_json::to_string(&before).unwrap()
+                        );
+                        assert_eq!(g.take_back(), Err(TakeBackError::NothingToTakeBack));
+                        assert_eq!(g.take_back_card(), None);
+                        if o == Outcome::Lower {
+                            lower += 1;
+                        } else {
+                            equal += 1;
+                        }
+                        if !after.face_down(before.current()).is_empty() {
+                            went_down += 1;
+                        }
+                        if matches!(before.phase(), Phase::Continue { .. }) {
+                            chains += 1;
+                        }
+                        if !before.view(before.current()).seats[before.current() as usize]
+                            .known_in_hand
+                            .is_empty()
+                        {
+                            known += 1;
+                        }
+                        if after.view(0).log.len() < before.view(0).log.len() {
+                            full_log += 1;
+                        }
+                        // It goes on as it would have: the same actions give
+                        // the same games (shuffles included) to the round's end.
+                        if rng.next().is_multiple_of(16) {
+                            let mut twin = before.clone();
+                            let mut pick = Lcg(seed);
+                            let round = g.round();
+                            while g.round() == round && !g.is_over() {
+                                let l = g.legal_actions();
+                                let b = l.get(pick.next() as usize % l.len()).unwrap();
+                                assert_eq!(g.apply(b), twin.apply(b));
+                                assert_eq!(g, twin);
+                            }
+                        }
+                    }
+                    o => {
+                        assert_eq!(g.take_back_card(), None);
+                        assert_eq!(g.take_back(), Err(TakeBackError::ShowedMore(o)));
+                        assert_eq!(g, after, "a refused take-back changes nothing");
+                        refused += 1;
+                    }
+                }
+            }
+            // In every other game the players keep their hands: the lowest
+            // card that beats the top (it draws another), else their lowest
+            // (the next player beats it), so rounds grow long enough to
+            // fill the round log.
+            let beats = |a: &Action| match *a {
+                Action::Play { value, pile } => game.discard(pile).top().is_some_and(|t| value > t),
+                _ => false,
+            };
+            let keep = legal
+                .iter()
+                .find(beats)
+                .or_else(|| legal.iter().find(|a| matches!(a, Action::Play { .. })));
+            let a = match keep {
+                Some(keep) if seed % 2 == 1 && !rng.next().is_multiple_of(16) => keep,
+                _ => legal.get(rng.next() as usize % legal.len()).unwrap(),
+            };
+            game.apply(a).unwrap();
+        }
+    }
+    assert!(
+        lower > 10_000 && equal > 1_000 && went_down > 1_000 && chains > 100 && refused > 10_000,
+        "{lower} lower, {equal} equal, {went_down} face down, {chains} in chains, {refused} refused"
+    );
+    assert!(
+        known > 1_000,
+        "{known} plays by a seat with known cards (R11.3)"
+    );
+    assert!(
+        full_log > 100,
+        "{full_log} plays that found the round log full"
+    );
+}
+
+/// Take-back: a higher card (it draws one, or owes a draw with two piles),
+/// a last card (the round ends), a draw, a reveal and the next round are
+/// never taken back; the refusal says why and changes nothing.
+#[test]
+fn take_back_is_refused_after_a_draw_or_a_higher_play() {
+    let hands: &[&[u8]] = &[&[2, 5, 9, 11, 12], &[1, 2, 3, 4, 5], &[6, 6, 7, 8, 9]];
+    // Higher: the 3 on the draw pile is in the hand now.
+    let mut g = Pos::new(hands).game();
+    g.apply(play(9)).unwrap();
+    let after = g.clone();
+    assert_eq!(
+        g.take_back(),
+        Err(TakeBackError::ShowedMore(Outcome::Higher))
+    );
+    assert_eq!(g, after);
+    assert_eq!(g.take_back_card(), None);
+
+    // Two piles: a higher card owes a draw, and the draw is no play.
+    let mut p = Pos::new(hands);
+    p.double = true;
+    p.discard = vec![vec![7], vec![3]];
+    let mut g = p.game();
+    g.apply(play(9)).unwrap();
+    assert_eq!(g.phase(), Phase::Draw { pile: 0 });
+    assert_eq!(
+        g.take_back(),
+        Err(TakeBackError::ShowedMore(Outcome::Higher))
+    );
+    g.apply(Action::Draw(DrawSource::Discard)).unwrap();
+    assert_eq!(g.take_back(), Err(TakeBackError::NotAPlay));
+
+    // The last card ends the round; the next round is no play either.
+    let mut g = Pos::new(&[&[2], &[1, 2, 3, 4, 5], &[6, 7, 8, 9, 9]]).game();
+    g.apply(play(2)).unwrap();
+    assert_eq!(g.phase(), Phase::RoundOver);
+    let after = g.clone();
+    assert_eq!(
+        g.take_back(),
+        Err(TakeBackError::ShowedMore(Outcome::LastCard))
+    );
+    assert_eq!(g, after);
+    g.apply(Action::NextRound).unwrap();
+    assert_eq!(g.take_back(), Err(TakeBackError::NotAPlay));
+
+    // A reveal.
+    let mut p = Pos::new(&[&[], &[1, 2, 3, 4, 5], &[6, 7, 8, 9, 9]]);
+    p.face_down = vec![vec![6, 10, 12], vec![], vec![]];
+    let mut g = p.game();
+    g.apply(Action::Reveal(10)).unwrap();
+    assert_eq!(g.take_back(), Err(TakeBackError::NotAPlay));
+
+    // Nothing played yet; and every refusal has words.
+    let mut g = Game::new(Options::players(3), 4).unwrap();
+    assert_eq!(g.take_back(), Err(TakeBackError::NothingToTakeBack));
+    for e in [
+        TakeBackError::NothingToTakeBack,
+        TakeBackError::NotAPlay,
+        TakeBackError::ShowedMore(Outcome::Higher),
+        TakeBackError::ShowedMore(Outcome::LastCard),
+    ] {
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+/// Take-back of a lower card that ended the turn with 1 to 3 cards: they
+/// come back from face down (R5.1) and the turn is the player's again.
+#[test]
+fn take_back_returns_the_cards_that_went_face_down() {
+    let mut g = Pos::new(&[&[2, 11, 11, 12], &[1, 2, 3, 4, 5], &[6, 7, 8, 9, 9]]).game();
+    let before = g.clone();
+    let events = g.apply(play(2)).unwrap();
+    assert!(events.contains(&Event::WentFaceDown { seat: 0, count: 3 }));
+    assert_eq!(g.current(), 1);
+    assert_eq!(g.take_back_card(), Some((0, 2)));
+    assert_eq!(g.take_back(), Ok(0));
+    assert_eq!(g, before);
+    assert_eq!(hand(&g, 0), vec![2, 11, 11, 12]);
+    assert!(g.face_down(0).is_empty());
+    assert_eq!(g.phase(), Phase::Play);
+    assert!(g.view(1).log.is_empty(), "no trace in the round's log");
+}
+
+/// Take-back in a chain (R4.2): an equal card goes back and with it the
+/// obligation to play again; the card that ended a chain goes back to the
+/// middle of the chain. Only the last card, once.
+#[test]
+fn take_back_of_an_equal_card_undoes_the_chain_step() {
+    let mut g = Pos::new(&[&[4, 7, 7, 9, 12], &[1, 2, 3, 4, 5], &[6, 6, 7, 8, 9]]).game();
+    let start = g.clone();
+    g.apply(play(7)).unwrap();
+    assert_eq!(g.phase(), Phase::Continue { pile: 0 });
+    assert_eq!(g.take_back(), Ok(0));
+    assert_eq!(g, start);
+    assert_eq!(g.phase(), Phase::Play);
+    g.apply(play(7)).unwrap();
+    g.apply(play(7)).unwrap();
+    let mid_chain = g.clone();
+    g.apply(play(4)).unwrap();
+    assert_eq!(g.current(), 1);
+    assert_eq!(g.take_back(), Ok(0));
+    assert_eq!(g, mid_chain);
+    assert_eq!(g.phase(), Phase::Continue { pile: 0 });
+    assert_eq!(g.discard(0).as_slice(), &[7, 7, 7]);
+    assert_eq!(
+        g.take_back(),
+        Err(TakeBackError::NothingToTakeBack),
+        "only the last card, once"
+    );
+}
+
+/// Take-back is not saved: the undo record is no part of the position, so
+/// a game read back from JSON equals the one written but has nothing to
+/// take back, and a refused action leaves the take-back as it was.
+#[test]
+fn take_back_is_not_part_of_the_saved_position() {
+    let mut g = Pos::new(&[&[2, 5, 9, 11, 12], &[1, 2, 3, 4, 5], &[6, 6, 7, 8, 9]]).game();
+    g.apply(play(5)).unwrap();
+    assert!(g.apply(play(13)).is_err());
+    assert_eq!(
+        g.take_back_card(),
+        Some((0, 5)),
+        "a refused action changes nothing"
+    );
+    let mut back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(back.take_back(), Err(TakeBackError::NothingToTakeBack));
+    assert_eq!(g.take_back(), Ok(0));
+}

@@ -92,6 +92,7 @@ pub(crate) fn sample_from_view(view: &PlayerView, seed: u64) -> Game {
         winners,
         rng,
         log: view.log,
+        undo: crate::game::Undo::NONE,
     }
 }
 
