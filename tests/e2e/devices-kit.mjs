@@ -238,7 +238,16 @@ function checkMessages(got, seat, device) {
     const m = message.m;
     const keys = new Set();
     (function walk(v) {
-      if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (keys.add(k), walk(x));
+      if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          // A round log's public step {"draw": {"seat", "card"}} is not the
+          // draw pile: its card is there only when taken from a discard pile.
+          const step = k === 'draw' && x && typeof x === 'object' && !Array.isArray(x);
+          if (step) assert.deepEqual(Object.keys(x).sort(), ['card', 'seat'], `${device}: a draw step ${JSON.stringify(x)}`);
+          else keys.add(k);
+          walk(x);
+        }
+      }
     })(m);
     for (const secret of ['seed', 'actions', 'record', 'rng', 'draw', 'hands', 'deck']) {
       assert.ok(!keys.has(secret), `${device}: a message holds "${secret}": ${data.slice(0, 200)}`);
