@@ -1,18 +1,32 @@
-//! The app: one reducer holds the state (screen, settings, the game), and
-//! hooks carry out the side effects (saving after every action, bot turns,
-//! reading the URL). Components only render and send messages.
+//! The app: one reducer holds the state (screen, settings, the game) and
+//! decides every effect. `AppState::reduce` is the update step: it applies
+//! a message ([`AppState::update`]), then decides what the change asks of
+//! the world ([`AppState::decide`]: save, a bot's turn, what each device is
+//! sent, …) and leaves it in the state's outbox as [`Cmd`] values, which
+//! one hook runs (`exec.rs`). Components only render and send messages.
 
 use std::rc::Rc;
 
 use mojo_engine::{Action, Phase, Seat};
 use yew::prelude::*;
 
+use crate::cmd::{BotKey, BotTurn, Cmd, Outbox};
 use crate::i18n::{Lang, Text};
-use crate::net::proto::{check_act, check_take_back, Refusal};
-use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState};
+use crate::net::proto::{self, check_act, check_take_back, message_for, Refusal, ToHand, ToTable};
+use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem};
+use crate::net::BUILD;
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
 use crate::session::{Level, Session, SetupEdit, TableSetup};
+use crate::stats::Stats;
+
+/// How much longer a tab showing another tab's position waits before it
+/// plays a bot's turn itself (the other tab normally does it first).
+const FOLLOWER_GRACE_MS: u32 = 1500;
+
+/// How long bots wait after a person's card that may be taken back (none
+/// at `?speed=instant`).
+const TAKE_BACK_GRACE_MS: u32 = 2000;
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,15 +101,20 @@ pub struct AppState {
     /// This device as a hand at another device's table.
     pub hand: HandState,
     /// Whether the browser keeps saved games for good (`None`: it cannot
-    /// tell), and asks made for it (one per game started).
+    /// tell).
     pub persistent: Option<bool>,
-    pub ask_persist: u32,
     /// The browser offers to install the app.
     pub installable: bool,
     /// A new game asked for while another is in progress, waiting for the
     /// player's yes ([`Overlay::ConfirmStart`]): its table, seed and id.
     /// The game in progress stays saved until the new one has started.
     pub pending_start: Option<Rc<(TableSetup, u64, String)>>,
+    /// The statistics across finished games, as last read.
+    pub stats: Rc<Stats>,
+    /// The effects decided and not yet known to be run.
+    pub outbox: Outbox,
+    /// The bot turn scheduled last (what [`Cmd::Bot`] asked for).
+    pub bot: Option<BotKey>,
 }
 
 /// Everything that can happen to the app state.
@@ -151,26 +170,10 @@ pub enum Msg {
     Tab(TabMsg),
     /// The table's seats on their own devices.
     Device(DeviceMsg),
-    /// An action from the device of `seat`, on its link number `epoch`,
-    /// made at move `at`: judged here, and only here, then applied or
-    /// refused with its reason (`AppState::remote`).
-    RemoteAct {
-        seat: Seat,
-        epoch: u32,
-        at: u64,
-        action: Action,
-    },
     /// This device as a hand at another table.
     Hand(HandMsg),
     /// The person here who just played takes the card back.
     TakeBack,
-    /// The device of `seat` (link `epoch`) takes back its card, asked at
-    /// move `at`: judged like [`Msg::RemoteAct`].
-    RemoteTakeBack {
-        seat: Seat,
-        epoch: u32,
-        at: u64,
-    },
     /// Whether saved games are kept for good (`None`: the browser cannot
     /// tell).
     Persistent(Option<bool>),
@@ -178,6 +181,12 @@ pub enum Msg {
     KeepStorage,
     /// Whether the browser offers to install the app.
     Installable(bool),
+    /// The statistics as read or counted.
+    Stats(Rc<Stats>),
+    /// The player resets the statistics.
+    ResetStats,
+    /// The executor ran the commands up to this number.
+    Ran(u64),
 }
 
 impl AppState {
@@ -236,9 +245,11 @@ impl AppState {
             devices: Devices::default(),
             hand: HandState::default(),
             persistent: None,
-            ask_persist: 0,
             installable: false,
             pending_start: None,
+            stats: Rc::default(),
+            outbox: Outbox::default(),
+            bot: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -290,7 +301,7 @@ impl AppState {
             // Never back: a device's move number goes on across games.
             self.seq += 1;
             // A player's action: the moment to ask that saved games be kept.
-            self.ask_persist += 1;
+            self.ask_persist();
             self.screen = Screen::Table;
             self.settings.in_lobby = false;
             // The first game starts with the walkthrough; players on their
@@ -441,6 +452,12 @@ impl AppState {
                     Overlay::Tour(0)
                 };
             }
+            DeviceMsg::Heard {
+                seat,
+                epoch,
+                text,
+                token,
+            } => self.heard(seat, epoch, &text, token),
             link => self.devices.apply(link),
         }
     }
@@ -448,9 +465,9 @@ impl AppState {
     /// A phone's action (or, `None`, its take-back) made at move `at` on
     /// link `epoch`: judged in this one place (a move sent twice, the
     /// turn, the move number, the rules, the take-back's window), then
-    /// applied, or refused: the refusal and its reason are owed to the
-    /// phone (`Devices::owed`, which the hub sends). A message of a link
-    /// that is gone has nobody to answer and changes nothing.
+    /// applied, or refused: a [`Cmd::Refuse`] sends the phone the reason.
+    /// A message of a link that is gone has nobody to answer and changes
+    /// nothing.
     fn remote(&mut self, seat: Seat, epoch: u32, at: u64, action: Option<Action>) {
         let linked = self.devices.seat(seat).is_some_and(|r| r.epoch == epoch);
         if !linked || self.session.is_none() {
@@ -481,9 +498,254 @@ impl AppState {
             judged.map_err(|reason| refusal = Some(reason)).is_ok()
         });
         match refusal {
-            Some(reason) => self.devices.refuse(seat, epoch, reason),
+            Some(reason) => self.refuse(seat, epoch, reason),
             None if action.is_some() => self.devices.pass(seat, epoch, at),
             None => {}
+        }
+    }
+
+    /// A player's action: the moment to ask that saved games be kept for
+    /// good (Firefox asks the player), if they are not.
+    fn ask_persist(&mut self) {
+        if self.persistent == Some(false) {
+            self.outbox.push(Cmd::AskPersist);
+        }
+    }
+
+    /// Refuses a message of the device of `seat` on link `epoch`: counted,
+    /// and the device told why.
+    fn refuse(&mut self, seat: Seat, epoch: u32, reason: Refusal) {
+        self.devices.refused += 1;
+        self.outbox.push(Cmd::Refuse {
+            seat,
+            epoch,
+            reason,
+        });
+    }
+
+    /// A message heard on the link `epoch` of the device of `seat`
+    /// (`fresh`: a new token, should it be the seat's first hello). Every
+    /// one is judged here, in this order: readable, said hello first (the
+    /// same build, the seat's token), then the game's judgement
+    /// ([`Self::remote`]); each refusal is sent back with its reason. A
+    /// message of a link that is gone is dropped: nobody is there to
+    /// answer.
+    fn heard(&mut self, seat: Seat, epoch: u32, text: &str, fresh: String) {
+        let Some(r) = self.devices.seat(seat).filter(|r| r.epoch == epoch) else {
+            return;
+        };
+        let (hello, held) = (r.link == LinkState::Connected, r.token.clone());
+        let message = match proto::decode::<ToTable>(text) {
+            Ok(m) => m,
+            Err(reason) => return self.refuse(seat, epoch, reason),
+        };
+        let problem = |problem| DeviceMsg::Problem {
+            seat,
+            epoch,
+            problem,
+        };
+        match message {
+            // This link said hello already: nothing more to prove.
+            ToTable::Hello { .. } if hello => {}
+            ToTable::Hello { app, .. } if app != BUILD => {
+                self.devices.apply(problem(Problem::OtherApp));
+                let ours = BUILD.to_string();
+                self.refuse(seat, epoch, Refusal::OtherApp { theirs: app, ours });
+            }
+            ToTable::Hello { token, .. } => {
+                let token = match (held, token) {
+                    (Some(held), Some(proof)) if held == proof => held,
+                    (Some(_), _) => {
+                        self.devices.apply(problem(Problem::SeatTaken));
+                        return self.refuse(seat, epoch, Refusal::SeatTaken);
+                    }
+                    (None, _) => fresh,
+                };
+                let name = self
+                    .session
+                    .as_ref()
+                    .map(|s| s.name(seat).to_string())
+                    .unwrap_or_default();
+                let welcome = ToHand::Welcome {
+                    app: BUILD.to_string(),
+                    table: self.devices.table,
+                    seat,
+                    name,
+                    token: token.clone(),
+                };
+                self.outbox.push(Cmd::ToDevice {
+                    seat,
+                    epoch,
+                    message: Rc::new(welcome),
+                });
+                // Paired: the whole game follows (`decide`).
+                self.devices.apply(DeviceMsg::Paired { seat, epoch, token });
+            }
+            ToTable::Act { .. } | ToTable::TakeBack { .. } if !hello => {
+                self.refuse(seat, epoch, Refusal::NoHello)
+            }
+            ToTable::Act { at, action } => self.remote(seat, epoch, at, Some(action)),
+            ToTable::TakeBack { at } => self.remote(seat, epoch, at, None),
+            ToTable::Sync => self.devices.resync(seat, epoch),
+        }
+    }
+
+    /// The bot turn the table is to play now, if any: a bot's move, or a
+    /// table of bots dealing its next round. Bots wait for the players on
+    /// their own devices to be paired; a tab following another one leaves
+    /// the bots to that tab a while longer; after a person's card that
+    /// may be taken back, they leave time for it.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let session = self
+            .session
+            .as_ref()
+            .filter(|_| self.screen == Screen::Table)
+            .filter(|_| self.devices.started || self.devices.seats.is_empty())?;
+        let speed = self.speed();
+        let follower = if self.tab.follower {
+            FOLLOWER_GRACE_MS
+        } else {
+            0
+        };
+        let grace = if session.take_back_seat().is_some() && speed != Speed::Instant {
+            TAKE_BACK_GRACE_MS
+        } else {
+            0
+        };
+        let delay_ms = speed.delay_ms() + follower + grace;
+        let turn = |seat, delay_ms| BotTurn {
+            game: self.game_id.clone(),
+            session: session.clone(),
+            after: session.record.actions.len(),
+            seat,
+            delay_ms,
+        };
+        match session.bot_to_act() {
+            Some(bot) => Some(turn(Some(bot), delay_ms)),
+            None if session.humans() == 0 && session.game.phase() == Phase::RoundOver => {
+                Some(turn(None, delay_ms.max(400) * 3))
+            }
+            None => None,
+        }
+    }
+
+    /// Decides what the change from `before` (`None`: the app starting)
+    /// asks of the world, and leaves it in the outbox. Every effect of the
+    /// app is decided here or pushed by the message that asks for it.
+    pub fn decide(&mut self, before: Option<&AppState>) {
+        fn differs<T: PartialEq>(
+            b: Option<&AppState>,
+            a: &AppState,
+            f: fn(&AppState) -> T,
+        ) -> bool {
+            b.is_none_or(|b| f(b) != f(a))
+        }
+        if before.is_none() {
+            self.outbox.push(Cmd::ReadPersisted);
+        }
+        // The game, after every change worth saving (written before the
+        // move is drawn: the executor runs in the same task as the render).
+        let saved = |s: &AppState| {
+            let at = (s.seq, s.session.is_some(), s.tab.paused, s.tab.resave);
+            (s.game_id.clone(), at)
+        };
+        if differs(before, self, saved) && !self.tab.paused {
+            self.outbox.push(Cmd::SaveGame);
+        }
+        if differs(before, self, |s| s.settings.clone()) {
+            self.outbox.push(Cmd::SaveSettings);
+        }
+        if differs(before, self, |s| s.lang) {
+            self.outbox.push(Cmd::PageLang(self.lang));
+        }
+        let tokens = |s: &AppState| {
+            let d = &s.devices;
+            let tokens: Vec<_> = d.seats.iter().map(|r| r.token.clone()).collect();
+            (s.game_id.clone(), d.table, d.started, tokens)
+        };
+        if differs(before, self, tokens) {
+            self.outbox.push(Cmd::SaveDevices);
+        }
+        if differs(before, self, |s| s.hand.ticket.clone()) {
+            self.outbox.push(Cmd::SaveTicket);
+        }
+        let over = |s: &AppState| {
+            (
+                s.game_id.clone(),
+                s.session.as_ref().is_some_and(|x| x.game.is_over()),
+            )
+        };
+        if differs(before, self, over) && over(self).1 {
+            self.outbox.push(Cmd::CountFinished);
+        }
+        if self.overlay == Overlay::Stats && differs(before, self, |s| s.overlay) {
+            self.outbox.push(Cmd::ReadStats);
+        }
+        let hosting = |s: &AppState| {
+            let remote = s.session.as_ref().is_some_and(|x| x.setup.has_remote());
+            (s.screen == Screen::Table && remote).then(|| s.game_id.clone())
+        };
+        if differs(before, self, hosting) {
+            self.outbox.push(Cmd::HostBeat(hosting(self)));
+        }
+        // Whenever a bot is to act, its turn is scheduled: a turn is its
+        // game, position, seat and pause, so that anything changing one
+        // of them (a seat given to a bot on its own turn, too) schedules
+        // it again.
+        let turn = self.bot_turn();
+        let key = turn.as_ref().map(BotTurn::key);
+        if key != self.bot {
+            self.bot = key;
+            self.outbox.push(Cmd::Bot(turn));
+        }
+        self.decide_devices(before);
+    }
+
+    /// The devices' part of [`Self::decide`]: links follow the seats (a
+    /// seat that left is told goodbye first), and each paired device is
+    /// sent what it has not seen.
+    fn decide_devices(&mut self, before: Option<&AppState>) {
+        let links = |s: &AppState| {
+            let seats: Vec<_> = s.devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
+            (s.devices.table, seats)
+        };
+        if before.is_none_or(|b| links(b) != links(self)) {
+            let gone = before
+                .into_iter()
+                .flat_map(|b| &b.devices.seats)
+                .filter(|r| r.link == LinkState::Connected && self.devices.seat(r.seat).is_none());
+            for r in gone {
+                self.outbox.push(Cmd::ToDevice {
+                    seat: r.seat,
+                    epoch: r.epoch,
+                    message: Rc::new(ToHand::Bye),
+                });
+            }
+            self.outbox.push(Cmd::SyncDevices);
+        }
+        let AppState {
+            session,
+            devices,
+            outbox,
+            game_id,
+            seq,
+            ..
+        } = self;
+        let Some(session) = session else {
+            return;
+        };
+        let waiting = devices.waiting_for(session);
+        for r in devices.seats.iter_mut() {
+            if r.link != LinkState::Connected {
+                continue;
+            }
+            if let Some(m) = message_for(session, game_id, *seq, r.seat, waiting, &mut r.sent) {
+                outbox.push(Cmd::ToDevice {
+                    seat: r.seat,
+                    epoch: r.epoch,
+                    message: Rc::new(m),
+                });
+            }
         }
     }
 
@@ -506,8 +768,21 @@ impl AppState {
 impl Reducible for AppState {
     type Action = Msg;
 
+    /// The update step: the message applied, then the effects the change
+    /// asks for decided and left in the outbox.
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         let mut s = (*self).clone();
+        s.update(msg);
+        s.decide(Some(&self));
+        Rc::new(s)
+    }
+}
+
+impl AppState {
+    /// Applies one message to the state (the effects are [`Self::decide`]'s,
+    /// or pushed here where a message asks for one by itself).
+    pub fn update(&mut self, msg: Msg) {
+        let s = self;
         match msg {
             Msg::EditLobby(edit) => {
                 let lang = s.lang;
@@ -538,7 +813,7 @@ impl Reducible for AppState {
                 if s.session.is_some() {
                     s.screen = Screen::Table;
                     s.settings.in_lobby = false;
-                    s.ask_persist += 1;
+                    s.ask_persist();
                 }
             }
             Msg::Act(action) => s.with_session(|session| {
@@ -552,6 +827,7 @@ impl Reducible for AppState {
                 allowed && session.apply(action).is_ok()
             }),
             Msg::BotAct { id, after, action } => {
+                let seq = s.seq;
                 if id == s.game_id {
                     s.with_session(|session| {
                         session.record.actions.len() == after
@@ -559,6 +835,11 @@ impl Reducible for AppState {
                                 || (action == Action::NextRound && session.humans() == 0))
                             && session.apply(action).is_ok()
                     });
+                }
+                if s.seq == seq && s.bot.as_ref().is_some_and(|b| b.after == after) {
+                    // Its answer was not taken: whatever is to be played
+                    // now is scheduled afresh (never a table left waiting).
+                    s.bot = None;
                 }
             }
             Msg::ShowHand(seat) => s.with_session(|session| session.show_hand(seat)),
@@ -611,22 +892,17 @@ impl Reducible for AppState {
             }
             Msg::Tab(msg) => s.tab_msg(msg),
             Msg::Device(msg) => s.device_msg(msg),
-            Msg::RemoteAct {
-                seat,
-                epoch,
-                at,
-                action,
-            } => s.remote(seat, epoch, at, Some(action)),
             Msg::Hand(msg) => s.hand_msg(msg),
             Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
-            Msg::KeepStorage => s.ask_persist += 1,
+            Msg::KeepStorage => s.ask_persist(),
             Msg::Installable(yes) => s.installable = yes,
             Msg::TakeBack => {
                 s.with_session(|session| session.may_take_back_here() && session.take_back())
             }
-            Msg::RemoteTakeBack { seat, epoch, at } => s.remote(seat, epoch, at, None),
+            Msg::Stats(stats) => s.stats = stats,
+            Msg::ResetStats => s.outbox.push(Cmd::ResetStats),
+            Msg::Ran(done) => s.outbox.ran(done),
         }
-        Rc::new(s)
     }
 }
 

@@ -246,25 +246,3 @@ pub fn install() {
         let _ = window.dispatch_event(&event);
     }
 }
-
-/// Keeps the app state told whether saved games are kept for good, and
-/// asks for it when a game starts (a player's action, as Firefox wants).
-#[hook]
-pub fn use_storage_persistence(ask: u32, kept: Option<bool>, send: &Callback<Msg>) {
-    {
-        let send = send.clone();
-        use_effect_with((), move |_| {
-            wasm_bindgen_futures::spawn_local(async move {
-                send.emit(Msg::Persistent(storage_persisted().await));
-            });
-        });
-    }
-    let send = send.clone();
-    use_effect_with(ask, move |&ask| {
-        if ask > 0 && kept == Some(false) {
-            wasm_bindgen_futures::spawn_local(async move {
-                send.emit(Msg::Persistent(storage_persist().await));
-            });
-        }
-    });
-}

@@ -4,11 +4,16 @@
 //!   table as table + seed + actions, and its versioned save format.
 //! - [`stats`] (pure Rust too): statistics across finished games.
 //! - [`json`]: the small JSON reader and writer those three store with.
-//! - [`app`] holds the one reducer; [`root`] the root component, whose
-//!   hooks carry out the side effects: [`persist`] (storage, and the tabs
-//!   of one browser kept in step), [`bots`] (bot turns), [`browser`] (the
-//!   URL, randomness, a language's words, a new version); [`ui`] the
-//!   components; [`i18n`] every word shown.
+//! - [`app`] holds the one reducer: the update step applies a message and
+//!   decides the effects it asks for, as [`cmd`] values left in the
+//!   state's outbox; [`exec`] is the one hook that carries them out
+//!   (through [`persist`]: storage and the tabs of one browser kept in
+//!   step; [`bots`]: bot turns; [`net`]: the devices' links), and
+//!   [`root`] the root component, whose other hooks only turn outside
+//!   events into messages; [`browser`]: the URL, randomness, a language's
+//!   words, a new version; [`ui`] the components, which only draw;
+//!   [`i18n`] every word shown.
+//! - The state machine's property tests (`machine_tests.rs`) run natively.
 //!
 //! `docs/ARCHITECTURE.md` maps the whole project.
 //!
@@ -18,7 +23,9 @@
 pub mod app;
 pub mod bots;
 pub mod browser;
+pub mod cmd;
 pub mod deal;
+pub mod exec;
 pub mod i18n;
 pub mod json;
 pub mod net;

@@ -1,26 +1,21 @@
-//! The root component: the app state and, as hooks, everything it does
-//! besides drawing — saving and keeping tabs in step (`persist`), bot turns
-//! (`bots`), the settings, the statistics, a new version, focus around
-//! dialogs. The views below only draw the state and send messages.
+//! The root component: the app state, the one executor of the effects its
+//! reducer decides (`exec`), the listeners that tell it what happens
+//! outside (another tab, a new version, a hand device's link), and focus
+//! around dialogs. The views below only draw the state and send messages.
 
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Overlay, Screen};
 use crate::browser::{
     apply_update, install, ios_browser, new_id, random_u64, switch_lang, use_install_watch,
-    use_storage_persistence, use_update_watch,
+    use_update_watch,
 };
 use crate::deal::Deal;
 use crate::i18n::{Lang, Text};
 use crate::net::hand_hub::{use_hand_link, HandAct};
 use crate::net::state::{DeviceMsg, HandMsg};
-use crate::net::table_hub::use_table_devices;
 use crate::persist::sync::TabMsg;
-use crate::persist::{
-    self, use_autosave, use_devices_stored, use_host_beat, use_settings, use_statistics,
-    use_tab_watch,
-};
-use crate::stats::Stats;
+use crate::persist::{self, use_tab_watch};
 use crate::ui::devices::{DevicesDialog, JoinScreen};
 use crate::ui::focus::{self, use_dialog_focus};
 use crate::ui::lobby::{lobby, LobbyProps};
@@ -40,18 +35,14 @@ pub fn app() -> Html {
         let d = state.dispatcher();
         Callback::from(move |m| d.dispatch(m))
     };
-    use_autosave(&state, &send);
+    // Every effect the reducer decides runs here.
+    let on_reply = crate::exec::use_commands(&state, &send);
+    // What the world tells the app (another tab's saves, a new version,
+    // the offer to install).
     use_tab_watch(&send);
-    use_settings(&state);
-    use_devices_stored(&state);
-    use_host_beat(&state);
-    let stats = use_statistics(&state);
-    crate::bots::use_bot_turns(&state, &send);
-    let on_reply = use_table_devices(&state, &send);
-    let on_hand_act = use_hand_link(&state, &send);
     use_update_watch(&send);
     use_install_watch(&send);
-    use_storage_persistence(state.ask_persist, state.persistent, &send);
+    let on_hand_act = use_hand_link(&state, &send);
     crate::sound::use_sound_unlock(state.settings.sound);
     // The replay open on the table device: (round, step).
     let replay = use_state(|| None::<(u32, usize)>);
@@ -77,7 +68,7 @@ pub fn app() -> Html {
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
             { screen(&state, &to, on_hand_act, &replay) }
-            { overlay(&state, overlay_now, &to, stats, on_reply) }
+            { overlay(&state, overlay_now, &to, on_reply) }
         </div>
     }
 }
@@ -240,7 +231,6 @@ fn overlay(
     state: &AppState,
     shown: Overlay,
     to: &Send,
-    (stats, on_reset): (std::rc::Rc<Stats>, Callback<()>),
     on_reply: Callback<(mojo_engine::Seat, String)>,
 ) -> Html {
     let lang = state.lang;
@@ -273,7 +263,10 @@ fn overlay(
         }
         Overlay::Rules => rules_help(lang, &close()),
         Overlay::ConfirmStart => confirm_start(lang, state.in_progress().unwrap_or(1), to),
-        Overlay::Stats => html! { <StatsDialog {lang} {stats} {on_reset} on_close={close()} /> },
+        Overlay::Stats => {
+            let (stats, on_reset) = (state.stats.clone(), to.msg(Msg::ResetStats));
+            html! { <StatsDialog {lang} {stats} {on_reset} on_close={close()} /> }
+        }
         Overlay::Tour(step) => {
             let threshold = state
                 .session

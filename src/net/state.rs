@@ -8,7 +8,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Seat};
 
 use super::code::{CodeError, Invitation};
-use super::proto::{HandModel, Refusal, ToHand};
+use super::proto::{HandModel, Refusal, Sent, ToHand};
 use crate::session::Session;
 
 /// How long the table waits, once it took a reply, for the device to say
@@ -67,22 +67,10 @@ pub struct RemoteSeat {
     /// the game took: the same move again (a message sent twice, before
     /// the table moved on) is refused.
     pub passed: Option<(u32, u64)>,
+    /// What its device has been sent of the game (the reducer sends only
+    /// what changed, `AppState::decide`).
+    pub sent: Sent,
 }
-
-/// A refusal the table owes a device: the reducer decides it, the hub
-/// (`table_hub.rs`) sends it once, with its reason, on link `epoch`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Owed {
-    /// Its number: [`Devices::refused`] once it was counted.
-    pub id: u32,
-    pub seat: Seat,
-    pub epoch: u32,
-    pub reason: Refusal,
-}
-
-/// How many refusals [`Devices::owed`] keeps (the hub sends them after the
-/// render that follows: never more than a few in between).
-const OWED_KEPT: usize = 16;
 
 impl RemoteSeat {
     /// A seat newly on its own device: its first invitation is to be made.
@@ -95,6 +83,7 @@ impl RemoteSeat {
             token: None,
             problem: None,
             passed: None,
+            sent: Sent::default(),
         }
     }
 }
@@ -109,10 +98,9 @@ pub struct Devices {
     /// "Start playing" was pressed (or the game was under way already):
     /// bots move only then.
     pub started: bool,
-    /// Messages from devices refused so far (each is logged).
+    /// Messages from devices refused so far (each is logged and its
+    /// device told why).
     pub refused: u32,
-    /// The last refusals the reducer decided, for the hub to send.
-    pub owed: Vec<Owed>,
 }
 
 impl Devices {
@@ -137,6 +125,7 @@ impl Devices {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     r.link = LinkState::Connected;
                     r.token = Some(token);
+                    r.sent = Sent::default();
                     r.problem = None;
                     r.invitation = None;
                 }
@@ -169,7 +158,6 @@ impl Devices {
                     r.problem = Some(problem);
                 }
             }
-            DeviceMsg::Refused => self.refused += 1,
             DeviceMsg::NewInvitation(seat) => {
                 if let Some(r) = self.seat_mut(seat, None) {
                     r.epoch += 1;
@@ -190,7 +178,8 @@ impl Devices {
             DeviceMsg::PlayHere(_)
             | DeviceMsg::GiveToBot(_)
             | DeviceMsg::ToOwnDevice(_)
-            | DeviceMsg::StartPlaying => {}
+            | DeviceMsg::StartPlaying
+            | DeviceMsg::Heard { .. } => {}
         }
     }
 
@@ -217,7 +206,6 @@ impl Devices {
                 .collect(),
             started,
             refused: 0,
-            owed: Vec::new(),
         }
     }
 
@@ -225,19 +213,12 @@ impl Devices {
         self.seats.iter().find(|r| r.seat == seat)
     }
 
-    /// Refuses a message of `seat`'s device on link `epoch`: counted, and
-    /// owed to the device with its reason.
-    pub(crate) fn refuse(&mut self, seat: Seat, epoch: u32, reason: Refusal) {
-        self.refused += 1;
-        if self.owed.len() >= OWED_KEPT {
-            self.owed.remove(0);
+    /// The device of `seat` on link `epoch` asked for the whole game
+    /// again: sent from nothing (`AppState::decide`).
+    pub(crate) fn resync(&mut self, seat: Seat, epoch: u32) {
+        if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+            r.sent = Sent::default();
         }
-        self.owed.push(Owed {
-            id: self.refused,
-            seat,
-            epoch,
-            reason,
-        });
     }
 
     /// A device's action, made at move `at` on link `epoch`, when the table
@@ -317,8 +298,15 @@ pub enum DeviceMsg {
         epoch: u32,
         problem: Problem,
     },
-    /// A device's message was refused (and logged).
-    Refused,
+    /// A message heard on the link `epoch` of the device of `seat`, as
+    /// sent; `token` is a new one, should it be the seat's first hello
+    /// (tokens are random: made outside the reducer).
+    Heard {
+        seat: Seat,
+        epoch: u32,
+        text: String,
+        token: String,
+    },
     /// The player asks for a new invitation (the old one is closed).
     NewInvitation(Seat),
     /// The player lets another device take the seat (its token goes).
@@ -514,11 +502,14 @@ impl HandState {
 mod tests {
     use super::*;
     use crate::app::{AppState, Msg, Overlay, Screen};
+    use crate::cmd::Cmd;
     use crate::i18n::Lang;
     use crate::net::code::{Peer, Reply};
-    use crate::net::proto::{message_for, Sent};
+    use crate::net::proto::{self, message_for, Sent, ToTable};
+    use crate::net::BUILD;
     use crate::save::Settings;
     use crate::session::{Level, SeatSetup};
+    use mojo_engine::Seat;
     use yew::Reducible;
 
     fn table() -> Rc<AppState> {
@@ -642,8 +633,48 @@ mod tests {
         panic!("seat {seat}'s turn never came");
     }
 
+    /// The refusals the reducer asked to send since command `after`:
+    /// (seat, link, reason).
+    fn refusals(s: &AppState, after: u64) -> Vec<(Seat, u32, Refusal)> {
+        s.outbox
+            .after(after)
+            .filter_map(|(_, c)| match c {
+                Cmd::Refuse {
+                    seat,
+                    epoch,
+                    reason,
+                } => Some((*seat, *epoch, reason.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The messages the reducer asked to send since command `after`.
+    fn sent(s: &AppState, after: u64) -> Vec<(Seat, u32, Rc<ToHand>)> {
+        s.outbox
+            .after(after)
+            .filter_map(|(_, c)| match c {
+                Cmd::ToDevice {
+                    seat,
+                    epoch,
+                    message,
+                } => Some((*seat, *epoch, message.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn heard(s: &Rc<AppState>, seat: Seat, epoch: u32, message: &ToTable) -> Rc<AppState> {
+        s.clone().reduce(Msg::Device(DeviceMsg::Heard {
+            seat,
+            epoch,
+            text: proto::encode(message),
+            token: "FRESH".into(),
+        }))
+    }
+
     #[test]
-    fn a_phones_action_is_judged_once_and_every_refusal_is_owed_to_it() {
+    fn a_phones_action_is_judged_once_and_every_refusal_is_sent_back_with_its_reason() {
         let s = table()
             .reduce(Msg::Device(DeviceMsg::Paired {
                 seat: 1,
@@ -652,26 +683,19 @@ mod tests {
             }))
             .reduce(Msg::Device(DeviceMsg::StartPlaying));
         let s = until_turn_of(s, 1);
-        let act = |s: &Rc<AppState>, epoch, at, action| {
-            s.clone().reduce(Msg::RemoteAct {
-                seat: 1,
-                epoch,
-                at,
-                action,
-            })
-        };
+        let act =
+            |s: &Rc<AppState>, epoch, at, action| heard(s, 1, epoch, &ToTable::Act { at, action });
         let view = s.session.as_ref().unwrap().game.view(1);
         let legal = view.legal_actions().get(0).unwrap();
         let missing = (0..=mojo_engine::cards::MAX_VALUE)
             .find(|&v| !view.hand.contains(v))
             .expect("a value not in the hand");
         let (seq, refused) = (s.seq, s.devices.refused);
-        // Each refusal: the game unchanged, one more owed, with its reason,
-        // to the link it came on.
-        type Case = (u32, u64, Action, fn(&Refusal) -> bool);
-        let refusals: [Case; 3] = [
+        // Each refusal: the game unchanged, one more counted, and one
+        // command to send it, with its reason, on the link it came on.
+        type Case = (u64, Action, fn(&Refusal) -> bool);
+        let cases: [Case; 3] = [
             (
-                1,
                 seq,
                 Action::Play {
                     value: missing,
@@ -679,62 +703,182 @@ mod tests {
                 },
                 |r| matches!(r, Refusal::Illegal { .. }),
             ),
-            (1, seq - 1, legal, |r| {
-                matches!(r, Refusal::StaleMove { .. })
-            }),
-            (1, seq, Action::NextRound, |r| *r == Refusal::NotYours),
+            (seq - 1, legal, |r| matches!(r, Refusal::StaleMove { .. })),
+            (seq, Action::NextRound, |r| *r == Refusal::NotYours),
         ];
         let mut t = s.clone();
-        for (i, (epoch, at, action, why)) in refusals.into_iter().enumerate() {
-            t = act(&t, epoch, at, action);
+        for (i, (at, action, why)) in cases.into_iter().enumerate() {
+            let mark = t.outbox.last();
+            t = act(&t, 1, at, action);
             assert_eq!(t.seq, seq, "refusal {i}: the game did not move");
             assert_eq!(t.devices.refused, refused + 1 + i as u32);
-            let owed = t.devices.owed.last().unwrap();
-            assert_eq!((owed.id, owed.seat, owed.epoch), (t.devices.refused, 1, 1));
-            assert!(why(&owed.reason), "refusal {i}: {:?}", owed.reason);
+            let got = refusals(&t, mark);
+            assert_eq!(got.len(), 1, "refusal {i}: exactly one sent back: {got:?}");
+            assert_eq!((got[0].0, got[0].1), (1, 1));
+            assert!(why(&got[0].2), "refusal {i}: {:?}", got[0].2);
         }
         // A message of a link that is gone: nobody to answer, nothing done.
+        let mark = t.outbox.last();
         let gone = act(&t, 0, seq, legal);
-        assert_eq!((gone.seq, gone.devices.owed.len()), (seq, 3));
-        // The legal move at the right number: applied, nothing owed.
+        assert_eq!(gone.seq, seq);
+        assert!(refusals(&gone, mark).is_empty());
+        assert!(sent(&gone, mark).is_empty());
+        // The legal move at the right number: applied, saved, nothing
+        // refused, and the phone sent the update.
         let played = act(&t, 1, seq, legal);
         assert_eq!(played.seq, seq + 1);
-        assert_eq!(played.devices.owed.len(), 3);
+        assert!(refusals(&played, mark).is_empty());
+        assert!(played
+            .outbox
+            .after(mark)
+            .any(|(_, c)| matches!(c, Cmd::SaveGame)));
+        let to_phone = sent(&played, mark);
+        assert!(
+            matches!(to_phone.as_slice(), [(1, 1, m)] if matches!(**m, ToHand::Update(_))),
+            "{to_phone:?}"
+        );
         assert_eq!(
             played.session.as_ref().unwrap().record.actions.last(),
             Some(&legal)
         );
         // The same message again (sent twice): refused as stale, once.
+        let mark = played.outbox.last();
         let twice = act(&played, 1, seq, legal);
         assert_eq!(twice.seq, seq + 1);
         assert_eq!(
-            twice.devices.owed.last().map(|o| &o.reason),
-            Some(&Refusal::StaleMove {
-                at: seq,
-                now: seq + 1
-            })
+            refusals(&twice, mark),
+            vec![(
+                1,
+                1,
+                Refusal::StaleMove {
+                    at: seq,
+                    now: seq + 1
+                }
+            )]
         );
-        assert_eq!(twice.devices.owed.len(), 4);
         // A take-back asked at a move gone by: too late, and said so.
-        let late = twice.reduce(Msg::RemoteTakeBack {
+        let mark = twice.outbox.last();
+        let late = heard(&twice, 1, 1, &ToTable::TakeBack { at: seq });
+        assert_eq!(late.seq, seq + 1);
+        assert_eq!(refusals(&late, mark), vec![(1, 1, Refusal::TooLate)]);
+        // Text that is not a message: refused as malformed, the game as it was.
+        let mark = late.outbox.last();
+        let junk = late.clone().reduce(Msg::Device(DeviceMsg::Heard {
             seat: 1,
             epoch: 1,
-            at: seq,
-        });
-        assert_eq!(late.seq, seq + 1);
-        assert_eq!(
-            late.devices.owed.last().map(|o| &o.reason),
-            Some(&Refusal::TooLate)
+            text: "{\"v\":1,\"m\":".into(),
+            token: "FRESH".into(),
+        }));
+        assert_eq!(junk.seq, late.seq);
+        let got = refusals(&junk, mark);
+        assert!(
+            matches!(got.as_slice(), [(1, 1, Refusal::Malformed { .. })]),
+            "{got:?}"
         );
-        // Numbers keep rising; the oldest are dropped past OWED_KEPT.
-        let mut many = late;
-        for _ in 0..OWED_KEPT {
-            many = act(&many, 1, seq, Action::NextRound);
+    }
+
+    #[test]
+    fn a_phone_says_hello_first_with_this_build_and_the_seats_token() {
+        // Seat 1 held by a phone with token "T"; its link 1 is open but has
+        // not said hello yet.
+        let s = table()
+            .reduce(Msg::Device(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 1,
+                token: "T".into(),
+            }))
+            .reduce(Msg::Device(DeviceMsg::StartPlaying))
+            .reduce(Msg::Device(DeviceMsg::Lost { seat: 1, epoch: 1 }))
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 2 }));
+        assert_ne!(s.devices.seats[0].link, LinkState::Connected);
+        let hello = |app: &str, token: Option<&str>| ToTable::Hello {
+            app: app.into(),
+            token: token.map(String::from),
+        };
+        // An action before the hello.
+        let mark = s.outbox.last();
+        let early = heard(
+            &s,
+            1,
+            2,
+            &ToTable::Act {
+                at: s.seq,
+                action: Action::NextRound,
+            },
+        );
+        assert_eq!(refusals(&early, mark), vec![(1, 2, Refusal::NoHello)]);
+        assert_eq!(early.seq, s.seq);
+        // Another build: refused, and the table says why.
+        let other = heard(&s, 1, 2, &hello("another build", Some("T")));
+        let got = refusals(&other, mark);
+        assert!(
+            matches!(got.as_slice(), [(1, 2, Refusal::OtherApp { .. })]),
+            "{got:?}"
+        );
+        assert_eq!(other.devices.seats[0].problem, Some(Problem::OtherApp));
+        // Another device, without the seat's token: the seat is taken.
+        for token in [None, Some("not T")] {
+            let thief = heard(&s, 1, 2, &hello(BUILD, token));
+            assert_eq!(refusals(&thief, mark), vec![(1, 2, Refusal::SeatTaken)]);
+            assert_eq!(thief.devices.seats[0].problem, Some(Problem::SeatTaken));
+            assert!(
+                sent(&thief, mark).is_empty(),
+                "nothing of the game to a stranger"
+            );
         }
-        assert_eq!(many.devices.owed.len(), OWED_KEPT);
-        let ids: Vec<u32> = many.devices.owed.iter().map(|o| o.id).collect();
-        assert!(ids.windows(2).all(|w| w[1] == w[0] + 1), "{ids:?}");
-        assert_eq!(ids.last(), Some(&many.devices.refused));
+        // The phone that holds the seat: welcomed, then sent the whole game,
+        // its own seat's view only.
+        let back = heard(&s, 1, 2, &hello(BUILD, Some("T")));
+        assert!(refusals(&back, mark).is_empty());
+        assert_eq!(back.devices.seats[0].link, LinkState::Connected);
+        let to_phone = sent(&back, mark);
+        assert!(
+            matches!(&to_phone[..], [(1, 2, w), (1, 2, v)]
+                if matches!(&**w, ToHand::Welcome { seat: 1, token, .. } if token == "T")
+                    && matches!(&**v, ToHand::Snapshot(seen) if seen.view.seat == 1)),
+            "{to_phone:?}"
+        );
+        // A first hello on a seat without a token: the fresh token is given.
+        let fresh = table().reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }));
+        let mark = fresh.outbox.last();
+        let new = heard(&fresh, 1, 1, &hello(BUILD, None));
+        assert_eq!(new.devices.seats[0].token.as_deref(), Some("FRESH"));
+        assert!(
+            matches!(&*sent(&new, mark)[0].2, ToHand::Welcome { token, .. } if token == "FRESH")
+        );
+    }
+
+    /// The regression test of 28dd929: a seat given to a bot on its own
+    /// turn changes neither the game nor its move count, and its turn
+    /// must still be scheduled.
+    #[test]
+    fn a_seat_given_to_a_bot_on_its_own_turn_has_its_turn_scheduled() {
+        let s = table()
+            .reduce(Msg::Device(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 1,
+                token: "T".into(),
+            }))
+            .reduce(Msg::Device(DeviceMsg::StartPlaying));
+        let s = until_turn_of(s, 1);
+        assert!(s.bot_turn().is_none(), "the phone's turn");
+        let (mark, after) = (
+            s.outbox.last(),
+            s.session.as_ref().unwrap().record.actions.len(),
+        );
+        let s = s.reduce(Msg::Device(DeviceMsg::GiveToBot(1)));
+        let turns: Vec<_> = s
+            .outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::Bot(turn) => Some(turn.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            matches!(turns.as_slice(), [Some(t)] if t.seat == Some((1, Level::Medium)) && t.after == after),
+            "{turns:?}"
+        );
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The table device's links to the seats on their own devices: one WebRTC
-//! connection per seat, made when its invitation is needed, judged message
-//! by message, and kept up to date after every change of the game. The
-//! reducer holds what the player sees of each (`state.rs`); this hook holds
-//! the connections and talks to them.
+//! connection per seat, opened and closed as the reducer's seats say
+//! ([`Links::sync`]), and the messages the reducer decided sent on them
+//! ([`Links::send`]). What the links hear goes to the reducer as it is
+//! (`DeviceMsg::Heard`), which judges every message (`AppState::heard`):
+//! this module decides nothing about the game. Its commands come from the
+//! one executor (`exec.rs`).
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -11,11 +13,10 @@ use mojo_engine::Seat;
 use yew::prelude::*;
 
 use super::code::{Invitation, Reply};
-use super::proto::{self, message_for, Refusal, Sent, ToHand, ToTable};
+use super::proto::{self, Refusal, ToHand};
 use super::rtc::{self, Link, LinkEvent};
-use super::state::{DeviceMsg, Owed, Problem, CONNECT_MS};
-use super::BUILD;
-use crate::app::{AppState, Msg};
+use super::state::{DeviceMsg, Devices, Problem, CONNECT_MS};
+use crate::app::Msg;
 use crate::browser::random_u64;
 
 /// One seat's connection.
@@ -26,81 +27,22 @@ struct Entry {
     link: Option<Rc<Link>>,
     /// The invitation's tag, which a reply must repeat.
     tag: Option<u16>,
-    /// The device said hello and holds the seat.
-    hello: bool,
-    sent: Sent,
 }
 
 type Hub = Rc<RefCell<Vec<Entry>>>;
-type Latest = Rc<RefCell<Option<UseReducerHandle<AppState>>>>;
 
-/// Keeps the links of the table's remote seats; the callback takes a
-/// reply (seat, text) typed, pasted or scanned on the table.
+/// The table's links, for the executor.
+#[derive(Clone)]
+pub struct Links {
+    hub: Hub,
+    send: Callback<Msg>,
+}
+
+/// Keeps the links of the table's remote seats (every link closes with
+/// the table).
 #[hook]
-pub fn use_table_devices(
-    state: &UseReducerHandle<AppState>,
-    send: &Callback<Msg>,
-) -> Callback<(Seat, String)> {
+pub fn use_table_links(send: &Callback<Msg>) -> Links {
     let hub: Hub = use_mut_ref(Vec::new);
-    let latest: Latest = use_mut_ref(|| None);
-    *latest.borrow_mut() = Some(state.clone());
-
-    // Links follow the remote seats and their invitation numbers.
-    {
-        let wanted: Vec<(Seat, u32)> = state
-            .devices
-            .seats
-            .iter()
-            .map(|r| (r.seat, r.epoch))
-            .collect();
-        let hub = hub.clone();
-        let latest = latest.clone();
-        let send = send.clone();
-        let ice = state.settings.ice_servers.clone();
-        use_effect_with((wanted, state.devices.table), move |(wanted, table)| {
-            let mut new = Vec::new();
-            {
-                let mut entries = hub.borrow_mut();
-                entries.retain(|e| {
-                    let keep = wanted.contains(&(e.seat, e.epoch));
-                    if let (false, Some(link)) = (keep, &e.link) {
-                        // A seat given to a bot or to this device: its
-                        // device is told, then the link closes.
-                        if e.hello && !wanted.iter().any(|(s, _)| *s == e.seat) {
-                            link.send(&proto::encode(&ToHand::Bye));
-                        }
-                        link.close();
-                    }
-                    keep
-                });
-                for &(seat, epoch) in wanted {
-                    if !entries.iter().any(|e| e.seat == seat) {
-                        entries.push(Entry {
-                            seat,
-                            epoch,
-                            link: None,
-                            tag: None,
-                            hello: false,
-                            sent: Sent::default(),
-                        });
-                        new.push((seat, epoch));
-                    }
-                }
-            }
-            for (seat, epoch) in new {
-                invite(
-                    Rc::downgrade(&hub),
-                    latest.clone(),
-                    send.clone(),
-                    ice.clone(),
-                    *table,
-                    seat,
-                    epoch,
-                );
-            }
-        });
-    }
-    // Every link closes with the table.
     {
         let hub = hub.clone();
         use_effect_with((), move |_| {
@@ -113,49 +55,74 @@ pub fn use_table_devices(
             }
         });
     }
-    // After every change, each device gets what changed for its seat, and
-    // the refusals the reducer decided since.
-    {
-        let hub = hub.clone();
-        let state = state.clone();
-        let last_owed = use_mut_ref(|| 0u32);
-        let deps = (state.seq, state.game_id.clone(), state.devices.clone());
-        use_effect_with(deps, move |_| {
-            send_owed(&hub, &state.devices.owed, &mut last_owed.borrow_mut());
-            for e in hub.borrow_mut().iter_mut() {
-                update(&state, e);
-            }
-        });
+    Links {
+        hub,
+        send: send.clone(),
     }
-    let send = send.clone();
-    Callback::from(move |(seat, text): (Seat, String)| connect(&hub, &send, seat, &text))
 }
 
-/// Sends `e`'s device what it has not seen yet.
-fn update(state: &AppState, e: &mut Entry) {
-    let (Some(session), Some(link)) = (&state.session, &e.link) else {
-        return;
-    };
-    if !e.hello {
-        return;
+impl Links {
+    /// Links follow the remote seats and their invitation numbers: a link
+    /// no longer wanted is closed, a wanted one is invited.
+    pub fn sync(&self, devices: &Devices, ice: &[String]) {
+        let wanted: Vec<(Seat, u32)> = devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
+        let mut new = Vec::new();
+        {
+            let mut entries = self.hub.borrow_mut();
+            entries.retain(|e| {
+                let keep = wanted.contains(&(e.seat, e.epoch));
+                if let (false, Some(link)) = (keep, &e.link) {
+                    link.close();
+                }
+                keep
+            });
+            for &(seat, epoch) in &wanted {
+                if !entries.iter().any(|e| e.seat == seat) {
+                    entries.push(Entry {
+                        seat,
+                        epoch,
+                        link: None,
+                        tag: None,
+                    });
+                    new.push((seat, epoch));
+                }
+            }
+        }
+        for (seat, epoch) in new {
+            let (hub, send) = (Rc::downgrade(&self.hub), self.send.clone());
+            invite(hub, send, ice.to_vec(), devices.table, seat, epoch);
+        }
     }
-    let waiting = state.devices.waiting_for(session);
-    if let Some(message) = message_for(
-        session,
-        &state.game_id,
-        state.seq,
-        e.seat,
-        waiting,
-        &mut e.sent,
-    ) {
-        link.send(&proto::encode(&message));
+
+    /// Sends `message` on the link `epoch` of `seat`'s device, if it is
+    /// still open.
+    pub fn send(&self, seat: Seat, epoch: u32, message: &ToHand) {
+        if let Some(link) = with_entry(&self.hub, seat, epoch, |e| e.link.clone()).flatten() {
+            link.send(&proto::encode(message));
+        }
+    }
+
+    /// Tells the device of `seat` (link `epoch`) why its message was
+    /// refused, and logs it.
+    pub fn refuse(&self, seat: Seat, epoch: u32, reason: &Refusal) {
+        web_sys::console::warn_1(
+            &format!("mojo: refused a message from seat {seat}'s device: {reason}").into(),
+        );
+        let reason = reason.clone();
+        self.send(seat, epoch, &ToHand::Refused { reason });
+    }
+
+    /// The callback that takes a reply (seat, text) typed, pasted or
+    /// scanned on the table.
+    pub fn on_reply(&self) -> Callback<(Seat, String)> {
+        let (hub, send) = (self.hub.clone(), self.send.clone());
+        Callback::from(move |(seat, text): (Seat, String)| connect(&hub, &send, seat, &text))
     }
 }
 
 /// Makes `seat`'s invitation number `epoch`.
 fn invite(
     hub: Weak<RefCell<Vec<Entry>>>,
-    latest: Latest,
     send: Callback<Msg>,
     ice: Vec<String>,
     table: u32,
@@ -172,7 +139,7 @@ fn invite(
     }
     let on_event: Rc<dyn Fn(LinkEvent)> = {
         let (hub, send) = (hub.clone(), send.clone());
-        Rc::new(move |event| heard(&hub, &latest, &send, seat, epoch, event))
+        Rc::new(move |event| heard(&hub, &send, seat, epoch, event))
     };
     wasm_bindgen_futures::spawn_local(async move {
         let made = Link::offer(&ice, on_event).await;
@@ -260,39 +227,6 @@ fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
     });
 }
 
-/// Sends each refusal of `owed` numbered after `last` to its device (the
-/// link it came on, if still open), and logs it.
-fn send_owed(hub: &Hub, owed: &[Owed], last: &mut u32) {
-    let from = *last;
-    for o in owed.iter().filter(|o| o.id > from) {
-        *last = o.id;
-        web_sys::console::warn_1(
-            &format!(
-                "mojo: refused a message from seat {}'s device: {}",
-                o.seat, o.reason
-            )
-            .into(),
-        );
-        let link = with_entry(hub, o.seat, o.epoch, |e| e.link.clone()).flatten();
-        if let Some(link) = link {
-            link.send(&proto::encode(&ToHand::Refused {
-                reason: o.reason.clone(),
-            }));
-        }
-    }
-}
-
-/// Refuses a message of `seat`'s device at the link's level (before the
-/// game's judgement: unreadable, no hello, another app, the seat taken):
-/// tells it why, and logs it.
-fn refuse(link: &Link, send: &Callback<Msg>, seat: Seat, reason: Refusal) {
-    web_sys::console::warn_1(
-        &format!("mojo: refused a message from seat {seat}'s device: {reason}").into(),
-    );
-    link.send(&proto::encode(&ToHand::Refused { reason }));
-    send.emit(Msg::Device(DeviceMsg::Refused));
-}
-
 /// Runs `f` on the entry of `seat`'s link number `epoch`, if it is still
 /// there.
 fn with_entry<T>(hub: &Hub, seat: Seat, epoch: u32, f: impl FnOnce(&mut Entry) -> T) -> Option<T> {
@@ -302,10 +236,10 @@ fn with_entry<T>(hub: &Hub, seat: Seat, epoch: u32, f: impl FnOnce(&mut Entry) -
         .map(f)
 }
 
-/// What a seat's link heard.
+/// What a seat's link heard: the reducer's to judge (a new token goes
+/// with it, should it be the seat's first hello).
 fn heard(
     hub: &Weak<RefCell<Vec<Entry>>>,
-    latest: &Latest,
     send: &Callback<Msg>,
     seat: Seat,
     epoch: u32,
@@ -314,94 +248,17 @@ fn heard(
     let Some(hub) = hub.upgrade() else {
         return;
     };
-    let Some((link, hello)) =
-        with_entry(&hub, seat, epoch, |e| Some((e.link.clone()?, e.hello))).flatten()
-    else {
+    if with_entry(&hub, seat, epoch, |e| e.link.is_some()) != Some(true) {
         return;
-    };
-    let text = match event {
-        LinkEvent::Open => return,
-        LinkEvent::Closed => return send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch })),
-        LinkEvent::Message(text) => text,
-    };
-    let Some(state) = latest.borrow().clone() else {
-        return;
-    };
-    let message = match proto::decode::<ToTable>(&text) {
-        Ok(m) => m,
-        Err(reason) => return refuse(&link, send, seat, reason),
-    };
-    let problem = |problem| {
-        Msg::Device(DeviceMsg::Problem {
+    }
+    match event {
+        LinkEvent::Open => {}
+        LinkEvent::Closed => send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch })),
+        LinkEvent::Message(text) => send.emit(Msg::Device(DeviceMsg::Heard {
             seat,
             epoch,
-            problem,
-        })
-    };
-    match message {
-        // This link said hello already: nothing more to prove.
-        ToTable::Hello { .. } if hello => {}
-        ToTable::Hello { app, token } => {
-            if app != BUILD {
-                send.emit(problem(Problem::OtherApp));
-                return refuse(
-                    &link,
-                    send,
-                    seat,
-                    Refusal::OtherApp {
-                        theirs: app,
-                        ours: BUILD.to_string(),
-                    },
-                );
-            }
-            let held = state.devices.seat(seat).and_then(|r| r.token.clone());
-            let token = match (held, token) {
-                (Some(held), Some(proof)) if held == proof => held,
-                (Some(_), _) => {
-                    send.emit(problem(Problem::SeatTaken));
-                    return refuse(&link, send, seat, Refusal::SeatTaken);
-                }
-                (None, _) => format!("{:016x}{:016x}", random_u64(), random_u64()),
-            };
-            let name = state
-                .session
-                .as_ref()
-                .map(|s| s.name(seat).to_string())
-                .unwrap_or_default();
-            link.send(&proto::encode(&ToHand::Welcome {
-                app: BUILD.to_string(),
-                table: state.devices.table,
-                seat,
-                name,
-                token: token.clone(),
-            }));
-            with_entry(&hub, seat, epoch, |e| {
-                e.hello = true;
-                e.sent = Sent::default();
-                update(&state, e);
-            });
-            send.emit(Msg::Device(DeviceMsg::Paired { seat, epoch, token }));
-        }
-        // The game's judgement is the reducer's (`AppState::remote`): it
-        // applies the action or owes the device a refusal, which the
-        // effect after the change sends (`send_owed`).
-        ToTable::Act { .. } | ToTable::TakeBack { .. } if !hello => {
-            refuse(&link, send, seat, Refusal::NoHello)
-        }
-        ToTable::Act { at, action } => send.emit(Msg::RemoteAct {
-            seat,
-            epoch,
-            at,
-            action,
-        }),
-        ToTable::TakeBack { at } => send.emit(Msg::RemoteTakeBack { seat, epoch, at }),
-        ToTable::Sync => {
-            with_entry(&hub, seat, epoch, |e| {
-                if e.hello {
-                    e.sent = Sent::default();
-                    update(&state, e);
-                }
-            });
-        }
+            text,
+            token: format!("{:016x}{:016x}", random_u64(), random_u64()),
+        })),
     }
 }

@@ -2,10 +2,10 @@
 //! browser in step, in one place:
 //!
 //! - [`load`]: the starting state, from what is stored and the URL;
-//! - the root's hooks, which do every read and write after that: the game
-//!   after every change ([`use_autosave`]), another tab's saves
-//!   ([`use_tab_watch`]), the settings ([`use_settings`]) and the statistics
-//!   ([`use_statistics`]). No view and no click handler touches storage;
+//! - the writes the reducer's commands ask for, run by the executor
+//!   (`exec.rs`): the game ([`save_game`]), the settings, the devices'
+//!   tokens, the statistics; and the one listener, another tab's saves
+//!   ([`use_tab_watch`]). No view and no click handler touches storage;
 //! - [`sync`]: what a tab decides about the others' saves (pure, tested);
 //! - [`storage`]: localStorage itself, every failure a value.
 //!
@@ -27,7 +27,6 @@ use crate::i18n::Lang;
 use crate::net::state::{Devices, HandMsg};
 use crate::net::stored::{self, DEVICES_KEY, HAND_KEY};
 use crate::save::{self, Settings, Speed, GAME_KEY, SETTINGS_KEY};
-use crate::session::Session;
 use crate::stats::{Stats, STATS_KEY};
 use sync::{Forget, OtherSave, Plan, TabMsg};
 
@@ -63,10 +62,46 @@ pub fn load() -> AppState {
     let wanted = lang_choice(settings.lang.as_deref());
     let lang = if wanted.is_ready() { wanted } else { Lang::En };
     let speed = query("speed").and_then(|s| Speed::parse(&s));
-    let mut state = AppState::new(settings, saved, lang, speed, storage_ok);
+    let devices = storage::read(DEVICES_KEY).ok().flatten();
+    let mut state = restore(
+        settings,
+        storage_ok,
+        saved,
+        devices.as_deref(),
+        (lang, speed),
+        hosted_elsewhere,
+    );
     if lang != wanted {
         state.notices.push(Notice::LanguageUnavailable(wanted));
     }
+    state.hand.ticket = storage::read(HAND_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| stored::ticket_from(&t));
+    // A link to join a table (`…#join=CODE`, from a QR code): the join step,
+    // the code filled in.
+    if let Some(code) = join_code() {
+        state.hand_msg(HandMsg::Open(code));
+    }
+    // What the app starting asks of the world: its first commands.
+    state.decide(None);
+    state
+}
+
+/// The state a reload starts from, made from what storage holds: the
+/// settings, the game's save (read), the devices' tokens (`mojo.devices`),
+/// the language and speed in effect, and whether another tab hosts game
+/// `id` now. Pure, so that the native tests reload from what the commands
+/// wrote (`machine_tests.rs`).
+pub fn restore(
+    settings: Settings,
+    storage_ok: bool,
+    saved: Option<Result<save::Loaded, String>>,
+    devices: Option<&str>,
+    (lang, speed): (Lang, Option<Speed>),
+    hosted_elsewhere: impl FnOnce(&str) -> bool,
+) -> AppState {
+    let mut state = AppState::new(settings, saved, lang, speed, storage_ok);
     // A game with players on their own devices is hosted by one tab: if
     // another tab of this browser is its table now, this one leaves it.
     if state.session.as_ref().is_some_and(|s| s.setup.has_remote())
@@ -83,21 +118,12 @@ pub fn load() -> AppState {
     if let Some(session) = state.session.clone().filter(|s| s.setup.has_remote()) {
         let under_way = !session.record.actions.is_empty();
         state.devices = Devices::for_game(&session, &state.game_id, under_way);
-        if let Ok(Some(text)) = storage::read(DEVICES_KEY) {
-            stored::restore_devices(&text, &state.game_id, &mut state.devices);
+        if let Some(text) = devices {
+            stored::restore_devices(text, &state.game_id, &mut state.devices);
         }
         if state.screen == Screen::Table {
             state.overlay = Overlay::Devices;
         }
-    }
-    state.hand.ticket = storage::read(HAND_KEY)
-        .ok()
-        .flatten()
-        .and_then(|t| stored::ticket_from(&t));
-    // A link to join a table (`…#join=CODE`, from a QR code): the join step,
-    // the code filled in.
-    if let Some(code) = join_code() {
-        state.hand_msg(HandMsg::Open(code));
     }
     state
 }
@@ -160,95 +186,53 @@ fn hosted_elsewhere(id: &str) -> bool {
         && js_sys::Date::now() - at < HOST_GONE_MS
 }
 
-/// While this tab is the table of a game with players on their own
+/// While this tab is the table of game `id` with players on their own
 /// devices, it says so every two seconds, so that another tab opened
-/// meanwhile does not take the game (and run its bots) too.
-#[hook]
-pub fn use_host_beat(state: &AppState) {
-    let hosting = state.screen == Screen::Table
-        && state.session.as_ref().is_some_and(|s| s.setup.has_remote());
-    let id = state.game_id.clone();
-    use_effect_with((hosting, id), |(hosting, id)| {
-        let beat = hosting.then(|| {
-            let (id, tab) = (id.clone(), tab_id());
-            let write = move || {
-                let text = crate::json::obj([
-                    ("game", crate::json::str(&id)),
-                    ("tab", crate::json::str(&tab)),
-                    ("at", crate::json::Json::Int(js_sys::Date::now() as i64)),
-                ])
-                .to_text();
-                let _ = storage::write(HOST_KEY, &text);
-            };
-            write();
-            gloo::timers::callback::Interval::new(HOST_BEAT_MS, write)
-        });
-        move || drop(beat)
-    });
+/// meanwhile does not take the game (and run its bots) too. Dropping the
+/// interval stops it.
+pub fn host_beat(id: String) -> gloo::timers::callback::Interval {
+    let tab = tab_id();
+    let write = move || {
+        let text = crate::json::obj([
+            ("game", crate::json::str(&id)),
+            ("tab", crate::json::str(&tab)),
+            ("at", crate::json::Json::Int(js_sys::Date::now() as i64)),
+        ])
+        .to_text();
+        let _ = storage::write(HOST_KEY, &text);
+    };
+    write();
+    gloo::timers::callback::Interval::new(HOST_BEAT_MS, write)
 }
 
-/// Keeps what play across devices must remember: on the table, the tokens
-/// its seats' devices hold; on a hand device, its ticket to a table.
-#[hook]
-pub fn use_devices_stored(state: &AppState) {
-    let tokens: Vec<Option<String>> = state
-        .devices
-        .seats
-        .iter()
-        .map(|r| r.token.clone())
-        .collect();
-    let deps = (
-        state.game_id.clone(),
-        state.devices.table,
-        state.devices.started,
-        tokens,
-    );
-    let (id, devices) = (state.game_id.clone(), state.devices.clone());
-    use_effect_with(deps, move |_| {
-        if !devices.seats.is_empty() {
-            let _ = storage::write(DEVICES_KEY, &stored::devices_text(&id, &devices));
-        } else if storage::read(DEVICES_KEY)
-            .ok()
-            .flatten()
-            .is_some_and(|t| stored::is_for_game(&t, &id))
-        {
-            // This game has no seat on a device any more. (Another game's
-            // tokens, another tab's, stay.)
-            let _ = storage::remove(DEVICES_KEY);
-        }
-    });
-    use_effect_with(state.hand.ticket.clone(), |ticket| {
-        let _ = match ticket {
-            Some(t) => storage::write(HAND_KEY, &stored::ticket_text(t)),
-            None => storage::remove(HAND_KEY),
-        };
-    });
+/// Keeps the tokens the table's seats' devices hold (or forgets them, once
+/// this game has no seat on a device; another game's, another tab's, stay).
+pub fn save_devices(state: &AppState) {
+    let (id, devices) = (&state.game_id, &state.devices);
+    if !devices.seats.is_empty() {
+        let _ = storage::write(DEVICES_KEY, &stored::devices_text(id, devices));
+    } else if storage::read(DEVICES_KEY)
+        .ok()
+        .flatten()
+        .is_some_and(|t| stored::is_for_game(&t, id))
+    {
+        let _ = storage::remove(DEVICES_KEY);
+    }
 }
 
-/// Saves the game after every change (and forgets it once it is left),
-/// never over another tab's newer save or other game (see [`sync`]).
-#[hook]
-pub fn use_autosave(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
-    // The text this tab last wrote: while the slot still holds it, nobody
-    // else wrote, and it need not be parsed.
-    let last = use_mut_ref(|| None::<String>);
-    let deps = (
-        state.game_id.clone(),
-        state.seq,
-        state.session.is_some(),
-        state.tab.paused,
-        state.tab.resave,
-    );
-    let state = state.clone();
-    let send = send.clone();
-    use_effect_with(deps, move |_| {
-        if !state.tab.paused {
-            save_game(&state, &last, &send);
-        }
-    });
+/// Keeps this device's ticket to a table (or forgets it).
+pub fn save_ticket(state: &AppState) {
+    let _ = match &state.hand.ticket {
+        Some(t) => storage::write(HAND_KEY, &stored::ticket_text(t)),
+        None => storage::remove(HAND_KEY),
+    };
 }
 
-fn save_game(state: &AppState, last: &RefCell<Option<String>>, send: &Callback<Msg>) {
+/// Saves the game (and forgets it once it is left), never over another
+/// tab's newer save or other game (see [`sync`]). `last` is the text this
+/// tab last wrote: while the slot still holds it, nobody else wrote, and
+/// it need not be parsed.
+pub fn save_game(state: &AppState, last: &RefCell<Option<String>>, send: &Callback<Msg>) {
     let Ok(stored) = storage::read(GAME_KEY) else {
         send.emit(Msg::Notice(Notice::StorageOff));
         return;
@@ -353,25 +337,23 @@ pub fn use_tab_watch(send: &Callback<Msg>) {
     });
 }
 
-/// Saves the settings when they change, and keeps the page's `lang`
-/// attribute on the language in effect.
-#[hook]
-pub fn use_settings(state: &AppState) {
-    use_effect_with(state.settings.clone(), |settings| {
-        let _ = storage::write(SETTINGS_KEY, &settings.encode());
-    });
-    use_effect_with(state.lang, |lang| {
-        if let Some(root) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-        {
-            let _ = root.set_attribute("lang", lang.code());
-        }
-    });
+/// Saves the settings.
+pub fn save_settings(settings: &Settings) {
+    let _ = storage::write(SETTINGS_KEY, &settings.encode());
+}
+
+/// Puts the language in effect on the page (its `lang` attribute).
+pub fn page_lang(lang: Lang) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", lang.code());
+    }
 }
 
 /// The statistics as stored (zero if none; unreadable ones are kept aside).
-fn load_stats() -> Stats {
+pub fn load_stats() -> Stats {
     match storage::read(STATS_KEY) {
         Ok(Some(text)) => Stats::decode(&text).unwrap_or_else(|_| {
             let _ = storage::keep_aside("stats.", &text);
@@ -382,50 +364,18 @@ fn load_stats() -> Stats {
     }
 }
 
-/// Counts the finished game `id` once (a reload on the game-over screen
-/// finds its id already counted); the statistics as they are now.
-fn record_finished(id: &str, session: &Session) -> Stats {
+/// Counts the finished game of `state` once (a reload on the game-over
+/// screen finds its id already counted); the statistics as they are now.
+pub fn count_finished(state: &AppState) -> Stats {
     let mut stats = load_stats();
-    if stats.record(id, session) {
+    let over = state.session.as_ref().filter(|s| s.game.is_over());
+    if over.is_some_and(|session| stats.record(&state.game_id, session)) {
         let _ = storage::write(STATS_KEY, &stats.encode());
     }
     stats
 }
 
-/// The statistics across finished games, for the dialog, and the callback
-/// that resets them. A finished game is counted once; the statistics are
-/// read again whenever the dialog opens (another tab may have counted
-/// games); a reset removes them. A failure never reaches the game.
-#[hook]
-pub fn use_statistics(state: &AppState) -> (Rc<Stats>, Callback<()>) {
-    let stats = use_state_eq(|| Rc::new(Stats::default()));
-    let resets = use_state_eq(|| 0u32);
-    {
-        let over = state.session.as_ref().filter(|s| s.game.is_over()).cloned();
-        let stats = stats.clone();
-        use_effect_with((state.game_id.clone(), over.is_some()), move |(id, _)| {
-            if let Some(session) = over {
-                stats.set(Rc::new(record_finished(id, &session)));
-            }
-        });
-    }
-    {
-        let stats = stats.clone();
-        use_effect_with(state.overlay == Overlay::Stats, move |&open| {
-            if open {
-                stats.set(Rc::new(load_stats()));
-            }
-        });
-    }
-    {
-        let stats = stats.clone();
-        use_effect_with(*resets, move |&n| {
-            if n > 0 {
-                let _ = storage::remove(STATS_KEY);
-                stats.set(Rc::new(Stats::default()));
-            }
-        });
-    }
-    let on_reset = Callback::from(move |()| resets.set(*resets + 1));
-    ((*stats).clone(), on_reset)
+/// Forgets the statistics.
+pub fn reset_stats() {
+    let _ = storage::remove(STATS_KEY);
 }

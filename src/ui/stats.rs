@@ -1,6 +1,7 @@
 //! The statistics dialog (from the lobby and the menu). It is given the
 //! statistics and a callback to reset them: reading, counting a finished
-//! game and resetting are the root's (`persist::use_statistics`).
+//! game and resetting are commands of the reducer (`Cmd::CountFinished`,
+//! `Cmd::ResetStats`), run by the executor (`exec.rs`).
 
 use std::collections::BTreeMap;
 use std::rc::Rc;

@@ -1,0 +1,151 @@
+//! The effects the reducer asks for, as values: the Elm architecture's
+//! commands. The update step (`app.rs`, `AppState::reduce`) decides every
+//! one of them and leaves them in the state's [`Outbox`]; one hook
+//! (`exec::use_commands`) carries them out after the render, in order,
+//! each exactly once. Nothing else in the app starts an effect of the app:
+//! the views' own hooks only focus, scroll and animate.
+//!
+//! Because they are data, the native tests read what a message asks for
+//! (`app.rs`'s tests, `tests/machine.rs`), with no browser.
+
+use std::rc::Rc;
+
+use mojo_engine::Seat;
+
+use crate::net::proto::{Refusal, ToHand};
+use crate::session::{Level, Session};
+
+/// One effect the app asks for.
+#[derive(Clone, Debug)]
+pub enum Cmd {
+    /// Write the game to its slot as it is when the command runs (or forget
+    /// it, once it was left), never over another tab's newer save or other
+    /// game (`persist::save_game`).
+    SaveGame,
+    /// Write the settings.
+    SaveSettings,
+    /// Put the language in effect on the page (its `lang` attribute).
+    PageLang(crate::i18n::Lang),
+    /// Keep the tokens of the seats on their own devices (or forget them:
+    /// the game has none left).
+    SaveDevices,
+    /// Keep this device's ticket to a table (or forget it).
+    SaveTicket,
+    /// Count the finished game in the statistics (once per game id), then
+    /// tell the reducer the statistics.
+    CountFinished,
+    /// Read the statistics again (another tab may have counted games).
+    ReadStats,
+    /// Forget the statistics.
+    ResetStats,
+    /// Ask the browser to keep saved games for good (after a player's
+    /// action: Firefox asks the player).
+    AskPersist,
+    /// Find out whether saved games are kept for good.
+    ReadPersisted,
+    /// While this tab is the table of game `Some(id)` with players on their
+    /// own devices, say so every two seconds (so that another tab opened
+    /// meanwhile does not take the game); `None`: stop.
+    HostBeat(Option<String>),
+    /// Play this bot turn (dropping the one scheduled before), or none.
+    Bot(Option<BotTurn>),
+    /// The seats on their own devices: open a link for every seat that
+    /// wants one and close the others, then send each device what it has
+    /// not seen of the game.
+    SyncDevices,
+    /// Send one message to the device of `seat` on its link `epoch`.
+    ToDevice {
+        seat: Seat,
+        epoch: u32,
+        message: Rc<ToHand>,
+    },
+    /// Tell the device of `seat` (link `epoch`) why its message was
+    /// refused, and log it.
+    Refuse {
+        seat: Seat,
+        epoch: u32,
+        reason: Refusal,
+    },
+}
+
+/// A bot's turn to play: the position it decides from, how long the table
+/// waits first, and what identifies it (the reducer takes the answer only
+/// for that game after that many actions).
+#[derive(Clone, Debug)]
+pub struct BotTurn {
+    pub game: String,
+    pub session: Rc<Session>,
+    /// `session.record.actions.len()`: the position's number.
+    pub after: usize,
+    /// Who plays, and how well, or `None`: a table of bots deals its next
+    /// round.
+    pub seat: Option<(Seat, Level)>,
+    pub delay_ms: u32,
+}
+
+impl BotTurn {
+    /// What makes two turns the same turn: a turn scheduled again with the
+    /// same key is left running.
+    pub fn key(&self) -> BotKey {
+        BotKey {
+            game: self.game.clone(),
+            after: self.after,
+            seat: self.seat,
+            delay_ms: self.delay_ms,
+        }
+    }
+}
+
+/// See [`BotTurn::key`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotKey {
+    pub game: String,
+    pub after: usize,
+    pub seat: Option<(Seat, Level)>,
+    pub delay_ms: u32,
+}
+
+/// The commands waiting for the executor, each with its number. The
+/// executor remembers the last number it ran; the reducer forgets the
+/// commands it was told were run ([`Outbox::ran`]), so none is lost when
+/// several messages come before one render.
+#[derive(Clone, Debug, Default)]
+pub struct Outbox {
+    next: u64,
+    cmds: Vec<(u64, Cmd)>,
+}
+
+/// How many commands may wait before the executor tells the reducer it
+/// ran them (a message, so a render: not after every one).
+pub const OUTBOX_KEPT: usize = 32;
+
+impl Outbox {
+    pub fn push(&mut self, cmd: Cmd) {
+        self.next += 1;
+        self.cmds.push((self.next, cmd));
+    }
+
+    /// The number of the last command asked for (0: none yet).
+    pub fn last(&self) -> u64 {
+        self.next
+    }
+
+    /// The commands numbered after `done`, in order.
+    pub fn after(&self, done: u64) -> impl Iterator<Item = &(u64, Cmd)> {
+        self.cmds.iter().filter(move |(n, _)| *n > done)
+    }
+
+    /// Forgets the commands up to number `done` (the executor ran them).
+    pub fn ran(&mut self, done: u64) {
+        self.cmds.retain(|(n, _)| *n > done);
+    }
+
+    /// How many commands wait.
+    pub fn len(&self) -> usize {
+        self.cmds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cmds.is_empty()
+    }
+}

@@ -1,0 +1,120 @@
+//! The one place the app's effects are carried out: the commands the
+//! reducer left in the state's outbox (`cmd.rs`), run in order, each once,
+//! right after the render that follows the change (in the same task, so a
+//! save is written before the browser paints the move). What an effect
+//! learns comes back to the reducer as a message.
+//!
+//! The executor keeps what effects need between two commands and the
+//! reducer has no use for: the bot job in progress, the table's links, the
+//! host beat's timer, the text of the last save.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Interval;
+use mojo_engine::Seat;
+use yew::prelude::*;
+
+use crate::app::{AppState, Msg};
+use crate::bots::BotJob;
+use crate::browser::{storage_persist, storage_persisted};
+use crate::cmd::{Cmd, OUTBOX_KEPT};
+use crate::net::table_hub::{use_table_links, Links};
+use crate::persist;
+use crate::stats::Stats;
+
+/// What the executor holds between commands.
+#[derive(Default)]
+struct Held {
+    /// The number of the last command run.
+    done: u64,
+    bot: Option<BotJob>,
+    beat: Option<Interval>,
+    /// The text this tab last wrote to the save slot.
+    last_save: RefCell<Option<String>>,
+}
+
+/// Runs the reducer's commands; gives back the callback that takes a
+/// reply typed, pasted or scanned on the table (it goes to the links).
+#[hook]
+pub fn use_commands(
+    state: &UseReducerHandle<AppState>,
+    send: &Callback<Msg>,
+) -> Callback<(Seat, String)> {
+    let held = use_mut_ref(Held::default);
+    let links = use_table_links(send);
+    {
+        let (state, send, links) = (state.clone(), send.clone(), links.clone());
+        let held = held.clone();
+        use_effect_with(state.outbox.last(), move |_| {
+            let mut held = held.borrow_mut();
+            let from = held.done;
+            for (n, cmd) in state.outbox.after(from) {
+                held.done = *n;
+                run(cmd, &state, &send, &links, &mut held);
+            }
+            if state.outbox.len() > OUTBOX_KEPT {
+                send.emit(Msg::Ran(held.done));
+            }
+        });
+    }
+    {
+        // The bot job and the beat stop with the app.
+        let held = held.clone();
+        use_effect_with((), move |_| {
+            move || {
+                let mut held = held.borrow_mut();
+                held.bot = None;
+                held.beat = None;
+            }
+        });
+    }
+    links.on_reply()
+}
+
+/// Carries out one command.
+fn run(cmd: &Cmd, state: &AppState, send: &Callback<Msg>, links: &Links, held: &mut Held) {
+    let stats = |stats: Stats| send.emit(Msg::Stats(Rc::new(stats)));
+    match cmd {
+        Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
+        Cmd::SaveSettings => persist::save_settings(&state.settings),
+        Cmd::PageLang(lang) => persist::page_lang(*lang),
+        Cmd::SaveDevices => persist::save_devices(state),
+        Cmd::SaveTicket => persist::save_ticket(state),
+        Cmd::CountFinished => stats(persist::count_finished(state)),
+        Cmd::ReadStats => stats(persist::load_stats()),
+        Cmd::ResetStats => {
+            persist::reset_stats();
+            stats(Stats::default());
+        }
+        Cmd::AskPersist => {
+            let send = send.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persist().await));
+            });
+        }
+        Cmd::ReadPersisted => {
+            let send = send.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                send.emit(Msg::Persistent(storage_persisted().await));
+            });
+        }
+        Cmd::HostBeat(id) => held.beat = id.clone().map(persist::host_beat),
+        // The job before is dropped (cancelled) first.
+        Cmd::Bot(turn) => {
+            held.bot = None;
+            held.bot = turn.clone().map(|t| BotJob::start(t, send.clone()));
+        }
+        Cmd::SyncDevices => links.sync(&state.devices, &state.settings.ice_servers),
+        Cmd::ToDevice {
+            seat,
+            epoch,
+            message,
+        } => links.send(*seat, *epoch, message),
+        Cmd::Refuse {
+            seat,
+            epoch,
+            reason,
+        } => links.refuse(*seat, *epoch, reason),
+    }
+}
