@@ -28,6 +28,8 @@ pub mod deal;
 pub mod exec;
 pub mod i18n;
 pub mod json;
+#[cfg(test)]
+mod machine_tests;
 pub mod net;
 pub mod persist;
 pub mod replay;

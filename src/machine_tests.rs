@@ -1,0 +1,703 @@
+//! Property tests of the state machine, run natively: random sequences of
+//! messages fed to the update step (`AppState::reduce`), with the commands
+//! it asks for carried out by a model of the executor, and the invariants
+//! checked after every message.
+//!
+//! The messages mix a person's taps (shows a hand, plays, takes back),
+//! bot turns (the scheduled one, or a stale one), phones' messages (valid,
+//! stale, forged, sent twice, malformed, on a link gone by), links that
+//! drop and come back, seats moving between a phone, a bot and this
+//! screen, another tab's saves, and reloads from what the commands wrote.
+//!
+//! The invariants:
+//! 1. the game is always legal and replays from its save;
+//! 2. every phone message on a live link is applied or refused with a
+//!    reason, exactly once (one on a link gone by changes nothing);
+//! 3. no message to a hand device holds another seat's hidden card;
+//! 4. whenever a bot is to act, its turn is the one scheduled;
+//! 5. a drop or a reload loses nothing.
+//!
+//! On a failure the message names the seed and the step: rerun one seed
+//! with `MOJO_MACHINE_SEED=<seed> cargo test -p mojo-web --lib machine`.
+
+use std::rc::Rc;
+
+use mojo_engine::{Action, DrawSource, Event, Seat, MAX_PLAYERS};
+
+use crate::app::{AppState, Msg, Screen};
+use crate::cmd::Cmd;
+use crate::i18n::Lang;
+use crate::net::proto::{self, Refusal, Seen, ToHand, ToTable};
+use crate::net::state::{DeviceMsg, LinkState};
+use crate::net::stored;
+use crate::net::BUILD;
+use crate::persist::sync::{self, OtherSave, TabMsg};
+use crate::persist::{self};
+use crate::save::{self, Settings};
+use crate::session::{Level, SeatSetup};
+use yew::Reducible;
+
+/// A bot turn as the test compares it: game, position, seat.
+type Turn = (String, usize, Option<(Seat, Level)>);
+
+/// SplitMix64: the test's own randomness, from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// What a phone knows: the table's move number of the last view it was
+/// sent, the token it was given, and the last text it sent.
+#[derive(Clone, Default)]
+struct Phone {
+    at: u64,
+    token: Option<String>,
+    last: Option<String>,
+}
+
+/// The world around the reducer: storage as the commands left it, the
+/// bot turn last scheduled, the phones.
+struct World {
+    rng: Rng,
+    seed: u64,
+    step: usize,
+    /// The game's save slot and the devices' slot.
+    slot: Option<String>,
+    /// The text this tab last wrote to the slot.
+    last: Option<String>,
+    /// The slot holds another tab's save, written since this tab's last.
+    foreign: bool,
+    devices: Option<String>,
+    /// `(game, after, seat)` of the bot turn the last `Cmd::Bot` asked
+    /// for.
+    scheduled: Option<Turn>,
+    scheduled_turn: Option<crate::cmd::BotTurn>,
+    /// The number of the last command carried out.
+    done: u64,
+    phones: [Phone; MAX_PLAYERS],
+    tokens: u32,
+    /// What happened, for the failure message.
+    what: String,
+    tally: Tally,
+}
+
+/// How often each thing the test means to try came up (across seeds): a
+/// run that stopped trying something fails instead of passing quietly.
+#[derive(Debug, Default)]
+struct Tally {
+    steps: usize,
+    phone_applied: usize,
+    phone_refused: usize,
+    gone_by: usize,
+    welcomed: usize,
+    refused_hello: usize,
+    bot_moves: usize,
+    drops: usize,
+    reloads: usize,
+    theirs_taken: usize,
+    rounds_ended: usize,
+}
+
+impl World {
+    fn at(&self) -> String {
+        format!("seed {} step {} ({})", self.seed, self.step, self.what)
+    }
+}
+
+/// A table of two to five seats: at least one person here, at least one
+/// phone, the rest bots or people here.
+fn table(rng: &mut Rng) -> Rc<AppState> {
+    let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+    let players = 2 + rng.below(4);
+    let names = ["Ana", "Ben", "Cy", "Dee", "Eve"];
+    s.lobby.seats = (0..players)
+        .map(|i| match (i, rng.below(3)) {
+            (0, _) => SeatSetup::human(names[i]),
+            (1, _) | (_, 0) => SeatSetup::remote(names[i]),
+            (_, 1) => SeatSetup::bot(names[i], Level::Easy),
+            _ => SeatSetup::human(names[i]),
+        })
+        .collect();
+    let id = format!("{:016x}", rng.next());
+    Rc::new(s).reduce(Msg::Start {
+        seed: rng.next(),
+        id,
+    })
+}
+
+/// Carries out the commands asked for since the last time, as the
+/// executor would, and checks what they send to the phones.
+fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
+    let mut heard = Vec::new();
+    for (n, cmd) in s.outbox.after(w.done) {
+        w.done = *n;
+        match cmd {
+            Cmd::SaveGame => {
+                if let Some(saw) = save_game(s, w) {
+                    heard.push(saw);
+                }
+            }
+            Cmd::SaveDevices => {
+                w.devices = (!s.devices.seats.is_empty())
+                    .then(|| stored::devices_text(&s.game_id, &s.devices))
+            }
+            Cmd::Bot(turn) => {
+                w.scheduled = turn.as_ref().map(|t| (t.game.clone(), t.after, t.seat));
+                w.scheduled_turn = turn.clone();
+            }
+            Cmd::ToDevice { seat, message, .. } => {
+                check_private(s, *seat, message, w);
+                match &**message {
+                    ToHand::Welcome { token, .. } => {
+                        w.phones[*seat as usize].token = Some(token.clone())
+                    }
+                    ToHand::Snapshot(seen) | ToHand::Update(seen) => {
+                        w.phones[*seat as usize].at = seen.at
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    // What the effects learnt comes back as messages; now and then the
+    // executor says what it ran (as it does past `OUTBOX_KEPT`).
+    let mut next = s.clone();
+    for msg in heard {
+        next = next.reduce(msg);
+    }
+    if w.rng.chance(20) {
+        next = next.reduce(Msg::Ran(w.done));
+    }
+    if next.outbox.last() != w.done {
+        next = execute(&next, w);
+    }
+    next
+}
+
+/// The save as `persist::save_game` makes it, to the test's slot: never
+/// over another tab's newer save or other game (then the reducer is told
+/// what the slot holds).
+fn save_game(s: &AppState, w: &mut World) -> Option<Msg> {
+    let Some(session) = &s.session else {
+        let forget = sync::plan_forget(w.slot.as_deref(), &s.game_id, w.last.as_deref());
+        if forget != sync::Forget::Leave {
+            w.slot = None;
+        }
+        return None;
+    };
+    let text = save::encode(session, &s.game_id, s.seq);
+    let plan = sync::plan_save(
+        w.slot.as_deref(),
+        &text,
+        &s.game_id,
+        s.seq,
+        w.last.as_deref(),
+        s.tab.replace.as_deref(),
+    );
+    match plan {
+        sync::Plan::Nothing => w.last = Some(text),
+        sync::Plan::Write | sync::Plan::KeepAsideThenWrite => {
+            w.slot = Some(text.clone());
+            w.last = Some(text);
+            w.foreign = false;
+        }
+        sync::Plan::ReadTheirs => {
+            let text = w.slot.clone()?;
+            let game = save::decode(&text).map_err(|e| e.to_string());
+            return Some(Msg::Tab(TabMsg::Saw(Rc::new(OtherSave { text, game }))));
+        }
+    }
+    None
+}
+
+/// Invariant 3: what goes to the device of `seat` is that seat's share:
+/// its own view, and no card drawn from the deck by another seat.
+fn check_private(s: &AppState, seat: Seat, message: &ToHand, w: &World) {
+    let seen: &Seen = match message {
+        ToHand::Welcome { seat: to, .. } => {
+            assert_eq!(*to, seat, "{}: a welcome for another seat", w.at());
+            return;
+        }
+        ToHand::Snapshot(seen) | ToHand::Update(seen) => seen,
+        ToHand::Refused { .. } | ToHand::Bye => return,
+    };
+    let session = s.session.as_ref().expect("a view without a game");
+    assert_eq!(seen.view.seat, seat, "{}: another seat's view", w.at());
+    assert_eq!(
+        seen.view,
+        session.game.view(seat),
+        "{}: a view that is not the seat's own",
+        w.at()
+    );
+    let events = seen.events.iter().chain(seen.log.iter().map(|l| &l.event));
+    for e in events {
+        if let Event::Drew {
+            seat: drew,
+            source: DrawSource::Deck,
+            card: Some(card),
+        } = e
+        {
+            assert_eq!(*drew, seat, "{}: sees seat {drew} draw {card}", w.at());
+        }
+    }
+}
+
+/// The checks after every message.
+fn check(s: &AppState, w: &World) {
+    // 1. Legal, and the save replays to the very same game.
+    if let Some(session) = &s.session {
+        let text = save::encode(session, &s.game_id, s.seq);
+        let back = save::decode(&text)
+            .unwrap_or_else(|e| panic!("{}: the save does not load: {e}", w.at()));
+        assert!(
+            back.session.game == session.game,
+            "{}: the save replays to another game",
+            w.at()
+        );
+        assert_eq!(back.session.record, session.record, "{}", w.at());
+    }
+    // 4. A bot to act has its turn scheduled, and no other turn is.
+    let due = s.bot_turn().map(|t| (t.game, t.after, t.seat));
+    assert_eq!(
+        due,
+        w.scheduled,
+        "{}: the bot turn due is not the one scheduled",
+        w.at()
+    );
+}
+
+/// The live link of the device of `seat`, if it has one.
+fn link(s: &AppState, seat: Seat) -> Option<(u32, LinkState)> {
+    s.devices.seat(seat).map(|r| (r.epoch, r.link))
+}
+
+fn refusals(s: &AppState, from: u64) -> Vec<(Seat, u32, Refusal)> {
+    s.outbox
+        .after(from)
+        .filter_map(|(_, c)| match c {
+            Cmd::Refuse {
+                seat,
+                epoch,
+                reason,
+            } => Some((*seat, *epoch, reason.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn sent_to(s: &AppState, from: u64, to: Seat) -> usize {
+    s.outbox
+        .after(from)
+        .filter(|(_, c)| matches!(c, Cmd::ToDevice { seat, .. } if *seat == to))
+        .count()
+}
+
+/// A phone's message: which kind, for the check of invariant 2.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Act,
+    TakeBack,
+    Hello,
+    Sync,
+    Junk,
+}
+
+/// One message from the phone of `seat`, chosen at random among the
+/// kinds a real or a forged device sends; checks invariant 2.
+fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
+    let Some((live, state)) = link(&s, seat) else {
+        return s;
+    };
+    // Now and then, on a link gone by.
+    let epoch = if w.rng.chance(5) {
+        live.saturating_sub(1)
+    } else {
+        live
+    };
+    let phone = w.phones[seat as usize].clone();
+    let session = s.session.clone().expect("phones without a game");
+    let (kind, text) = match w.rng.below(10) {
+        // Sent twice.
+        0 if phone.last.is_some() => (Kind::Act, phone.last.clone().unwrap()),
+        0 | 1 => (
+            Kind::Junk,
+            ["", "{", "{\"v\":1}", "{\"v\":9,\"m\":{}}", "[1,2]"][w.rng.below(5)].to_string(),
+        ),
+        2 => (Kind::Sync, proto::encode(&ToTable::Sync)),
+        3 => (
+            Kind::TakeBack,
+            proto::encode(&ToTable::TakeBack { at: phone.at }),
+        ),
+        4 if state != LinkState::Connected => {
+            // A hello: the phone's token, or a forger's.
+            let token = if w.rng.chance(20) {
+                Some("forged".to_string())
+            } else {
+                phone.token.clone()
+            };
+            let app = if w.rng.chance(5) {
+                "another build".to_string()
+            } else {
+                BUILD.to_string()
+            };
+            (Kind::Hello, proto::encode(&ToTable::Hello { app, token }))
+        }
+        _ => {
+            // An action of this seat: a legal one at the move it saw, or
+            // a stale, illegal or not its own one.
+            let view = session.game.view(seat);
+            let legal = view.legal_actions();
+            let action = match (legal.len(), w.rng.below(6)) {
+                (n, 0..=3) if n > 0 => legal.get(w.rng.below(n)).unwrap(),
+                (_, 4) => Action::NextRound,
+                _ => Action::Play {
+                    value: w.rng.below(13) as u8,
+                    pile: w.rng.below(2) as u8,
+                },
+            };
+            let at = if w.rng.chance(10) {
+                phone.at.saturating_sub(1)
+            } else {
+                phone.at
+            };
+            (Kind::Act, proto::encode(&ToTable::Act { at, action }))
+        }
+    };
+    if kind == Kind::Act {
+        w.phones[seat as usize].last = Some(text.clone());
+    }
+    w.tokens += 1;
+    w.what = format!("seat {seat} link {epoch} sends {kind:?} {text}");
+    let (mark, seq, hello) = (s.outbox.last(), s.seq, state == LinkState::Connected);
+    let next = s.clone().reduce(Msg::Device(DeviceMsg::Heard {
+        seat,
+        epoch,
+        text,
+        token: format!("T{}", w.tokens),
+    }));
+    let refused = refusals(&next, mark);
+    assert!(
+        refused.len() <= 1,
+        "{}: refused {} times",
+        w.at(),
+        refused.len()
+    );
+    if let Some((to, on, _)) = refused.first() {
+        assert_eq!(
+            (*to, *on),
+            (seat, epoch),
+            "{}: the refusal went elsewhere",
+            w.at()
+        );
+    }
+    let refused = !refused.is_empty();
+    if epoch != live {
+        w.tally.gone_by += 1;
+        assert!(
+            !refused && next.seq == seq && sent_to(&next, mark, seat) == 0,
+            "{}: a link gone by was answered",
+            w.at()
+        );
+        return next;
+    }
+    match kind {
+        Kind::Junk => assert!(refused, "{}: junk not refused", w.at()),
+        Kind::Act | Kind::TakeBack => {
+            let applied = next.seq != seq;
+            w.tally.phone_applied += usize::from(applied);
+            w.tally.phone_refused += usize::from(refused);
+            assert!(
+                applied != refused,
+                "{}: applied {applied}, refused {refused}",
+                w.at()
+            );
+            if !hello {
+                assert!(refused, "{}: an action before the hello", w.at());
+            }
+        }
+        Kind::Hello => {
+            let welcomed = link(&next, seat).is_some_and(|(_, l)| l == LinkState::Connected);
+            w.tally.welcomed += usize::from(welcomed);
+            w.tally.refused_hello += usize::from(refused);
+            assert!(
+                welcomed != refused,
+                "{}: welcomed {welcomed}, refused {refused}",
+                w.at()
+            );
+        }
+        Kind::Sync => assert!(!refused, "{}", w.at()),
+    }
+    next
+}
+
+/// Reloads the table from what the commands wrote (invariant 5): the
+/// same game, the same move, the phones' tokens.
+fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
+    let loaded = w
+        .slot
+        .as_deref()
+        .map(|t| save::decode(t).map_err(|e| e.to_string()));
+    let mut back = persist::restore(
+        Settings::default(),
+        true,
+        loaded,
+        w.devices.as_deref(),
+        (Lang::En, None),
+        |_| false,
+    );
+    back.decide(None);
+    let back = Rc::new(back);
+    let record = |s: &AppState| s.session.as_ref().map(|x| x.record.clone());
+    assert_eq!(
+        record(&back),
+        record(s),
+        "{}: the reload lost moves",
+        w.at()
+    );
+    assert_eq!((&back.game_id, back.seq), (&s.game_id, s.seq), "{}", w.at());
+    let tokens = |s: &AppState| {
+        s.devices
+            .seats
+            .iter()
+            .map(|r| (r.seat, r.token.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        tokens(&back),
+        tokens(s),
+        "{}: the reload lost a phone's token",
+        w.at()
+    );
+    w.done = 0;
+    w.scheduled = None;
+    w.scheduled_turn = None;
+    back
+}
+
+/// One random message to the reducer.
+fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
+    let Some(session) = s.session.clone() else {
+        return s;
+    };
+    let current = session.game.current();
+    let remote: Vec<Seat> = s.devices.seats.iter().map(|r| r.seat).collect();
+    let roll = w.rng.below(100);
+    let msg = match roll {
+        // The bot turn scheduled plays (or, now and then, one stale).
+        0..=29 => match w.scheduled_turn.clone() {
+            Some(turn) => {
+                let legal = turn.session.game.legal_actions();
+                let action = legal
+                    .get(w.rng.below(legal.len().max(1)))
+                    .unwrap_or(Action::NextRound);
+                let after = if w.rng.chance(10) {
+                    turn.after.saturating_sub(1)
+                } else {
+                    turn.after
+                };
+                Msg::BotAct {
+                    id: turn.game,
+                    after,
+                    action,
+                }
+            }
+            None => Msg::Continue,
+        },
+        // A person here: looks, plays (a legal or an illegal card), takes back.
+        30..=54 if session.is_here(current) && session.viewer() != Some(current) => {
+            Msg::ShowHand(current)
+        }
+        30..=49 => {
+            let legal = session.game.legal_actions();
+            match legal.len() {
+                n if n > 0 && !w.rng.chance(10) => Msg::Act(legal.get(w.rng.below(n)).unwrap()),
+                _ => Msg::Act(Action::Play {
+                    value: w.rng.below(13) as u8,
+                    pile: 0,
+                }),
+            }
+        }
+        50..=54 => Msg::TakeBack,
+        // The phones.
+        55..=79 if !remote.is_empty() => {
+            let seat = remote[w.rng.below(remote.len())];
+            return phone_says(s, seat, w);
+        }
+        // Links: a connection is made, or lost; playing starts.
+        55..=84 if !remote.is_empty() => {
+            let seat = remote[w.rng.below(remote.len())];
+            let (epoch, state) = link(&s, seat).unwrap();
+            match state {
+                LinkState::Inviting => Msg::Device(DeviceMsg::Connecting { seat, epoch }),
+                LinkState::Connecting if w.rng.chance(20) => {
+                    Msg::Device(DeviceMsg::Unanswered { seat, epoch })
+                }
+                LinkState::Connecting => return phone_says(s, seat, w),
+                LinkState::Connected if w.rng.chance(30) => Msg::Device(DeviceMsg::StartPlaying),
+                LinkState::Connected => Msg::Device(DeviceMsg::Lost { seat, epoch }),
+            }
+        }
+        // A seat moves: to a bot (on its own turn, too), here, to a phone.
+        85..=89 => {
+            let seat = w.rng.below(session.players() as usize) as Seat;
+            match w.rng.below(3) {
+                0 => Msg::Device(DeviceMsg::GiveToBot(seat)),
+                1 => Msg::Device(DeviceMsg::PlayHere(seat)),
+                _ => Msg::Device(DeviceMsg::ToOwnDevice(seat)),
+            }
+        }
+        // Another tab wrote the slot: an older save of this game, or this
+        // game one move further; then the player's answer, if asked.
+        90..=94 => {
+            let mut theirs = (*session).clone();
+            let legal = theirs.game.legal_actions();
+            let (seq, moved) = match legal.get(0) {
+                Some(a) if w.rng.chance(50) => (s.seq + 1, theirs.apply(a).is_ok()),
+                _ => (s.seq.saturating_sub(1), false),
+            };
+            let _ = moved;
+            let text = save::encode(&theirs, &s.game_id, seq);
+            let game = save::decode(&text).map_err(|e| e.to_string());
+            w.slot = Some(text.clone());
+            w.foreign = true;
+            Msg::Tab(TabMsg::Saw(Rc::new(OtherSave { text, game })))
+        }
+        95..=96 => Msg::Tab([TabMsg::Keep, TabMsg::Open, TabMsg::Dismiss][w.rng.below(3)].clone()),
+        // A reload of the table, from what the commands wrote.
+        97..=99 if !w.foreign => {
+            w.what = "reload".into();
+            w.tally.reloads += 1;
+            return reload(&s, w);
+        }
+        _ => Msg::Continue,
+    };
+    w.what = format!("{msg:?}").chars().take(160).collect();
+    let (seq, round) = (s.seq, session.game.round());
+    let next = s.reduce(msg.clone());
+    let moved = next.seq != seq;
+    let t = &mut w.tally;
+    match msg {
+        Msg::BotAct { .. } => t.bot_moves += usize::from(moved),
+        Msg::Device(DeviceMsg::Lost { .. }) => t.drops += 1,
+        Msg::Tab(TabMsg::Saw(_)) => t.theirs_taken += usize::from(moved),
+        _ => {}
+    }
+    let new_round = next
+        .session
+        .as_ref()
+        .is_some_and(|x| x.game.round() > round);
+    t.rounds_ended += usize::from(new_round);
+    next
+}
+
+/// Plays one seeded run of `steps` messages, checking after each.
+fn run(seed: u64, steps: usize) -> Tally {
+    let mut rng = Rng(seed);
+    let s = table(&mut rng);
+    let mut w = World {
+        rng,
+        seed,
+        step: 0,
+        slot: None,
+        last: None,
+        foreign: false,
+        devices: None,
+        scheduled: None,
+        scheduled_turn: None,
+        done: 0,
+        phones: Default::default(),
+        tokens: 0,
+        what: "start".into(),
+        tally: Tally::default(),
+    };
+    let mut s = execute(&s, &mut w);
+    check(&s, &w);
+    for step in 1..=steps {
+        w.step = step;
+        w.tally.steps += 1;
+        s = one_step(s, &mut w);
+        s = execute(&s, &mut w);
+        check(&s, &w);
+        if s.screen != Screen::Table {
+            // The game was left (or another tab's was opened): go on with
+            // it, or stop.
+            if s.session.is_none() {
+                break;
+            }
+            s = execute(&s.clone().reduce(Msg::Continue), &mut w);
+        }
+    }
+    w.tally
+}
+
+#[test]
+fn random_messages_keep_every_invariant_of_the_state_machine() {
+    if let Some(seed) = std::env::var("MOJO_MACHINE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        println!("{:?}", run(seed, 2000));
+        return;
+    }
+    let mut all = Tally::default();
+    for seed in 0..200 {
+        let t = run(seed, 400);
+        all.steps += t.steps;
+        all.phone_applied += t.phone_applied;
+        all.phone_refused += t.phone_refused;
+        all.gone_by += t.gone_by;
+        all.welcomed += t.welcomed;
+        all.refused_hello += t.refused_hello;
+        all.bot_moves += t.bot_moves;
+        all.drops += t.drops;
+        all.reloads += t.reloads;
+        all.theirs_taken += t.theirs_taken;
+        all.rounds_ended += t.rounds_ended;
+    }
+    println!("{all:?}");
+    // Everything the test means to try came up, often.
+    let Tally {
+        steps,
+        phone_applied,
+        phone_refused,
+        gone_by,
+        welcomed,
+        refused_hello,
+        bot_moves,
+        drops,
+        reloads,
+        theirs_taken,
+        rounds_ended,
+    } = all;
+    assert!(steps > 60_000, "{all:?}");
+    for (what, n) in [
+        ("phone actions applied", phone_applied),
+        ("phone actions refused", phone_refused),
+        ("messages on a link gone by", gone_by),
+        ("hellos welcomed", welcomed),
+        ("hellos refused", refused_hello),
+        ("bot moves", bot_moves),
+        ("drops", drops),
+        ("reloads", reloads),
+        ("another tab's saves taken", theirs_taken),
+        ("rounds ended", rounds_ended),
+    ] {
+        assert!(n >= 50, "only {n} {what}: {all:?}");
+    }
+}
