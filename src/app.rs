@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use mojo_engine::{Action, Phase, Seat};
+use mojo_engine::{Action, Event, Phase, Seat};
 use yew::prelude::*;
 
 use crate::cmd::{BotKey, BotTurn, Cmd, Outbox};
@@ -115,6 +115,9 @@ pub struct AppState {
     pub outbox: Outbox,
     /// The bot turn scheduled last (what [`Cmd::Bot`] asked for).
     pub bot: Option<BotKey>,
+    /// The round replayed on the table device (the table is not shown
+    /// meanwhile).
+    pub replay: Option<u32>,
 }
 
 /// Everything that can happen to the app state.
@@ -148,6 +151,8 @@ pub enum Msg {
         action: Action,
     },
     ShowHand(Seat),
+    /// Replay this finished round on the table device, or close the replay.
+    Replay(Option<u32>),
     Rematch {
         seed: u64,
         id: String,
@@ -250,6 +255,7 @@ impl AppState {
             stats: Rc::default(),
             outbox: Outbox::default(),
             bot: None,
+            replay: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -699,6 +705,99 @@ impl AppState {
             self.outbox.push(Cmd::Bot(turn));
         }
         self.decide_devices(before);
+        self.decide_hand(before);
+        self.decide_sounds(before);
+    }
+
+    /// A hand device's part of [`Self::decide`]: its link follows the
+    /// invitation's number; a gap in the table's updates asks for a
+    /// snapshot; while it holds a seat the screen stays on, and a turn
+    /// coming is felt.
+    fn decide_hand(&mut self, before: Option<&AppState>) {
+        let hand = &self.hand;
+        if before.is_some_and(|b| b.hand.epoch != hand.epoch) {
+            self.outbox.push(Cmd::HandLink(hand.epoch));
+        }
+        if before.is_some_and(|b| b.hand.resync < hand.resync) {
+            self.outbox.push(Cmd::ToTable {
+                epoch: hand.epoch,
+                message: Rc::new(ToTable::Sync),
+            });
+        }
+        let holding = |s: &AppState| s.screen == Screen::Hand;
+        let my_turn = |s: &AppState| s.hand.model.as_ref().is_some_and(|m| m.my_turn());
+        if holding(self) && !before.is_some_and(holding) {
+            self.outbox.push(Cmd::KeepAwake);
+        }
+        if my_turn(self) && !before.is_some_and(my_turn) {
+            self.outbox.push(Cmd::Buzz(200));
+            self.outbox.push(Cmd::KeepAwake);
+        }
+    }
+
+    /// What the screen shown hears of a change: the sounds of a move made
+    /// (as its viewer sees it), and "your turn" when the turn has just come
+    /// to the viewer. Only between two looks at the same game's table (not
+    /// on opening it, a reload, or back from a replay), and only with sound
+    /// on.
+    fn decide_sounds(&mut self, before: Option<&AppState>) {
+        let (Some(b), true) = (before, self.settings.sound) else {
+            return;
+        };
+        let (Some(was), Some(now)) = (b.on_screen(), self.on_screen()) else {
+            return;
+        };
+        if was.game != now.game {
+            return;
+        }
+        let moved = was.log != now.log;
+        let turn_came = now.my_turn && !was.my_turn;
+        if moved || turn_came {
+            let events = if moved {
+                self.last_events()
+            } else {
+                Rc::from([])
+            };
+            self.outbox.push(Cmd::Sounds { events, turn_came });
+        }
+    }
+
+    /// The last action's events as the viewer of the screen shown sees
+    /// them.
+    fn last_events(&self) -> Rc<[Event]> {
+        match (self.screen, &self.session, &self.hand.model) {
+            (Screen::Hand, _, Some(model)) => model.seen.events.clone().into(),
+            (_, Some(session), _) => session
+                .events_for(session.viewer().unwrap_or(Seat::MAX))
+                .into(),
+            _ => Rc::from([]),
+        }
+    }
+
+    /// What the table shown to this device's player has to say, if one is
+    /// shown (the table's, or a held seat's).
+    fn on_screen(&self) -> Option<OnScreen<'_>> {
+        match self.screen {
+            Screen::Table if self.replay.is_none() => {
+                let session = self.session.as_ref()?;
+                let me = session.viewer();
+                let current = session.game.current();
+                Some(OnScreen {
+                    game: &self.game_id,
+                    log: session.log.len(),
+                    my_turn: me == Some(current) && session.in_play(),
+                })
+            }
+            Screen::Hand => {
+                let model = self.hand.model.as_ref()?;
+                Some(OnScreen {
+                    game: &model.seen.game,
+                    log: model.log.len(),
+                    my_turn: model.my_turn(),
+                })
+            }
+            _ => None,
+        }
     }
 
     /// The devices' part of [`Self::decide`]: links follow the seats (a
@@ -750,6 +849,20 @@ impl AppState {
     }
 
     pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
+        // What goes to the table: the hello on a new link, a tap's action.
+        let epoch = self.hand.epoch;
+        let message = match msg {
+            HandMsg::Opened { epoch: e } if e == epoch => Some(self.hand.hello(BUILD)),
+            HandMsg::Act(what) => self.hand.outgoing(what),
+            _ => None,
+        };
+        if let Some(message) = message {
+            self.outbox.push(Cmd::ToTable {
+                epoch,
+                message: Rc::new(message),
+            });
+            return;
+        }
         let screen = self.hand.apply(msg).map(|s| match s {
             HandScreen::Lobby => Screen::Lobby,
             HandScreen::Join => Screen::Join,
@@ -763,6 +876,14 @@ impl AppState {
             _ => {}
         }
     }
+}
+
+/// What [`AppState::decide_sounds`] compares: the game on the screen,
+/// its log's length, and whether it is the viewer's turn.
+struct OnScreen<'a> {
+    game: &'a str,
+    log: usize,
+    my_turn: bool,
 }
 
 impl Reducible for AppState {
@@ -843,6 +964,10 @@ impl AppState {
                 }
             }
             Msg::ShowHand(seat) => s.with_session(|session| session.show_hand(seat)),
+            Msg::Replay(round) => {
+                let rounds = s.session.as_ref().map_or(0, |x| x.rounds.len() as u32);
+                s.replay = round.filter(|r| (1..=rounds).contains(r));
+            }
             Msg::Rematch { seed, id } => {
                 if let Some(session) = &s.session {
                     let setup = session.setup.clone();
@@ -902,6 +1027,10 @@ impl AppState {
             Msg::Stats(stats) => s.stats = stats,
             Msg::ResetStats => s.outbox.push(Cmd::ResetStats),
             Msg::Ran(done) => s.outbox.ran(done),
+        }
+        // The replay belongs to the table it was opened on.
+        if s.screen != Screen::Table || s.session.is_none() {
+            s.replay = None;
         }
     }
 }
@@ -1314,5 +1443,82 @@ mod tests {
         assert_eq!(s.notices, vec![Notice::SaveUnreadable("bad".into())]);
         let blocked = AppState::new(Settings::default(), None, Lang::En, None, false);
         assert_eq!(blocked.notices, vec![Notice::StorageOff]);
+    }
+
+    /// The sounds a change asks for (`Cmd::Sounds`), from `mark` on.
+    fn sounds(s: &AppState, mark: u64) -> Vec<(Vec<Event>, bool)> {
+        s.outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::Sounds { events, turn_came } => Some((events.to_vec(), *turn_came)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// One action of whoever is to act (a bot's as the bot job's answer).
+    fn step(s: Rc<AppState>) -> Rc<AppState> {
+        let session = s.session.clone().unwrap();
+        let action = session.game.legal_actions().get(0).unwrap();
+        let msg = match session.bot_to_act() {
+            Some(_) => Msg::BotAct {
+                id: s.game_id.clone(),
+                after: session.record.actions.len(),
+                action,
+            },
+            None => Msg::Act(action),
+        };
+        s.reduce(msg)
+    }
+
+    /// A move is heard once, as the viewer sees it; "your turn" when the
+    /// turn comes back to the person; nothing on opening the table, with
+    /// sound off, or while a round is replayed.
+    #[test]
+    fn a_move_is_heard_once_and_never_on_opening_with_sound_off_or_in_a_replay() {
+        let s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        assert!(sounds(&s, 0).is_empty(), "opening the table is silent");
+        let (mut s, mut turns, mut moves) = (s, 0, 0);
+        while s.session.as_ref().unwrap().in_play() {
+            let mark = s.outbox.last();
+            let log = s.session.as_ref().unwrap().log.len();
+            s = step(s);
+            let heard = sounds(&s, mark);
+            let session = s.session.as_ref().unwrap();
+            let moved = session.log.len() != log;
+            assert_eq!(heard.len(), usize::from(moved || heard.iter().any(|h| h.1)));
+            if let [(events, came)] = heard.as_slice() {
+                if moved {
+                    moves += 1;
+                    assert_eq!(*events, session.events_for(0), "as the person sees it");
+                }
+                if *came {
+                    turns += 1;
+                    assert_eq!(session.game.current(), 0);
+                }
+            }
+        }
+        assert!(moves > 10 && turns > 3, "{moves} moves, {turns} turns");
+        // The round is over: replayed, the next round's start is not heard.
+        let s = s.reduce(Msg::Replay(Some(9)));
+        assert_eq!(s.replay, None, "no such round");
+        let s = s.reduce(Msg::Replay(Some(1)));
+        assert_eq!(s.replay, Some(1));
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Act(Action::NextRound));
+        assert!(s.session.as_ref().unwrap().in_play());
+        assert!(sounds(&s, mark).is_empty(), "{:?}", sounds(&s, mark));
+        let s = s.reduce(Msg::Replay(None));
+        assert!(sounds(&s, mark).is_empty(), "back from the replay");
+        // Sound off: moves are silent.
+        let mut s = s.reduce(Msg::SetSound(false));
+        let mark = s.outbox.last();
+        for _ in 0..20 {
+            s = step(s);
+        }
+        assert!(sounds(&s, mark).is_empty());
     }
 }

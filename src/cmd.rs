@@ -10,9 +10,9 @@
 
 use std::rc::Rc;
 
-use mojo_engine::Seat;
+use mojo_engine::{Event, Seat};
 
-use crate::net::proto::{Refusal, ToHand};
+use crate::net::proto::{Refusal, ToHand, ToTable};
 use crate::session::{Level, Session};
 
 /// One effect the app asks for.
@@ -65,6 +65,24 @@ pub enum Cmd {
         seat: Seat,
         epoch: u32,
         reason: Refusal,
+    },
+    /// A hand device: close the link to the table, then answer the
+    /// invitation the state holds if its link number is this one (the
+    /// reply code and the link's news come back as `HandMsg`s).
+    HandLink(u32),
+    /// A hand device: send one message to the table on link `epoch` (if
+    /// it closed meanwhile: `HandMsg::Unsent`).
+    ToTable { epoch: u32, message: Rc<ToTable> },
+    /// Keep the screen on while this device holds a seat (Screen Wake
+    /// Lock, where there is one; it ends by itself when the page hides).
+    KeepAwake,
+    /// A short vibration of this many milliseconds (where there is one).
+    Buzz(u32),
+    /// The sounds of a move (its events, as the screen's viewer sees
+    /// them), then "your turn" if it came to the viewer.
+    Sounds {
+        events: Rc<[Event]>,
+        turn_came: bool,
     },
 }
 

@@ -19,6 +19,7 @@ use crate::app::{AppState, Msg};
 use crate::bots::BotJob;
 use crate::browser::{storage_persist, storage_persisted};
 use crate::cmd::{Cmd, OUTBOX_KEPT};
+use crate::net::hand_hub::{self, use_hand_link, HandLink};
 use crate::net::table_hub::{use_table_links, Links};
 use crate::persist;
 use crate::stats::Stats;
@@ -43,8 +44,10 @@ pub fn use_commands(
 ) -> Callback<(Seat, String)> {
     let held = use_mut_ref(Held::default);
     let links = use_table_links(send);
+    let hand = use_hand_link(send);
     {
-        let (state, send, links) = (state.clone(), send.clone(), links.clone());
+        let (state, send) = (state.clone(), send.clone());
+        let links = (links.clone(), hand);
         let held = held.clone();
         use_effect_with(state.outbox.last(), move |_| {
             let mut held = held.borrow_mut();
@@ -73,7 +76,13 @@ pub fn use_commands(
 }
 
 /// Carries out one command.
-fn run(cmd: &Cmd, state: &AppState, send: &Callback<Msg>, links: &Links, held: &mut Held) {
+fn run(
+    cmd: &Cmd,
+    state: &AppState,
+    send: &Callback<Msg>,
+    (links, hand): &(Links, HandLink),
+    held: &mut Held,
+) {
     let stats = |stats: Stats| send.emit(Msg::Stats(Rc::new(stats)));
     match cmd {
         Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
@@ -116,5 +125,14 @@ fn run(cmd: &Cmd, state: &AppState, send: &Callback<Msg>, links: &Links, held: &
             epoch,
             reason,
         } => links.refuse(*seat, *epoch, reason),
+        Cmd::HandLink(epoch) => {
+            let invitation = state.hand.invitation.as_ref();
+            let current = (state.hand.epoch == *epoch).then_some(invitation).flatten();
+            hand.open(*epoch, current, &state.settings.ice_servers);
+        }
+        Cmd::ToTable { epoch, message } => hand.send(*epoch, message),
+        Cmd::KeepAwake => hand_hub::keep_awake(),
+        Cmd::Buzz(ms) => hand_hub::buzz(*ms),
+        Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
     }
 }

@@ -12,8 +12,7 @@ use crate::browser::{
 };
 use crate::deal::Deal;
 use crate::i18n::{Lang, Text};
-use crate::net::hand_hub::{use_hand_link, HandAct};
-use crate::net::state::{DeviceMsg, HandMsg};
+use crate::net::state::{DeviceMsg, HandAct, HandMsg};
 use crate::persist::sync::TabMsg;
 use crate::persist::{self, use_tab_watch};
 use crate::ui::devices::{DevicesDialog, JoinScreen};
@@ -42,10 +41,7 @@ pub fn app() -> Html {
     use_tab_watch(&send);
     use_update_watch(&send);
     use_install_watch(&send);
-    let on_hand_act = use_hand_link(&state, &send);
     crate::sound::use_sound_unlock(state.settings.sound);
-    // The replay open on the table device: (round, step).
-    let replay = use_state(|| None::<(u32, usize)>);
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
     focus::use_dialog_scroll_kept();
@@ -67,7 +63,7 @@ pub fn app() -> Html {
                 on_keep: to.msg(Msg::Tab(TabMsg::Keep)),
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
-            { screen(&state, &to, on_hand_act, &replay) }
+            { screen(&state, &to) }
             { overlay(&state, overlay_now, &to, on_reply) }
         </div>
     }
@@ -94,24 +90,15 @@ impl Send {
 /// The dialog on top: the one the player opened, or the devices' while
 /// the table waits for one.
 /// The lobby, the table, or a hand device's screens.
-fn screen(
-    state: &AppState,
-    to: &Send,
-    on_hand_act: Callback<HandAct>,
-    replay: &UseStateHandle<Option<(u32, usize)>>,
-) -> Html {
+fn screen(state: &AppState, to: &Send) -> Html {
     let lang = state.lang;
     let sound = state.settings.sound;
     match (&state.session, state.screen) {
         // A finished round replayed: on the table device only.
-        (Some(session), Screen::Table) if replay.is_some() => {
-            let (round, step) = (**replay).unwrap_or((1, 0));
-            let close = {
-                let replay = replay.clone();
-                Callback::from(move |()| replay.set(None))
-            };
+        (Some(session), Screen::Table) if state.replay.is_some() => {
+            let round = state.replay.unwrap_or(1);
             html! {
-                <ReplayView {lang} session={session.clone()} {round} {step} on_close={close} />
+                <ReplayView {lang} session={session.clone()} {round} step={0} on_close={to.msg(Msg::Replay(None))} />
             }
         }
         (_, Screen::Join) => html! {
@@ -129,8 +116,8 @@ fn screen(
                     {lang}
                     scene={std::rc::Rc::new(model.scene(state.hand.pending))}
                     seq={model.seen.at}
-                    on_act={on_hand_act.reform(HandAct::Act)}
-                    on_take_back={on_hand_act.reform(|()| HandAct::TakeBack)}
+                    on_act={to.with(|a| Msg::Hand(HandMsg::Act(HandAct::Act(a))))}
+                    on_take_back={to.msg(Msg::Hand(HandMsg::Act(HandAct::TakeBack)))}
                     on_show={Callback::noop()}
                     on_rematch={Callback::noop()}
                     on_new_game={to.msg(Msg::Hand(HandMsg::Leave))}
@@ -147,10 +134,7 @@ fn screen(
         (Some(session), Screen::Table) => {
             let mut scene = session.scene();
             scene.waiting_for = state.devices.waiting_for(session);
-            let on_replay = {
-                let replay = replay.clone();
-                Callback::from(move |round: u32| replay.set(Some((round, 0))))
-            };
+            let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
             // The deal code reveals every card: at game over only.
             let deal_code = session.game.is_over().then(|| {
                 AttrValue::from(

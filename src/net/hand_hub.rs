@@ -1,184 +1,139 @@
-//! A hand device's link to the table: answers the invitation, says hello
-//! (with the token of a seat it held there), passes the table's messages to
-//! the reducer and sends this seat's actions. While it holds a seat the
-//! screen stays awake and a new turn is felt (vibration).
+//! A hand device's link to the table, for the executor (`exec.rs`): it
+//! answers the invitation the reducer holds ([`HandLink::open`]), sends
+//! what the reducer decided ([`HandLink::send`]) and passes everything it
+//! hears to the reducer as `HandMsg`s. It decides nothing: the hello, the
+//! actions and the snapshot requests are the reducer's (`AppState::hand_msg`,
+//! `AppState::decide`). Also the two effects of holding a seat: the screen
+//! kept on and a turn felt.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use mojo_engine::Action;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use super::code::Reply;
+use super::code::{Invitation, Reply};
 use super::proto::{self, ToHand, ToTable};
 use super::rtc::{self, Link, LinkEvent};
 use super::state::{HandMsg, Problem, Ticket};
-use super::BUILD;
-use crate::app::{AppState, Msg, Screen};
+use crate::app::Msg;
 
-/// What a hand device sends the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandAct {
-    Act(Action),
-    TakeBack,
+/// The link number wanted, and its link once the answer made it.
+type Slot = Rc<RefCell<(u32, Option<Rc<Link>>)>>;
+
+/// This device's link to a table.
+#[derive(Clone)]
+pub struct HandLink {
+    slot: Slot,
+    send: Callback<Msg>,
 }
 
-/// Keeps this device's link to a table; the callback sends an action of
-/// its seat, or a take-back (at the table's move the hand shows).
+/// Keeps this device's link to a table (it closes with the app).
 #[hook]
-pub fn use_hand_link(
-    state: &UseReducerHandle<AppState>,
-    send: &Callback<Msg>,
-) -> Callback<HandAct> {
-    let link = use_mut_ref(|| None::<Rc<Link>>);
-    let latest = use_mut_ref(|| None::<UseReducerHandle<AppState>>);
-    *latest.borrow_mut() = Some(state.clone());
-
-    // A new invitation to answer (or none: the link closes).
+pub fn use_hand_link(send: &Callback<Msg>) -> HandLink {
+    let slot: Slot = use_mut_ref(|| (0, None));
     {
-        let link = link.clone();
-        let send = send.clone();
-        let invitation = state.hand.invitation.clone();
-        let ticket = state.hand.ticket.clone();
-        let ice = state.settings.ice_servers.clone();
-        use_effect_with(state.hand.epoch, move |&epoch| {
-            if let Some(old) = link.borrow_mut().take() {
-                old.close();
-            }
-            if let Some(invitation) = invitation {
-                answer(link.clone(), send, ice, invitation, ticket, epoch);
-            }
-        });
-    }
-    // The table's update did not follow on: ask for a snapshot.
-    {
-        let link = link.clone();
-        use_effect_with(state.hand.resync, move |&n| {
-            if n > 0 {
-                if let Some(link) = link.borrow().as_ref() {
-                    link.send(&proto::encode(&ToTable::Sync));
-                }
-            }
-        });
-    }
-    // The link closes with the app.
-    {
-        let link = link.clone();
+        let slot = slot.clone();
         use_effect_with((), move |_| {
             move || {
-                if let Some(link) = link.borrow_mut().take() {
+                if let Some(link) = slot.borrow_mut().1.take() {
                     link.close();
                 }
             }
         });
     }
-    // While a seat is held: the screen stays on, and a turn is felt.
-    {
-        let holding = state.screen == Screen::Hand;
-        use_effect_with(holding, |&holding| {
-            if holding {
-                keep_awake();
-            }
-        });
-        let my_turn = state.hand.model.as_ref().is_some_and(|m| m.my_turn());
-        use_effect_with(my_turn, |&mine| {
-            if mine {
-                buzz(200);
-                keep_awake();
-            }
-        });
+    HandLink {
+        slot,
+        send: send.clone(),
     }
-    let send = send.clone();
-    Callback::from(move |what: HandAct| {
-        let at = latest
-            .borrow()
-            .as_ref()
-            .and_then(|s| s.hand.model.as_ref().map(|m| m.seen.at));
-        let (Some(at), Some(link)) = (at, link.borrow().clone()) else {
-            return;
-        };
-        let message = match what {
-            HandAct::Act(action) => ToTable::Act { at, action },
-            HandAct::TakeBack => ToTable::TakeBack { at },
-        };
-        if link.send(&proto::encode(&message)) {
-            if let HandAct::Act(action) = what {
-                send.emit(Msg::Hand(HandMsg::Sent(action)));
-            }
+}
+
+impl HandLink {
+    /// Closes the link there is, then answers `invitation` as link number
+    /// `epoch` (none: the link stays closed).
+    pub fn open(&self, epoch: u32, invitation: Option<&Invitation>, ice: &[String]) {
+        let old = std::mem::replace(&mut *self.slot.borrow_mut(), (epoch, None));
+        if let Some(old) = old.1 {
+            old.close();
         }
+        if let Some(invitation) = invitation {
+            answer(self.clone(), ice.to_vec(), invitation.clone(), epoch);
+        }
+    }
+
+    /// Sends `message` on link `epoch`; the reducer hears if it could not.
+    pub fn send(&self, epoch: u32, message: &ToTable) {
+        let link = match &*self.slot.borrow() {
+            (wanted, Some(link)) if *wanted == epoch => Some(link.clone()),
+            _ => None,
+        };
+        let sent = link.is_some_and(|link| link.send(&proto::encode(message)));
+        if !sent {
+            self.send.emit(Msg::Hand(HandMsg::Unsent { epoch }));
+        }
+    }
+}
+
+/// What link `epoch` heard, as the reducer's message (`None`: nothing it
+/// can use, logged).
+fn heard(epoch: u32, event: LinkEvent) -> Option<HandMsg> {
+    Some(match event {
+        LinkEvent::Open => HandMsg::Opened { epoch },
+        LinkEvent::Closed => HandMsg::Lost { epoch },
+        LinkEvent::Message(text) => match proto::decode::<ToHand>(&text) {
+            Ok(ToHand::Welcome {
+                table,
+                seat,
+                name,
+                token,
+                ..
+            }) => HandMsg::Welcome {
+                epoch,
+                ticket: Ticket {
+                    table,
+                    seat,
+                    token,
+                    name,
+                },
+            },
+            Ok(message) => HandMsg::Seen { epoch, message },
+            Err(reason) => {
+                web_sys::console::warn_1(
+                    &format!("mojo: refused a message from the table: {reason}").into(),
+                );
+                return None;
+            }
+        },
     })
 }
 
 /// Answers `invitation` (link number `epoch`): the reply code to show the
 /// table, then the channel.
-fn answer(
-    slot: Rc<RefCell<Option<Rc<Link>>>>,
-    send: Callback<Msg>,
-    ice: Vec<String>,
-    invitation: super::code::Invitation,
-    ticket: Option<Ticket>,
-    epoch: u32,
-) {
+fn answer(hub: HandLink, ice: Vec<String>, invitation: Invitation, epoch: u32) {
+    let send = hub.send.clone();
+    let problem = move |problem| Msg::Hand(HandMsg::Problem { epoch, problem });
     if !rtc::supported() {
-        send.emit(Msg::Hand(HandMsg::Problem {
-            epoch,
-            problem: Problem::NoWebRtc,
-        }));
+        send.emit(problem(Problem::NoWebRtc));
         return;
     }
-    // The token of the seat this device held at this table, if any.
-    let token = ticket
-        .filter(|t| t.table == invitation.table && t.seat == invitation.seat)
-        .map(|t| t.token);
     let on_event: Rc<dyn Fn(LinkEvent)> = {
-        let (slot, send) = (Rc::downgrade(&slot), send.clone());
+        let send = send.clone();
         Rc::new(move |event| {
-            let Some(slot) = slot.upgrade() else {
-                return;
-            };
-            let Some(link) = slot.borrow().clone() else {
-                return;
-            };
-            match event {
-                LinkEvent::Open => {
-                    let hello = ToTable::Hello {
-                        app: BUILD.to_string(),
-                        token: token.clone(),
-                    };
-                    link.send(&proto::encode(&hello));
-                }
-                LinkEvent::Closed => send.emit(Msg::Hand(HandMsg::Lost { epoch })),
-                LinkEvent::Message(text) => match proto::decode::<ToHand>(&text) {
-                    Ok(ToHand::Welcome {
-                        table,
-                        seat,
-                        name,
-                        token,
-                        ..
-                    }) => {
-                        let ticket = Ticket {
-                            table,
-                            seat,
-                            token,
-                            name,
-                        };
-                        send.emit(Msg::Hand(HandMsg::Welcome { epoch, ticket }));
-                    }
-                    Ok(message) => send.emit(Msg::Hand(HandMsg::Seen { epoch, message })),
-                    Err(reason) => {
-                        web_sys::console::warn_1(
-                            &format!("mojo: refused a message from the table: {reason}").into(),
-                        );
-                    }
-                },
+            if let Some(msg) = heard(epoch, event) {
+                send.emit(Msg::Hand(msg));
             }
         })
     };
+    let slot = Rc::downgrade(&hub.slot);
     wasm_bindgen_futures::spawn_local(async move {
         match Link::answer(&ice, &invitation.peer, on_event).await {
             Ok((link, peer)) => {
-                *slot.borrow_mut() = Some(link);
+                // The app closed, or another link was asked for meanwhile.
+                let Some(slot) = slot.upgrade().filter(|s| s.borrow().0 == epoch) else {
+                    link.close();
+                    return;
+                };
+                slot.borrow_mut().1 = Some(link);
                 let code = Reply {
                     seat: invitation.seat,
                     tag: invitation.peer.tag(),
@@ -191,10 +146,7 @@ fn answer(
                 web_sys::console::warn_1(
                     &format!("mojo: could not answer the invitation: {why}").into(),
                 );
-                send.emit(Msg::Hand(HandMsg::Problem {
-                    epoch,
-                    problem: Problem::Failed,
-                }));
+                send.emit(problem(Problem::Failed));
             }
         }
     });
@@ -204,7 +156,7 @@ fn answer(
 /// browsers). Safari and Firefox have none: web-sys's binding would throw
 /// there, and a throw inside an effect stops the app's rendering for good,
 /// so the method is looked up first.
-fn buzz(ms: u32) {
+pub fn buzz(ms: u32) {
     let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
         return;
     };
@@ -219,7 +171,7 @@ fn buzz(ms: u32) {
 /// Asks the browser to keep the screen on (Screen Wake Lock, where there
 /// is one: the lock ends by itself when the page is hidden, and is asked
 /// for again at the next turn).
-fn keep_awake() {
+pub fn keep_awake() {
     let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
         return;
     };

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Seat};
 
 use super::code::{CodeError, Invitation};
-use super::proto::{HandModel, Refusal, Sent, ToHand};
+use super::proto::{HandModel, Refusal, Sent, ToHand, ToTable};
 use crate::session::Session;
 
 /// How long the table waits, once it took a reply, for the device to say
@@ -384,9 +384,25 @@ pub enum HandMsg {
     Lost {
         epoch: u32,
     },
-    /// An action went to the table.
-    Sent(Action),
+    /// The link to the table opened: the device says hello.
+    Opened {
+        epoch: u32,
+    },
+    /// A tap on the hand: an action of this seat, or a take-back.
+    Act(HandAct),
+    /// What was to go to the table on link `epoch` could not be sent (the
+    /// link closed under it): the hand stops waiting for an answer.
+    Unsent {
+        epoch: u32,
+    },
     Leave,
+}
+
+/// What a hand device sends the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandAct {
+    Act(Action),
+    TakeBack,
 }
 
 /// The screen a hand device's message asks for (the app's own
@@ -445,7 +461,7 @@ impl HandState {
                 self.text.clear();
                 return Some(HandScreen::Join);
             }
-            HandMsg::Sent(_) => self.pending = true,
+            HandMsg::Unsent { epoch } if epoch == self.epoch => self.pending = false,
             HandMsg::Leave => {
                 *self = HandState {
                     ticket: self.ticket.take(),
@@ -458,6 +474,35 @@ impl HandState {
             _ => {}
         }
         None
+    }
+
+    /// What a tap on the hand sends the table, at the move the hand shows,
+    /// if the device is connected and shows a game; an action makes the
+    /// hand wait for the table's answer.
+    pub fn outgoing(&mut self, what: HandAct) -> Option<ToTable> {
+        let at = self.model.as_ref().filter(|_| self.connected)?.seen.at;
+        Some(match what {
+            HandAct::Act(action) => {
+                self.pending = true;
+                ToTable::Act { at, action }
+            }
+            HandAct::TakeBack => ToTable::TakeBack { at },
+        })
+    }
+
+    /// The first message on link `epoch`: this build, and the token of the
+    /// seat this device held at the table it answers, if it held that one.
+    pub fn hello(&self, build: &str) -> ToTable {
+        let invited = self.invitation.as_ref();
+        let token = self
+            .ticket
+            .as_ref()
+            .filter(|t| invited.is_some_and(|i| t.table == i.table && t.seat == i.seat))
+            .map(|t| t.token.clone());
+        ToTable::Hello {
+            app: build.to_string(),
+            token,
+        }
     }
 
     fn seen(&mut self, message: ToHand) -> Option<HandScreen> {
@@ -978,5 +1023,124 @@ mod tests {
         }));
         assert_eq!(s.screen, Screen::Join);
         assert!(s.hand.given_away && s.hand.ticket.is_none());
+    }
+
+    /// Every effect of a hand device is the reducer's: the link follows
+    /// the invitation's number, the hello carries this build and the
+    /// seat's token, a tap goes at the move shown, a gap asks for a
+    /// snapshot, and a turn coming keeps the screen on and buzzes.
+    #[test]
+    fn a_hand_devices_link_messages_and_buzz_are_decided_by_the_reducer() {
+        let to_table = |s: &AppState, mark: u64| -> Vec<(u32, ToTable)> {
+            s.outbox
+                .after(mark)
+                .filter_map(|(_, c)| match c {
+                    Cmd::ToTable { epoch, message } => Some((*epoch, (**message).clone())),
+                    _ => None,
+                })
+                .collect()
+        };
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer,
+        };
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        // This device held seat 1 at table 5 on an earlier visit.
+        let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+        s.hand.ticket = Some(ticket.clone());
+        let s = Rc::new(s)
+            .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+            .reduce(Msg::Hand(HandMsg::Join));
+        let epoch = s.hand.epoch;
+        let links: Vec<u32> = s
+            .outbox
+            .after(0)
+            .filter_map(|(_, c)| match c {
+                Cmd::HandLink(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(links.last(), Some(&epoch), "{links:?}");
+        // The link opens: the hello, with the seat's token.
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Opened { epoch }));
+        let hello = ToTable::Hello {
+            app: BUILD.into(),
+            token: Some("T".into()),
+        };
+        assert_eq!(to_table(&s, mark), vec![(epoch, hello)]);
+        // An older link's news, and a tap before the table's welcome: nothing.
+        let mark = s.outbox.last();
+        let s = s
+            .reduce(Msg::Hand(HandMsg::Opened { epoch: epoch - 1 }))
+            .reduce(Msg::Hand(HandMsg::Act(HandAct::TakeBack)));
+        assert!(to_table(&s, mark).is_empty());
+        // Welcomed, and shown the game on this seat's turn.
+        let game = table()
+            .reduce(Msg::Device(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 1,
+                token: "T".into(),
+            }))
+            .reduce(Msg::Device(DeviceMsg::StartPlaying));
+        let game = until_turn_of(game, 1);
+        let session = game.session.as_ref().unwrap();
+        let snap = message_for(session, "g", 3, 1, None, &mut Sent::default()).unwrap();
+        let ToHand::Snapshot(seen) = &snap else {
+            panic!("{snap:?}")
+        };
+        let seen = seen.clone();
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome {
+            epoch,
+            ticket: ticket.clone(),
+        }));
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap,
+        }));
+        assert_eq!(s.screen, Screen::Hand);
+        let asked: Vec<_> = s.outbox.after(mark).map(|(_, c)| c.clone()).collect();
+        assert!(
+            asked.iter().any(|c| matches!(c, Cmd::Buzz(200)))
+                && asked.iter().any(|c| matches!(c, Cmd::KeepAwake)),
+            "{asked:?}"
+        );
+        // A tap: the action at the move shown; the hand waits for the answer.
+        let action = session.game.legal_actions().get(0).unwrap();
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Act(HandAct::Act(action))));
+        assert_eq!(
+            to_table(&s, mark),
+            vec![(epoch, ToTable::Act { at: 3, action })]
+        );
+        assert!(s.hand.pending);
+        // It could not go (the link closed under it): no more waiting.
+        let s = s.reduce(Msg::Hand(HandMsg::Unsent { epoch }));
+        assert!(!s.hand.pending);
+        // An update that does not follow on: a snapshot is asked for.
+        let mut gap = (*seen).clone();
+        gap.log_from += 1;
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: ToHand::Update(Box::new(gap)),
+        }));
+        assert_eq!(to_table(&s, mark), vec![(epoch, ToTable::Sync)]);
+        // Leaving closes the link: the next number, with no invitation.
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Leave));
+        assert!(s.hand.invitation.is_none());
+        assert!(s
+            .outbox
+            .after(mark)
+            .any(|(_, c)| matches!(c, Cmd::HandLink(e) if *e == s.hand.epoch && *e > epoch)));
     }
 }

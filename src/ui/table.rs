@@ -332,7 +332,7 @@ pub fn table(p: &TableProps) -> Html {
             Timeout::new(0, move || move_focus(target)).forget();
         });
     }
-    use_follow_moves(scene, p.seq, p.sound, my_turn, viewer);
+    use_follow_moves(scene, p.seq, viewer);
     let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
@@ -355,25 +355,19 @@ pub fn table(p: &TableProps) -> Html {
     }
 }
 
-/// Each move, once: its cards fly and its sounds play; "your turn" when
-/// the turn has just come to the viewer. Not on the first render (a
-/// reload, back from a replay), nor for a change that is no move (the
-/// hand-off's "Show my cards": same log).
+/// Each move, once: its cards fly (a display effect; its sounds are the
+/// reducer's, `Cmd::Sounds`). Not on the first render (a reload, back
+/// from a replay), nor for a change that is no move (the hand-off's "Show
+/// my cards": same log).
 #[hook]
-fn use_follow_moves(scene: &Scene, seq: u64, sound: bool, my_turn: bool, viewer: Option<Seat>) {
-    let seen = use_mut_ref(|| None::<(usize, bool)>);
+fn use_follow_moves(scene: &Scene, seq: u64, viewer: Option<Seat>) {
+    let seen = use_mut_ref(|| None::<usize>);
     let events = scene.last_events.clone();
     let log_len = scene.log.len();
     use_effect_with(seq, move |_| {
-        let before = seen.borrow_mut().replace((log_len, my_turn));
-        if let Some((len, was_my_turn)) = before {
-            let moved = len != log_len;
-            if moved {
-                follow::animate(".table", &events, viewer);
-            }
-            if sound {
-                follow::sounds(if moved { &events } else { &[] }, my_turn && !was_my_turn);
-            }
+        let before = seen.borrow_mut().replace(log_len);
+        if before.is_some_and(|len| len != log_len) {
+            follow::animate(".table", &events, viewer);
         }
     });
 }
