@@ -17,7 +17,7 @@ use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState, Link
 use crate::net::BUILD;
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
-use crate::session::{Level, Session, SetupEdit, TableSetup};
+use crate::session::{Level, Player, Session, SetupEdit, TableSetup};
 use crate::stats::Stats;
 
 /// How much longer a tab showing another tab's position waits before it
@@ -118,6 +118,10 @@ pub struct AppState {
     /// The round replayed on the table device (the table is not shown
     /// meanwhile).
     pub replay: Option<u32>,
+    /// The seat the table waits for (to act, on its own device, not
+    /// connected), as [`Devices::waiting_for`] answered after the last
+    /// change: asked once per change, by [`Self::decide`].
+    pub waiting: Option<Seat>,
 }
 
 /// Everything that can happen to the app state.
@@ -207,15 +211,12 @@ impl AppState {
             .as_ref()
             .filter(|_| self.screen == Screen::Table);
         if matches!(self.overlay, Overlay::Tour(_))
-            && table.is_some_and(|s| {
-                matches!(s.game.phase(), Phase::RoundOver | Phase::GameOver)
-                    || (s.setup.covers_hands() && s.viewer().is_none())
-            })
+            && table
+                .is_some_and(|s| !s.in_play() || (s.setup.covers_hands() && s.viewer().is_none()))
         {
             return Overlay::None;
         }
-        let waiting = table.is_some_and(|s| self.devices.waiting_for(s).is_some());
-        if waiting && self.overlay == Overlay::None {
+        if table.is_some() && self.waiting.is_some() && self.overlay == Overlay::None {
             Overlay::Devices
         } else {
             self.overlay
@@ -256,6 +257,7 @@ impl AppState {
             outbox: Outbox::default(),
             bot: None,
             replay: None,
+            waiting: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -649,6 +651,10 @@ impl AppState {
         if before.is_none() {
             self.outbox.push(Cmd::ReadPersisted);
         }
+        self.waiting = self
+            .session
+            .as_ref()
+            .and_then(|s| self.devices.waiting_for(s));
         // The game, after every change worth saving (written before the
         // move is drawn: the executor runs in the same task as the render).
         let saved = |s: &AppState| {
@@ -781,11 +787,10 @@ impl AppState {
             Screen::Table if self.replay.is_none() => {
                 let session = self.session.as_ref()?;
                 let me = session.viewer();
-                let current = session.game.current();
                 Some(OnScreen {
                     game: &self.game_id,
                     log: session.log.len(),
-                    my_turn: me == Some(current) && session.in_play(),
+                    my_turn: me.is_some() && session.game.to_act() == me,
                 })
             }
             Screen::Hand => {
@@ -833,7 +838,7 @@ impl AppState {
         let Some(session) = session else {
             return;
         };
-        let waiting = devices.waiting_for(session);
+        let waiting = self.waiting;
         for r in devices.seats.iter_mut() {
             if r.link != LinkState::Connected {
                 continue;
@@ -940,10 +945,10 @@ impl AppState {
             Msg::Act(action) => s.with_session(|session| {
                 // Only the person whose cards are shown may act, and only
                 // for their own seat; the engine checks the rest.
-                let current = session.game.current();
-                let allowed = match action {
-                    Action::NextRound => session.humans() > 0,
-                    _ => session.is_human(current) && session.viewer() == Some(current),
+                let allowed = match (action, session.to_act()) {
+                    (Action::NextRound, _) => session.humans() > 0,
+                    (_, Some((seat, Player::Here))) => session.viewer() == Some(seat),
+                    _ => false,
                 };
                 allowed && session.apply(action).is_ok()
             }),

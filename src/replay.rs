@@ -12,7 +12,7 @@
 //! Only the device that holds the game builds one (a hand device has no
 //! seed). Pure Rust, tested natively.
 
-use mojo_engine::{Action, Cards, Event, Game, Options, Phase, PlayerView, RoundResult, Seat};
+use mojo_engine::{Action, Cards, Event, Game, Options, PlayerView, RoundResult, Seat};
 
 use crate::session::Session;
 
@@ -88,9 +88,7 @@ impl Replay {
     ) -> Result<Replay, ReplayProblem> {
         let mut game = Game::new(options, seed).map_err(|_| ReplayProblem::Setup)?;
         let mut frames = Vec::new();
-        let in_round = |g: &Game| {
-            g.round() == round && !matches!(g.phase(), Phase::RoundOver | Phase::GameOver)
-        };
+        let in_round = |g: &Game| g.round() == round && g.phase().in_round();
         if in_round(&game) {
             // The first deal, as the session logs it.
             let starter = game.current();
@@ -218,10 +216,7 @@ mod tests {
                     assert!(!after.events.is_empty());
                 }
                 let last = r.frames.last().unwrap();
-                assert!(matches!(
-                    last.view.phase,
-                    Phase::RoundOver | Phase::GameOver
-                ));
+                assert!(!last.view.phase.in_round());
                 for seat in 0..s.players() {
                     assert_eq!(
                         last.cards(seat),

@@ -133,7 +133,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
         },
         (Some(session), Screen::Table) => {
             let mut scene = session.scene();
-            scene.waiting_for = state.devices.waiting_for(session);
+            scene.waiting_for = state.waiting;
             let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
             // The deal code reveals every card: at game over only.
             let deal_code = session.game.is_over().then(|| {

@@ -6,7 +6,7 @@
 //! one seat builds it from what the table sent it. A scene has no field
 //! through which another seat's hidden cards could reach the page.
 
-use mojo_engine::{Event, Phase, PlayerView, RoundResult, Seat, Value};
+use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat, Value};
 
 use crate::session::{Level, LogEntry, Session};
 
@@ -72,7 +72,27 @@ impl Scene {
 
     /// Whether a round is being played (not scored, not over).
     pub fn in_play(&self) -> bool {
-        !matches!(self.view.phase, Phase::RoundOver | Phase::GameOver)
+        self.view.phase.in_round()
+    }
+
+    /// Who may act now (the engine's answer, `PlayerView::to_act`).
+    pub fn to_act(&self) -> Option<Seat> {
+        self.view.to_act()
+    }
+
+    /// Whether the person whose cards show is to act.
+    pub fn my_turn(&self) -> bool {
+        self.me.is_some() && self.to_act() == self.me
+    }
+
+    /// What the person whose cards show may do now: their view's legal
+    /// actions (the engine's), none while an action waits for its answer.
+    /// The hand, the face-down row and the draw choice offer these only.
+    pub fn moves(&self) -> Vec<Action> {
+        if self.busy || !self.my_turn() {
+            return Vec::new();
+        }
+        self.view.legal_actions().to_vec()
     }
 
     pub fn is_over(&self) -> bool {
@@ -86,8 +106,8 @@ impl Scene {
 
     /// The bot to act now, if the seat to act is a bot and the round is on.
     pub fn bot_to_act(&self) -> Option<Seat> {
-        let seat = self.view.current;
-        (self.in_play() && self.bots.get(seat as usize) == Some(&true)).then_some(seat)
+        self.to_act()
+            .filter(|&seat| self.bots.get(seat as usize) == Some(&true))
     }
 
     /// The seats leading (lowest total).
@@ -204,6 +224,61 @@ mod tests {
         }
         // A hand shows in its owner's turn only (two people, two bots).
         assert!(shown > 20 && hidden > 100, "{shown} shown, {hidden} hidden");
+    }
+
+    /// The hand, the face-down row and the draw choice offer what the
+    /// engine allows the person whose cards show, and nothing else: a
+    /// scene's moves are the game's legal actions in their own turn, none
+    /// in anyone else's, between rounds or while an action waits for its
+    /// answer; on a phone too (its scene is built from what it was sent).
+    #[test]
+    fn the_screens_moves_are_the_engines_legal_actions_of_its_viewer() {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::human("Ben");
+        setup.seats[3] = SeatSetup::remote("Cy");
+        setup.double_discard = true;
+        let mut s = Session::new(setup, 12).unwrap();
+        let mut bot = BotKind::Medium.make(4);
+        let mut sent = crate::net::proto::Sent::default();
+        let mut phone = None;
+        let (mut mine, mut theirs, mut kinds) = (0, 0, std::collections::HashSet::new());
+        let mut at = 0;
+        while !s.game.is_over() {
+            if let Some(seat) = s.handoff_to() {
+                assert!(s.show_hand(seat));
+            }
+            at += 1;
+            let legal = s.game.legal_actions().to_vec();
+            let mut scenes = vec![s.scene()];
+            if let Some(m) = crate::net::proto::message_for(&s, "g", at, 3, None, &mut sent) {
+                phone = crate::net::proto::HandModel::receive(phone.as_ref(), 3, m).unwrap();
+            }
+            if let Some(p) = &phone {
+                scenes.push(p.scene(false));
+                assert!(p.scene(true).moves().is_empty(), "a phone waiting");
+            }
+            for scene in scenes {
+                let moves = scene.moves();
+                if scene.me.is_some() && scene.me == s.game.to_act() {
+                    mine += 1;
+                    assert_eq!(moves, legal);
+                    kinds.extend(moves.iter().map(std::mem::discriminant));
+                } else {
+                    theirs += 1;
+                    assert!(moves.is_empty(), "{moves:?}");
+                }
+                let mut busy = scene.clone();
+                busy.busy = true;
+                assert!(busy.moves().is_empty());
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        // Plays, draws and reveals were all offered.
+        assert!(
+            mine > 50 && theirs > 100 && kinds.len() == 3,
+            "{mine} {theirs} {kinds:?}"
+        );
     }
 
     /// Pass-and-play with bots (Ana, a bot, Ben, a bot): a hand is in the

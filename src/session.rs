@@ -5,7 +5,7 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, Phase, ReplayError,
+    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, ReplayError,
     RoundResult, RuleError, Seat, SetupError, Value,
 };
 
@@ -44,6 +44,16 @@ impl Level {
             Level::Hard => BotKind::Hard,
         }
     }
+}
+
+/// Who plays a seat ([`Session::to_act`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Bot(Level),
+    /// A person at this screen (alone with bots, or pass-and-play).
+    Here,
+    /// A person on their own device.
+    OwnDevice,
 }
 
 /// One seat of the table: a person (by name) or a bot. A person plays on
@@ -533,22 +543,32 @@ impl Session {
         self.setup.humans().count()
     }
 
+    /// Who may act now, and who plays that seat: the one answer the
+    /// reducer (a tap, a bot's turn), the devices (a phone's move, the
+    /// seat the table waits for) and the screen use. The seat is the
+    /// engine's (`Game::to_act`): none between rounds and after the game.
+    pub fn to_act(&self) -> Option<(Seat, Player)> {
+        let seat = self.game.to_act()?;
+        let s = self.setup.seats.get(seat as usize)?;
+        let player = match s.bot {
+            Some(level) => Player::Bot(level),
+            None if s.remote => Player::OwnDevice,
+            None => Player::Here,
+        };
+        Some((seat, player))
+    }
+
     /// The bot to act now, if the seat to act is a bot and the round is on.
     pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
-        if !self.in_play() {
-            return None;
+        match self.to_act()? {
+            (seat, Player::Bot(level)) => Some((seat, level)),
+            _ => None,
         }
-        let seat = self.game.current();
-        self.setup
-            .seats
-            .get(seat as usize)
-            .and_then(|s| s.bot)
-            .map(|level| (seat, level))
     }
 
     /// Whether a round is being played (not scored, not over).
     pub fn in_play(&self) -> bool {
-        !matches!(self.game.phase(), Phase::RoundOver | Phase::GameOver)
+        self.game.phase().in_round()
     }
 
     /// Pass-and-play: the person the device must be passed to before

@@ -405,6 +405,12 @@ impl Game {
     pub fn current(&self) -> Seat {
         self.current
     }
+    /// Who may act now: the seat whose turn it is while a round is in
+    /// play; `None` between rounds and after the game (the next deal,
+    /// `Action::NextRound`, is nobody's turn).
+    pub fn to_act(&self) -> Option<Seat> {
+        self.phase.in_round().then_some(self.current)
+    }
     pub fn mojo(&self) -> Face {
         self.mojo
     }

@@ -186,6 +186,12 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Whether a round is being played: a seat is to play, draw or reveal
+    /// (not a scored round waiting for the next deal, not a game over).
+    pub const fn in_round(self) -> bool {
+        !matches!(self, Phase::RoundOver | Phase::GameOver)
+    }
+
     /// The name used by the scenario format.
     pub const fn label(self) -> &'static str {
         match self {

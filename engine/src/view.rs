@@ -90,6 +90,11 @@ impl Game {
 }
 
 impl PlayerView {
+    /// Who may act now, as [`crate::Game::to_act`] answers it.
+    pub fn to_act(&self) -> Option<Seat> {
+        self.phase.in_round().then_some(self.current)
+    }
+
     /// Whether this seat is the one to act.
     pub fn is_my_turn(&self) -> bool {
         self.seat == self.current

@@ -130,6 +130,47 @@ fn every_action_is_checked_in_hundreds_of_games() {
     }
 }
 
+/// Who may act has one answer, `Game::to_act`, and every seat's view
+/// gives the same: the seat to act while a round is in play, whose legal
+/// actions are its moves (no other seat has one); nobody between rounds,
+/// when the only action is the next deal.
+#[test]
+fn who_may_act_has_one_answer_in_the_game_and_every_view() {
+    let (mut in_round, mut between) = (0, 0);
+    for seed in 0..200 {
+        let mut game = Game::new(options_for(seed), seed).unwrap();
+        let mut rng = Lcg(seed ^ 0x70AC);
+        while !game.is_over() {
+            let to_act = game.to_act();
+            assert_eq!(to_act.is_some(), game.phase().in_round(), "seed {seed}");
+            for seat in 0..game.players() {
+                let view = game.view(seat);
+                assert_eq!(view.to_act(), to_act, "seed {seed}");
+                let legal = view.legal_actions();
+                let moves = (0..legal.len()).any(|i| legal.get(i) != Some(Action::NextRound));
+                assert_eq!(moves, to_act == Some(seat), "seed {seed}, seat {seat}");
+            }
+            let legal = game.legal_actions();
+            match to_act {
+                Some(seat) => {
+                    in_round += 1;
+                    assert_eq!(seat, game.current());
+                    assert!(!legal.contains(Action::NextRound), "seed {seed}");
+                }
+                None => {
+                    between += 1;
+                    assert_eq!(legal.get(0), Some(Action::NextRound), "seed {seed}");
+                    assert_eq!(legal.len(), 1, "seed {seed}");
+                }
+            }
+            let a = legal.get(rng.next() as usize % legal.len()).unwrap();
+            game.apply(a).unwrap();
+        }
+        assert_eq!(game.to_act(), None, "after the game");
+    }
+    assert!(in_round > 10_000 && between > 200, "{in_round} {between}");
+}
+
 #[test]
 fn thousands_of_games_keep_the_deck_and_end() {
     for seed in 1_000..4_000 {

@@ -10,12 +10,12 @@
 //! own seat's actions, each with the table's move number; the table checks
 //! each against the engine and refuses the rest with a reason.
 
-use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat};
+use mojo_engine::{Action, Event, PlayerView, RoundResult, Seat};
 
 use super::wire::{self, Read};
 use crate::json::{self, obj, Fields, Json};
 use crate::scene::Scene;
-use crate::session::{LogEntry, Session};
+use crate::session::{LogEntry, Player, Session};
 
 /// The protocol's version: a message of another version is refused.
 pub const PROTOCOL: u32 = 1;
@@ -497,7 +497,7 @@ pub fn check_act(
     if action == Action::NextRound {
         return Err(Refusal::NotYours);
     }
-    if !session.in_play() || session.game.current() != seat {
+    if session.to_act() != Some((seat, Player::OwnDevice)) {
         return Err(Refusal::NotYourTurn);
     }
     if at != now {
@@ -592,7 +592,7 @@ impl HandModel {
     /// Whether this seat is to act.
     pub fn my_turn(&self) -> bool {
         let v = &self.seen.view;
-        v.current == self.seat && !matches!(v.phase, Phase::RoundOver | Phase::GameOver)
+        v.to_act() == Some(self.seat)
     }
 }
 
@@ -695,15 +695,24 @@ mod tests {
 
     #[test]
     fn the_table_takes_only_the_seats_own_legal_action_at_the_current_move() {
-        let mut s = table();
-        // Play (as bots) until Ben, seat 2, is to act.
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::remote("Ben");
+        let mut s = Session::new(setup, 41).unwrap();
+        // Play (as bots) until Ben, seat 2, on his own device, is to act.
         let mut bot = BotKind::Medium.make(5);
-        while s.game.current() != 2 || !s.in_play() {
+        while s.game.to_act() != Some(2) {
             let view = s.game.view(s.game.current());
             s.apply(bot.choose(&view)).unwrap();
         }
         let legal = s.game.legal_actions().get(0).unwrap();
         assert_eq!(check_act(&s, 10, 2, 10, legal), Ok(legal));
+        // The same seat played at this screen has no device to act from.
+        let mut here = s.clone();
+        here.setup.seats[2] = SeatSetup::human("Ben");
+        assert_eq!(
+            check_act(&here, 10, 2, 10, legal),
+            Err(Refusal::NotYourTurn)
+        );
         assert_eq!(check_act(&s, 10, 0, 10, legal), Err(Refusal::NotYourTurn));
         assert_eq!(
             check_act(&s, 10, 2, 9, legal),

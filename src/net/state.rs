@@ -9,7 +9,7 @@ use mojo_engine::{Action, Seat};
 
 use super::code::{CodeError, Invitation};
 use super::proto::{HandModel, Refusal, Sent, ToHand, ToTable};
-use crate::session::Session;
+use crate::session::{Player, Session};
 
 /// How long the table waits, once it took a reply, for the device to say
 /// hello before it gives the connection up and makes a new invitation.
@@ -251,12 +251,13 @@ impl Devices {
     /// The seat to act, if it is on its own device and that device is not
     /// connected: the table waits for it.
     pub fn waiting_for(&self, session: &Session) -> Option<Seat> {
-        let current = session.game.current();
-        (session.in_play()
-            && self
-                .seat(current)
-                .is_some_and(|r| r.link != LinkState::Connected))
-        .then_some(current)
+        match session.to_act()? {
+            (seat, Player::OwnDevice) => self
+                .seat(seat)
+                .is_some_and(|r| r.link != LinkState::Connected)
+                .then_some(seat),
+            _ => None,
+        }
     }
 }
 

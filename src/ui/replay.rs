@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use mojo_engine::{Event, Phase, Seat};
+use mojo_engine::{Event, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -139,7 +139,7 @@ fn replay_keys(go: Callback<usize>, close: Callback<()>, at: usize) -> Callback<
 fn replay_seat(replay: &Replay, frame: &Frame, names: &Scene, s: Seat, lang: Lang) -> Html {
     let t = |text: Text| text.get(lang);
     let view = &frame.view;
-    let over = matches!(view.phase, Phase::RoundOver | Phase::GameOver);
+    let over = !view.phase.in_round();
     let drawn: Option<(Seat, u8)> = frame.events.iter().find_map(|e| match *e {
         Event::Drew {
             seat,

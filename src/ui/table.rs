@@ -229,7 +229,6 @@ pub fn table(p: &TableProps) -> Html {
     let view = &scene.view;
     let viewer = scene.me;
     let handoff = scene.handoff;
-    let current = scene.current();
     let phase = scene.phase();
     let piles = view.options.piles();
     let chosen_pile = use_state(|| 0u8);
@@ -242,7 +241,7 @@ pub fn table(p: &TableProps) -> Html {
         Phase::Continue { pile } | Phase::Draw { pile } => pile,
         _ => (*chosen_pile).min(piles - 1),
     };
-    let my_turn = viewer == Some(current) && scene.in_play();
+    let my_turn = scene.my_turn();
     // The hand's places (holes in a chain: nothing slides under a finger)
     // and its tap guard, told when the hand was drawn again.
     let guard = use_memo((), |_| TapGuard::default());
@@ -333,7 +332,7 @@ pub fn table(p: &TableProps) -> Html {
         });
     }
     use_follow_moves(scene, p.seq, viewer);
-    let round_over = matches!(phase, Phase::RoundOver | Phase::GameOver);
+    let round_over = !phase.in_round();
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
@@ -462,10 +461,9 @@ fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
     let view = &scene.view;
-    let current = scene.current();
     let holder = scene.rounds.last().map(|r| r.holder);
     let sv = &view.seats[s as usize];
-    let active = s == current && scene.in_play();
+    let active = scene.to_act() == Some(s);
     let thinking = active && scene.bot_to_act().is_some();
     let known = sv.known_in_hand;
     let last = last_mover == Some(s) && scene.in_play();
@@ -733,7 +731,7 @@ fn own_area(
         mine.points()
     };
 
-    let face_down = face_down_row(p, view, my_turn, down_stop, &guard);
+    let face_down = face_down_row(p, view, down_stop, &guard);
     let face_up = if !view.seats[me as usize].face_up.is_empty() {
         html! {
             <div class="own__faceup">
@@ -744,8 +742,8 @@ fn own_area(
         html! {}
     };
 
-    let hand_html = hand_row(p, view, pile, my_turn, hand_stop, (&slots, &guard, &picked));
-    let draw_choice = draw_choice(p, view, my_turn);
+    let hand_html = hand_row(p, view, pile, hand_stop, (&slots, &guard, &picked));
+    let draw_choice = draw_choice(p, view);
 
     html! {
         <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={scene.name(me).to_string()}>
@@ -777,18 +775,16 @@ fn own_area(
 fn face_down_row(
     p: &TableProps,
     view: &PlayerView,
-    my_turn: bool,
     down_stop: &UseStateHandle<usize>,
     guard: &Rc<TapGuard>,
 ) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
-    let phase = scene.phase();
     let act = p.on_act.clone();
     let down = &view.face_down;
     if !down.is_empty() {
-        let reveal_now = my_turn && !scene.busy && phase == Phase::Reveal;
+        let moves = scene.moves();
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
                 <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
@@ -804,7 +800,7 @@ fn face_down_row(
                                 hint_class: None,
                                 lang,
                                 class: "card--facedown",
-                                disabled: !reveal_now,
+                                disabled: !moves.contains(&Action::Reveal(v)),
                                 guard: Some((guard.clone(), 100 + i as u32)),
                                 onclick: Callback::from(move |v| act.emit(Action::Reveal(v))),
                             }, format!("d{i}-{v}")) }
@@ -824,17 +820,17 @@ fn hand_row(
     p: &TableProps,
     view: &PlayerView,
     pile: u8,
-    my_turn: bool,
     hand_stop: &UseStateHandle<usize>,
     (slots, guard, picked): (&[Option<Value>], &Rc<TapGuard>, &Picked),
 ) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
-    let phase = scene.phase();
     let act = p.on_act.clone();
     let hand: &Cards = &view.hand;
-    let can_play = my_turn && !scene.busy && matches!(phase, Phase::Play | Phase::Continue { .. });
+    // The cards the engine lets this seat play now (none off its turn).
+    let moves = scene.moves();
+    let playable = |value| moves.contains(&Action::Play { value, pile });
     let top = view.top(pile);
     let drawn = scene.just_drawn();
     let mut marked = false;
@@ -858,6 +854,7 @@ fn hand_row(
                         };
                         let seq = p.seq;
                         let chosen = picked.as_ref().is_some_and(|c| **c == Some((seq, i)));
+                        let can_play = playable(v);
                         let hint = can_play.then(|| if chosen { Text::TapAgain } else { hint(v, top, hand.len()) });
                         // With "Confirm each card", a first tap picks the
                         // card and a second on it plays it.
@@ -892,15 +889,18 @@ fn hand_row(
 }
 
 /// Two piles: after a higher card, where to draw from.
-fn draw_choice(p: &TableProps, view: &PlayerView, my_turn: bool) -> Html {
+fn draw_choice(p: &TableProps, view: &PlayerView) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
     let phase = scene.phase();
     let act = p.on_act.clone();
-    if my_turn && !scene.busy {
+    let moves = scene.moves();
+    if moves.contains(&Action::Draw(DrawSource::Deck)) {
         if let Phase::Draw { pile: played } = phase {
-            let other_top = view.top(1 - played);
+            let other_top = view
+                .top(1 - played)
+                .filter(|_| moves.contains(&Action::Draw(DrawSource::Discard)));
             let deck = {
                 let act = act.clone();
                 Callback::from(move |_| act.emit(Action::Draw(DrawSource::Deck)))
