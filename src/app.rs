@@ -73,6 +73,9 @@ pub enum Notice {
     /// The saved game has players on their own devices and another tab of
     /// this browser is its table: this tab leaves it to that one.
     HostedElsewhere,
+    /// The page was reloaded after a fault (a wasm trap or a panic,
+    /// `static/guard.js`): the game goes on from its save.
+    Restored,
 }
 
 /// The whole app state.

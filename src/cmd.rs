@@ -24,6 +24,9 @@ pub enum Cmd {
     SaveGame,
     /// Write the settings.
     SaveSettings,
+    /// Forget the mark `static/guard.js` left when it reloaded the page
+    /// after a fault (its notice is shown).
+    ForgetRestored,
     /// Put the language in effect on the page (its `lang` attribute).
     PageLang(crate::i18n::Lang),
     /// Keep the tokens of the seats on their own devices (or forget them:

@@ -87,6 +87,7 @@ fn run(
     match cmd {
         Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
         Cmd::SaveSettings => persist::save_settings(&state.settings),
+        Cmd::ForgetRestored => persist::forget_restored(),
         Cmd::PageLang(lang) => persist::page_lang(*lang),
         Cmd::SaveDevices => persist::save_devices(state),
         Cmd::SaveTicket => persist::save_ticket(state),

@@ -5,6 +5,9 @@
 /// English and says why).
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // A panic's text is stored for static/guard.js, which restores the
+    // page from its save (Yew's own hook would only log it).
+    yew::set_custom_panic_hook(Box::new(mojo_web::persist::on_panic));
     let lang = mojo_web::persist::initial_lang();
     if lang.is_ready() {
         yew::Renderer::<mojo_web::App>::new().render();

@@ -245,6 +245,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     take_back_card: "Take back {name}'s {card}",
     take_back_mine: "Take back your {card}",
     hosted_elsewhere: "The saved game, with players on their own devices, is open in another tab of this browser: play it there.",
+    restored: "The game was restored after a fault. Nothing was lost: it goes on from the last move.",
     this_device: "This device",
     storage_kept: "Your games are kept on this device.",
     storage_may_go: "This browser may clear your saved games after some weeks without a visit.",

@@ -487,6 +487,9 @@ messages! {
         /// Beside one's own hand (alone with bots, or on a phone).
         TakeBackMine(v: Value) => take_back_mine: str (card(v)),
         HostedElsewhere => hosted_elsewhere: str,
+        /// After a fault the page reloaded itself from the save (it must
+        /// begin with the words of "The game was restored").
+        Restored => restored: str,
         ThisDevice => this_device: str,
         StorageKept => storage_kept: str,
         StorageMayGo => storage_may_go: str,

@@ -282,6 +282,7 @@ fn samples() -> Vec<Text<'static>> {
         ConfirmCardsHelp,
         TapAgain,
         HostedElsewhere,
+        Restored,
         ThisDevice,
         StorageKept,
         StorageMayGo,

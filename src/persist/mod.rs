@@ -23,6 +23,7 @@ use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Notice, Overlay, Screen};
 use crate::browser::{lang_choice, query};
+use crate::cmd::Cmd;
 use crate::i18n::Lang;
 use crate::net::state::{Devices, HandMsg};
 use crate::net::stored::{self, DEVICES_KEY, HAND_KEY};
@@ -71,6 +72,11 @@ pub fn load() -> AppState {
         (lang, speed),
         hosted_elsewhere,
     );
+    // The page was reloaded after a fault (static/guard.js): say so, once.
+    if storage::read(RESTORED_KEY).ok().flatten().is_some() {
+        state.notices.push(Notice::Restored);
+        state.outbox.push(Cmd::ForgetRestored);
+    }
     if lang != wanted {
         state.notices.push(Notice::LanguageUnavailable(wanted));
     }
@@ -148,6 +154,27 @@ fn join_code() -> Option<String> {
 /// Where the tab that hosts a game with players on their own devices says
 /// so: `{"game", "tab", "at"}`, written every [`HOST_BEAT_MS`].
 const HOST_KEY: &str = "mojo.host";
+/// Left by `static/guard.js` when it reloads the page after a fault.
+const RESTORED_KEY: &str = "mojo.restored";
+/// A panic's text, stored by the panic hook before the wasm aborts, for
+/// `static/guard.js`'s details.
+const FAULT_KEY: &str = "mojo.fault";
+
+/// Forgets the mark of a restore (its notice is up).
+pub fn forget_restored() {
+    let _ = storage::remove(RESTORED_KEY);
+}
+
+/// The app's panic hook (set before the app starts, `main.rs`): stores
+/// the panic's text with this build for `static/guard.js`, which then
+/// treats the abort that follows (a wasm trap) as fatal and restores the
+/// page. A panic leaves the instance untrustworthy: nothing else is done
+/// in it.
+pub fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let text = format!("{info} (build {})", crate::net::BUILD);
+    web_sys::console::error_1(&format!("mojo: panic: {text}").into());
+    let _ = storage::write(FAULT_KEY, &text);
+}
 /// This tab's id (in sessionStorage: the same across a reload of the tab).
 const TAB_KEY: &str = "mojo.tab";
 const HOST_BEAT_MS: u32 = 2000;

@@ -29,6 +29,7 @@ pub fn notices(p: &NoticesProps) -> Html {
                     Notice::UpdateReady => t(Text::UpdateReady),
                     Notice::LanguageUnavailable(l) => t(Text::LanguageUnavailable(l.native_name())),
                     Notice::HostedElsewhere => t(Text::HostedElsewhere),
+                    Notice::Restored => t(Text::Restored),
                 };
                 let reload = (*n == Notice::UpdateReady).then(|| {
                     let r = p.on_reload.clone();
