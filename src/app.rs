@@ -12,8 +12,11 @@ use yew::prelude::*;
 
 use crate::cmd::{BotKey, BotTurn, Cmd, Outbox};
 use crate::i18n::{Lang, Text};
+use crate::net::code::{Invitation, Reply};
 use crate::net::proto::{self, check_act, check_take_back, message_for, Refusal, ToHand, ToTable};
-use crate::net::state::{DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem};
+use crate::net::state::{
+    DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem, RemoteSeat,
+};
 use crate::net::BUILD;
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::{self, Loaded, Settings, Speed};
@@ -469,6 +472,7 @@ impl AppState {
                 text,
                 token,
             } => self.heard(seat, epoch, &text, token),
+            DeviceMsg::Reply { seat, text } => self.reply(seat, &text),
             link => self.devices.apply(link),
         }
     }
@@ -854,6 +858,60 @@ impl AppState {
                 });
             }
         }
+    }
+
+    /// A reply typed, pasted or scanned under `seat`'s invitation, judged
+    /// here: its code, the invitation it answers, whether that one was
+    /// answered already. A reply to another seat's invitation is taken for
+    /// that seat, and the seat it was pasted under says so. Then the link
+    /// connects (`Cmd::Accept`).
+    fn reply(&mut self, seat: Seat, text: &str) {
+        let Some(epoch) = self.devices.seat(seat).map(|r| r.epoch) else {
+            return;
+        };
+        let said = |s: &mut Self, problem| {
+            s.devices.apply(DeviceMsg::Problem {
+                seat,
+                epoch,
+                problem,
+            })
+        };
+        let reply = match Reply::decode(text) {
+            Ok(reply) => reply,
+            Err(e) => return said(self, Problem::Code(e)),
+        };
+        let answers = |r: &&RemoteSeat| {
+            r.seat == reply.seat
+                && r.invitation
+                    .as_deref()
+                    .and_then(|code| Invitation::decode(code).ok())
+                    .is_some_and(|i| i.seat == reply.seat && i.peer.tag() == reply.tag)
+        };
+        let Some((to, to_epoch, link)) = self
+            .devices
+            .seats
+            .iter()
+            .find(answers)
+            .map(|r| (r.seat, r.epoch, r.link))
+        else {
+            return said(self, Problem::OtherInvitation);
+        };
+        if link != LinkState::Inviting {
+            return said(self, Problem::AlreadyAnswered);
+        }
+        if to != seat {
+            let name = self.session.as_ref().map(|s| s.name(to).to_string());
+            said(self, Problem::TakenFor(name.unwrap_or_default()));
+        }
+        self.devices.apply(DeviceMsg::Connecting {
+            seat: to,
+            epoch: to_epoch,
+        });
+        self.outbox.push(Cmd::Accept {
+            seat: to,
+            epoch: to_epoch,
+            peer: Rc::new(reply.peer),
+        });
     }
 
     pub(crate) fn hand_msg(&mut self, msg: HandMsg) {

@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use mojo_engine::{Event, Seat};
 
+use crate::net::code::Peer;
 use crate::net::proto::{Refusal, ToHand, ToTable};
 use crate::session::{Level, Session};
 
@@ -61,6 +62,14 @@ pub enum Cmd {
         seat: Seat,
         epoch: u32,
         message: Rc<ToHand>,
+    },
+    /// Connect `seat`'s link `epoch` to the device whose reply this is
+    /// (the reducer judged it); give the connection up after
+    /// `CONNECT_MS` without a hello (`DeviceMsg::Unanswered`).
+    Accept {
+        seat: Seat,
+        epoch: u32,
+        peer: Rc<Peer>,
     },
     /// Tell the device of `seat` (link `epoch`) why its message was
     /// refused, and log it.

@@ -12,7 +12,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
-use mojo_engine::Seat;
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg};
@@ -35,13 +34,9 @@ struct Held {
     last_save: RefCell<Option<String>>,
 }
 
-/// Runs the reducer's commands; gives back the callback that takes a
-/// reply typed, pasted or scanned on the table (it goes to the links).
+/// Runs the reducer's commands.
 #[hook]
-pub fn use_commands(
-    state: &UseReducerHandle<AppState>,
-    send: &Callback<Msg>,
-) -> Callback<(Seat, String)> {
+pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
     let held = use_mut_ref(Held::default);
     let links = use_table_links(send);
     let hand = use_hand_link(send);
@@ -72,7 +67,6 @@ pub fn use_commands(
             }
         });
     }
-    links.on_reply()
 }
 
 /// Carries out one command.
@@ -121,6 +115,7 @@ fn run(
             epoch,
             message,
         } => links.send(*seat, *epoch, message),
+        Cmd::Accept { seat, epoch, peer } => links.accept(*seat, *epoch, peer),
         Cmd::Refuse {
             seat,
             epoch,

@@ -35,7 +35,7 @@ pub fn app() -> Html {
         Callback::from(move |m| d.dispatch(m))
     };
     // Every effect the reducer decides runs here.
-    let on_reply = crate::exec::use_commands(&state, &send);
+    crate::exec::use_commands(&state, &send);
     // What the world tells the app (another tab's saves, a new version,
     // the offer to install).
     use_tab_watch(&send);
@@ -64,7 +64,7 @@ pub fn app() -> Html {
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
             { screen(&state, &to) }
-            { overlay(&state, overlay_now, &to, on_reply) }
+            { overlay(&state, overlay_now, &to) }
         </div>
     }
 }
@@ -211,12 +211,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
 }
 
 /// The dialog on top of the screen, if any.
-fn overlay(
-    state: &AppState,
-    shown: Overlay,
-    to: &Send,
-    on_reply: Callback<(mojo_engine::Seat, String)>,
-) -> Html {
+fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
     let lang = state.lang;
     let close = || to.msg(Msg::Overlay(Overlay::None));
     match shown {
@@ -234,7 +229,7 @@ fn overlay(
                     {lang}
                     devices={state.devices.clone()}
                     {names}
-                    on_connect={on_reply}
+                    on_connect={to.with(|(seat, text)| Msg::Device(DeviceMsg::Reply { seat, text }))}
                     on_new_invitation={device(DeviceMsg::NewInvitation)}
                     on_other_device={device(DeviceMsg::OtherDevice)}
                     on_play_here={device(DeviceMsg::PlayHere)}

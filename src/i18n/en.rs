@@ -222,6 +222,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     give_to_bot: "Give this seat to a bot",
     code_not_a_code: "This is not a Mojo code.",
     code_damaged: "The code is damaged: a character is wrong or missing.",
+    reply_taken_for: "This reply answers {name}'s invitation: it was taken for {name}'s seat.",
+    code_cut_off: "The code is cut off: its end is missing. Copy or scan the whole code again.",
     code_other_version: "This code comes from another version of Mojo. Reload the page on both devices while online, then try again.",
     code_wrong_kind: "This is an invitation where a reply is expected, or a reply where an invitation is expected.",
     code_other_invitation: "This reply answers another invitation (another seat, or an older one).",

@@ -462,6 +462,9 @@ messages! {
         GiveToBot => give_to_bot: str,
         CodeNotACode => code_not_a_code: str,
         CodeDamaged => code_damaged: str,
+        CodeCutOff => code_cut_off: str,
+        /// A reply pasted under another seat than the one it answers.
+        ReplyTakenFor(name: &'a str) => reply_taken_for: str ([("name", Str(name))]),
         CodeOtherVersion => code_other_version: str,
         CodeWrongKind => code_wrong_kind: str,
         CodeOtherInvitation => code_other_invitation: str,

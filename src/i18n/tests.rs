@@ -249,6 +249,8 @@ fn samples() -> Vec<Text<'static>> {
         GiveToBot,
         CodeNotACode,
         CodeDamaged,
+        CodeCutOff,
+        ReplyTakenFor("Ben"),
         CodeOtherVersion,
         CodeWrongKind,
         CodeOtherInvitation,

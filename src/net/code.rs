@@ -36,6 +36,9 @@ pub enum CodeError {
     NotACode,
     /// The checksum does not match: a character was mistyped or lost.
     Damaged,
+    /// The code begins as one should but ends too soon: it was cut off
+    /// (a copy that missed its end, a line not pasted).
+    CutOff,
     /// A code of another format (another version of the app).
     OtherVersion(u8),
     /// An invitation where a reply is expected, or the other way round.
@@ -49,6 +52,7 @@ impl fmt::Display for CodeError {
         match self {
             CodeError::NotACode => write!(f, "this is not a Mojo code"),
             CodeError::Damaged => write!(f, "the code is damaged (a character is wrong or missing)"),
+            CodeError::CutOff => write!(f, "the code is cut off: its end is missing"),
             CodeError::OtherVersion(v) => write!(f, "the code comes from another version of Mojo (format {v})"),
             CodeError::WrongKind => write!(f, "this code is of the other kind (an invitation for a reply, or a reply for an invitation)"),
             CodeError::Sdp(what) => write!(f, "the connection offer has no {what}"),
@@ -479,9 +483,10 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// The next `n` bytes; [`CodeError::CutOff`] if there are fewer.
     fn bytes(&mut self, n: usize) -> Result<&'a [u8], CodeError> {
         if self.bytes.len() < n {
-            return Err(CodeError::NotACode);
+            return Err(CodeError::CutOff);
         }
         let (head, rest) = self.bytes.split_at(n);
         self.bytes = rest;
@@ -534,35 +539,136 @@ fn seal(mut bytes: Vec<u8>) -> String {
     to_text(&bytes)
 }
 
-/// The bytes of a code, its format, kind and checksum checked.
-fn open(text: &str, kind: u8) -> Result<Vec<u8>, CodeError> {
-    let mut bytes = from_text(text)?;
-    if bytes.len() < 4 {
-        return Err(CodeError::NotACode);
+/// Reads a code of `kind` in `text` with `body` (what follows the code's
+/// first byte). The code may be a whole link (`…#join=CODE`), hold the
+/// spaces or line breaks a copy added, or sit inside a longer text (the
+/// runs of words made of [`ALPHABET`] are tried, and the one whose
+/// checksum passes is kept). Refused, the reason is the most telling of
+/// what was tried: another version or kind, cut off, damaged, not a code.
+fn decode_text<T>(
+    text: &str,
+    kind: u8,
+    body: &dyn Fn(&mut Reader) -> Result<T, CodeError>,
+) -> Result<T, CodeError> {
+    let rank = |e: &CodeError| match e {
+        CodeError::OtherVersion(_) | CodeError::WrongKind => 3,
+        CodeError::CutOff => 2,
+        CodeError::Damaged => 1,
+        CodeError::NotACode | CodeError::Sdp(_) => 0,
+    };
+    let mut why = CodeError::NotACode;
+    for candidate in candidates(text) {
+        match decode_one(&candidate, kind, body) {
+            Ok(found) => return Ok(found),
+            Err(e) if rank(&e) > rank(&why) => why = e,
+            Err(_) => {}
+        }
     }
-    let sum = u16::from_be_bytes([bytes[bytes.len() - 2], bytes[bytes.len() - 1]]);
-    bytes.truncate(bytes.len() - 2);
-    if fletcher(&bytes) != sum {
-        return Err(CodeError::Damaged);
-    }
-    if bytes[0] >> 4 != FORMAT {
-        return Err(CodeError::OtherVersion(bytes[0] >> 4));
-    }
-    if bytes[0] & 15 != kind {
-        return Err(CodeError::WrongKind);
-    }
-    Ok(bytes)
+    Err(why)
 }
 
-/// The part of a text that is the code: a whole link (`…#join=CODE`) is
-/// accepted, and spaces or line breaks a copy may have added are ignored.
-fn code_part(text: &str) -> String {
-    let text = text.rsplit_once("#join=").map_or(text, |(_, code)| code);
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase()
+/// Reads one candidate: the code whole, or why not.
+fn decode_one<T>(
+    text: &str,
+    kind: u8,
+    body: &dyn Fn(&mut Reader) -> Result<T, CodeError>,
+) -> Result<T, CodeError> {
+    let header = FORMAT << 4 | kind;
+    if let Ok(mut bytes) = from_text(text) {
+        if bytes.len() >= 4 {
+            let sum = u16::from_be_bytes([bytes[bytes.len() - 2], bytes[bytes.len() - 1]]);
+            bytes.truncate(bytes.len() - 2);
+            if fletcher(&bytes) == sum {
+                if bytes[0] >> 4 != FORMAT {
+                    return Err(CodeError::OtherVersion(bytes[0] >> 4));
+                }
+                if bytes[0] != header {
+                    return Err(CodeError::WrongKind);
+                }
+                let mut r = Reader { bytes: &bytes[1..] };
+                // Sealed whole, yet too short for what it says it holds.
+                let found = body(&mut r).map_err(|e| match e {
+                    CodeError::CutOff => CodeError::NotACode,
+                    e => e,
+                })?;
+                return if r.bytes.is_empty() {
+                    Ok(found)
+                } else {
+                    Err(CodeError::NotACode)
+                };
+            }
+        }
+    }
+    // Not sealed whole: cut off if what there is begins as a code of this
+    // kind and its fields end before their end (or just before the
+    // checksum); damaged if they are all there; else not a code. A cut
+    // may end inside a group of three characters: the longest readable
+    // beginning is read.
+    let bytes = (0..3.min(text.len() + 1))
+        .find_map(|drop| from_text(text.get(..text.len() - drop)?).ok())
+        .unwrap_or_default();
+    if bytes.first() != Some(&header) {
+        let looks = bytes.first().is_some_and(|b| b >> 4 == FORMAT) && bytes.len() >= 4;
+        return Err(if looks {
+            CodeError::Damaged
+        } else {
+            CodeError::NotACode
+        });
+    }
+    let mut r = Reader { bytes: &bytes[1..] };
+    match body(&mut r) {
+        Err(CodeError::CutOff) => Err(CodeError::CutOff),
+        Ok(_) if r.bytes.len() < 2 => Err(CodeError::CutOff),
+        _ => Err(CodeError::Damaged),
+    }
 }
+
+/// The texts to try as a code, in order: the whole text (or a link's
+/// code), without white space, then the runs of its words that could be
+/// a code, longest first. Letters are taken in either case.
+fn candidates(text: &str) -> Vec<String> {
+    let squash = |t: &str| {
+        t.chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_uppercase()
+    };
+    let link = text.rsplit_once("#join=").map_or(text, |(_, code)| code);
+    let mut out = vec![squash(link)];
+    // The runs of the alphabet's characters (anything else, a space, a
+    // bracket, a quote, separates them), joined in spans.
+    let is_code = |c: char| c.is_ascii() && ALPHABET.contains(&(c.to_ascii_uppercase() as u8));
+    let words: Vec<String> = text
+        .split(|c: char| !is_code(c))
+        .filter(|w| !w.is_empty())
+        .take(400)
+        .map(|w| w.to_ascii_uppercase())
+        .collect();
+    let mut spans = Vec::new();
+    for i in 0..words.len() {
+        let mut joined = String::new();
+        for w in &words[i..] {
+            joined.push_str(w);
+            if joined.len() > MAX_CODE {
+                break;
+            }
+            spans.push(joined.clone());
+            // A full stop or colon after the code is not part of it.
+            let trimmed = joined.trim_end_matches(['.', ':']);
+            if trimmed.len() < joined.len() {
+                spans.push(trimmed.to_string());
+            }
+        }
+    }
+    spans.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    let whole = out[0].clone();
+    out.extend(spans.into_iter().filter(|s| *s != whole));
+    out
+}
+
+/// Longer than any code (a code is about 150 characters; with eight
+/// candidates of long names, under 600).
+const MAX_CODE: usize = 800;
 
 impl Invitation {
     pub fn encode(&self) -> String {
@@ -574,15 +680,12 @@ impl Invitation {
     }
 
     pub fn decode(text: &str) -> Result<Invitation, CodeError> {
-        let bytes = open(&code_part(text), KIND_INVITATION)?;
-        let mut r = Reader { bytes: &bytes[1..] };
-        let table = u32::from_be_bytes(r.array()?);
-        let seat = r.byte()?;
-        let peer = Peer::read(&mut r)?;
-        if !r.bytes.is_empty() {
-            return Err(CodeError::NotACode);
-        }
-        Ok(Invitation { table, seat, peer })
+        decode_text(text, KIND_INVITATION, &|r| {
+            let table = u32::from_be_bytes(r.array()?);
+            let seat = r.byte()?;
+            let peer = Peer::read(r)?;
+            Ok(Invitation { table, seat, peer })
+        })
     }
 }
 
@@ -595,15 +698,12 @@ impl Reply {
     }
 
     pub fn decode(text: &str) -> Result<Reply, CodeError> {
-        let bytes = open(&code_part(text), KIND_REPLY)?;
-        let mut r = Reader { bytes: &bytes[1..] };
-        let seat = r.byte()?;
-        let tag = u16::from_be_bytes(r.array()?);
-        let peer = Peer::read(&mut r)?;
-        if !r.bytes.is_empty() {
-            return Err(CodeError::NotACode);
-        }
-        Ok(Reply { seat, tag, peer })
+        decode_text(text, KIND_REPLY, &|r| {
+            let seat = r.byte()?;
+            let tag = u16::from_be_bytes(r.array()?);
+            let peer = Peer::read(r)?;
+            Ok(Reply { seat, tag, peer })
+        })
     }
 }
 
@@ -656,7 +756,7 @@ pub(crate) mod tests {
     /// A Firefox-style answer: fingerprint at session level, hex ICE
     /// credentials, an IPv4 and an IPv6 host candidate, a TCP one (dropped)
     /// and a server-reflexive one.
-    const FIREFOX_ANSWER: &str = "v=0\r\no=mozilla...THIS_IS_SDPARTA-99.0 5137282366546434424 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\na=fingerprint:sha-256 0B:5C:DB:9A:2F:10:71:4E:A1:32:D0:86:58:0C:A6:43:16:8E:56:8B:40:F2:64:CC:5E:E6:7C:AA:18:C6:8F:77\r\na=group:BUNDLE 0\r\na=ice-options:trickle\r\na=msid-semantic:WMS *\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\na=candidate:0 1 UDP 2122252543 192.168.1.23 51420 typ host\r\na=candidate:1 1 UDP 2122187007 fe80::1c2d:3eff:fe4f:5a6b 60813 typ host\r\na=candidate:2 1 TCP 2105524479 192.168.1.23 9 typ host tcptype active\r\na=candidate:3 1 UDP 1685987071 203.0.113.7 51420 typ srflx raddr 192.168.1.23 rport 51420\r\na=sendrecv\r\na=end-of-candidates\r\na=ice-pwd:8f6a1b2c3d4e5f60718293a4b5c6d7e8\r\na=ice-ufrag:1a2b3c4d\r\na=mid:0\r\na=setup:active\r\na=sctp-port:5000\r\na=max-message-size:1073741823\r\n";
+    pub(crate) const FIREFOX_ANSWER: &str = "v=0\r\no=mozilla...THIS_IS_SDPARTA-99.0 5137282366546434424 0 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\na=fingerprint:sha-256 0B:5C:DB:9A:2F:10:71:4E:A1:32:D0:86:58:0C:A6:43:16:8E:56:8B:40:F2:64:CC:5E:E6:7C:AA:18:C6:8F:77\r\na=group:BUNDLE 0\r\na=ice-options:trickle\r\na=msid-semantic:WMS *\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\na=candidate:0 1 UDP 2122252543 192.168.1.23 51420 typ host\r\na=candidate:1 1 UDP 2122187007 fe80::1c2d:3eff:fe4f:5a6b 60813 typ host\r\na=candidate:2 1 TCP 2105524479 192.168.1.23 9 typ host tcptype active\r\na=candidate:3 1 UDP 1685987071 203.0.113.7 51420 typ srflx raddr 192.168.1.23 rport 51420\r\na=sendrecv\r\na=end-of-candidates\r\na=ice-pwd:8f6a1b2c3d4e5f60718293a4b5c6d7e8\r\na=ice-ufrag:1a2b3c4d\r\na=mid:0\r\na=setup:active\r\na=sctp-port:5000\r\na=max-message-size:1073741823\r\n";
 
     #[test]
     fn the_fields_a_connection_needs_come_out_of_a_description_and_back() {
@@ -761,7 +861,7 @@ pub(crate) mod tests {
         assert_eq!(Invitation::decode(""), Err(CodeError::NotACode));
         assert_eq!(
             Invitation::decode(&code[..code.len() - 3]),
-            Err(CodeError::Damaged)
+            Err(CodeError::CutOff)
         );
         // One character changed: the checksum says so.
         let mut changed = code.clone().into_bytes();
@@ -804,11 +904,100 @@ pub(crate) mod tests {
         for e in [
             CodeError::NotACode,
             CodeError::Damaged,
+            CodeError::CutOff,
             CodeError::OtherVersion(9),
             CodeError::WrongKind,
         ] {
             assert!(e.to_string().len() > 10);
         }
+    }
+
+    /// A code cut short at any place says so; a code with one character
+    /// changed anywhere is damaged or, where the change hits a length,
+    /// cut off, and never taken.
+    #[test]
+    fn a_cut_off_code_says_it_is_cut_off_at_every_length() {
+        let peer = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
+        let code = Reply {
+            seat: 2,
+            tag: 513,
+            peer,
+        }
+        .encode();
+        // From its first three characters (its first two bytes) on.
+        for n in 3..code.len() {
+            assert_eq!(
+                Reply::decode(&code[..n]),
+                Err(CodeError::CutOff),
+                "cut to {n} of {}",
+                code.len()
+            );
+        }
+        // After its first group (the header: changed, it is no code of
+        // ours), a changed character is told as damaged, rarely as cut off
+        // (where it hits a length), or as no code where it makes no
+        // number of the alphabet.
+        let (mut damaged, mut cut, mut other) = (0, 0, 0);
+        for i in 3..code.len() {
+            let mut changed = code.clone().into_bytes();
+            changed[i] = if changed[i] == b'7' { b'8' } else { b'7' };
+            match Reply::decode(&String::from_utf8(changed).unwrap()) {
+                Err(CodeError::Damaged) => damaged += 1,
+                Err(CodeError::CutOff) => cut += 1,
+                Err(CodeError::NotACode) => other += 1,
+                found => panic!("changed at {i}: {found:?}"),
+            }
+        }
+        let n = code.len() - 3;
+        assert!(
+            damaged * 10 >= n * 8,
+            "{damaged} damaged, {cut} cut off, {other} no code of {n}"
+        );
+        assert!(
+            cut * 20 < n,
+            "{damaged} damaged, {cut} cut off, {other} no code of {n}"
+        );
+    }
+
+    /// A code is found in a longer text (a message that says what it is,
+    /// brackets, a full stop), in either case; prose alone is no code.
+    #[test]
+    fn a_code_inside_a_longer_text_is_found() {
+        let peer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
+        let reply = Reply {
+            seat: 1,
+            tag: 9,
+            peer: peer.clone(),
+        };
+        let code = reply.encode();
+        let (head, tail) = code.split_at(70);
+        for text in [
+            format!("Mojo reply: {code}"),
+            format!("Here is my code ({code}). Thanks!"),
+            format!("{code}.\nSent from my phone"),
+            format!("reply for Ben:\n{head}\n{tail}\n-- Ben"),
+            format!("«{}»", code.to_ascii_lowercase()),
+        ] {
+            assert_eq!(Reply::decode(&text), Ok(reply.clone()), "{text}");
+        }
+        // A cut-off code in a text is still said to be cut off.
+        let cut = format!("my reply: {} (sorry, long)", &code[..90]);
+        assert_eq!(Reply::decode(&cut), Err(CodeError::CutOff));
+        // An invitation in a message where a reply is wanted.
+        let invitation = Invitation {
+            table: 3,
+            seat: 1,
+            peer,
+        }
+        .encode();
+        assert_eq!(
+            Reply::decode(&format!("the table shows: {invitation}")),
+            Err(CodeError::WrongKind)
+        );
+        for prose in ["hello!", "Hello there, this is Ben", ""] {
+            assert!(Reply::decode(prose).is_err(), "{prose}");
+        }
+        assert_eq!(Reply::decode("hello!"), Err(CodeError::NotACode));
     }
 
     #[test]

@@ -48,6 +48,9 @@ pub enum Problem {
     Failed,
     /// This browser has no WebRTC.
     NoWebRtc,
+    /// The reply pasted here answered another seat's invitation (this
+    /// person's): it was taken for that seat.
+    TakenFor(String),
 }
 
 /// A seat played on its own device, as the table sees it.
@@ -179,6 +182,7 @@ impl Devices {
             | DeviceMsg::GiveToBot(_)
             | DeviceMsg::ToOwnDevice(_)
             | DeviceMsg::StartPlaying
+            | DeviceMsg::Reply { .. }
             | DeviceMsg::Heard { .. } => {}
         }
     }
@@ -274,6 +278,12 @@ pub enum DeviceMsg {
     Connecting {
         seat: Seat,
         epoch: u32,
+    },
+    /// A reply typed, pasted or scanned under the invitation of `seat`
+    /// (judged by the reducer: `AppState::reply`).
+    Reply {
+        seat: Seat,
+        text: String,
     },
     /// The device said hello with the right token (or took the seat's
     /// first token).
@@ -1143,5 +1153,92 @@ mod tests {
             .outbox
             .after(mark)
             .any(|(_, c)| matches!(c, Cmd::HandLink(e) if *e == s.hand.epoch && *e > epoch)));
+    }
+
+    /// A reply is judged by the reducer: a code that is cut off says so;
+    /// a reply pasted under the wrong seat is taken for its own, and the
+    /// seat it was pasted under says so; an invitation answered already,
+    /// or another one, is refused; a reply inside a message is found.
+    #[test]
+    fn a_reply_is_judged_in_the_reducer_and_taken_for_its_own_seat() {
+        use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
+        let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+        s.lobby.seats[1] = SeatSetup::remote("Ben");
+        s.lobby.seats[2] = SeatSetup::remote("Cy");
+        let s = Rc::new(s).reduce(Msg::Start {
+            seed: 9,
+            id: "0000002a00000000".into(),
+        });
+        let table = s.devices.table;
+        let offers = [
+            Peer::from_sdp(CHROMIUM_OFFER).unwrap(),
+            Peer::from_sdp(&CHROMIUM_OFFER.replace("YStB", "QxZw")).unwrap(),
+        ];
+        assert_ne!(offers[0].tag(), offers[1].tag());
+        let mut s = s;
+        for (seat, peer) in [(1, &offers[0]), (2, &offers[1])] {
+            let code = Invitation {
+                table,
+                seat,
+                peer: peer.clone(),
+            }
+            .encode();
+            s = s.reduce(Msg::Device(DeviceMsg::Invited {
+                seat,
+                epoch: 1,
+                code,
+            }));
+        }
+        let phone = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
+        let reply = |seat: Seat, tag| {
+            Reply {
+                seat,
+                tag,
+                peer: phone.clone(),
+            }
+            .encode()
+        };
+        let paste = |s: &Rc<AppState>, under: Seat, text: String| {
+            s.clone()
+                .reduce(Msg::Device(DeviceMsg::Reply { seat: under, text }))
+        };
+        let accepted = |s: &AppState, mark: u64| -> Vec<(Seat, u32)> {
+            s.outbox
+                .after(mark)
+                .filter_map(|(_, c)| match c {
+                    Cmd::Accept { seat, epoch, peer } => {
+                        assert_eq!(**peer, phone);
+                        Some((*seat, *epoch))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let row = |s: &AppState, seat: Seat| s.devices.seat(seat).unwrap().clone();
+        let mark = s.outbox.last();
+        // Cut off.
+        let cy = reply(2, offers[1].tag());
+        let cut = paste(&s, 1, cy[..cy.len() - 10].to_string());
+        assert_eq!(row(&cut, 1).problem, Some(Problem::Code(CodeError::CutOff)));
+        assert!(accepted(&cut, mark).is_empty());
+        // Another invitation (an older one's tag).
+        let old = paste(&s, 2, reply(2, offers[1].tag() ^ 1));
+        assert_eq!(row(&old, 2).problem, Some(Problem::OtherInvitation));
+        assert!(accepted(&old, mark).is_empty());
+        // Cy's reply pasted under Ben: taken for Cy, and Ben's row says so.
+        let s = paste(&s, 1, format!("Cy's reply: {cy} thanks"));
+        assert_eq!(accepted(&s, mark), vec![(2, 1)]);
+        assert_eq!(row(&s, 2).link, LinkState::Connecting);
+        assert_eq!(row(&s, 1).link, LinkState::Inviting);
+        assert_eq!(row(&s, 1).problem, Some(Problem::TakenFor("Cy".into())));
+        // The same again: answered already.
+        let mark = s.outbox.last();
+        let again = paste(&s, 2, cy.clone());
+        assert_eq!(row(&again, 2).problem, Some(Problem::AlreadyAnswered));
+        assert!(accepted(&again, mark).is_empty());
+        // Ben's own reply, under his seat.
+        let s = paste(&s, 1, reply(1, offers[0].tag()));
+        assert_eq!(accepted(&s, mark), vec![(1, 1)]);
+        assert_eq!(row(&s, 1).problem, None);
     }
 }

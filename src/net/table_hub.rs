@@ -1,7 +1,8 @@
 //! The table device's links to the seats on their own devices: one WebRTC
 //! connection per seat, opened and closed as the reducer's seats say
 //! ([`Links::sync`]), and the messages the reducer decided sent on them
-//! ([`Links::send`]). What the links hear goes to the reducer as it is
+//! ([`Links::send`]), and a reply the reducer took accepted
+//! ([`Links::accept`]). What the links hear goes to the reducer as it is
 //! (`DeviceMsg::Heard`), which judges every message (`AppState::heard`):
 //! this module decides nothing about the game. Its commands come from the
 //! one executor (`exec.rs`).
@@ -12,7 +13,7 @@ use std::rc::{Rc, Weak};
 use mojo_engine::Seat;
 use yew::prelude::*;
 
-use super::code::{Invitation, Reply};
+use super::code::{Invitation, Peer};
 use super::proto::{self, Refusal, ToHand};
 use super::rtc::{self, Link, LinkEvent};
 use super::state::{DeviceMsg, Devices, Problem, CONNECT_MS};
@@ -114,9 +115,11 @@ impl Links {
 
     /// The callback that takes a reply (seat, text) typed, pasted or
     /// scanned on the table.
-    pub fn on_reply(&self) -> Callback<(Seat, String)> {
-        let (hub, send) = (self.hub.clone(), self.send.clone());
-        Callback::from(move |(seat, text): (Seat, String)| connect(&hub, &send, seat, &text))
+    /// Connects `seat`'s link `epoch` to the device whose reply the
+    /// reducer took; gives the connection up after [`CONNECT_MS`] without
+    /// a hello (the reducer ignores that once the device said hello).
+    pub fn accept(&self, seat: Seat, epoch: u32, peer: &Rc<Peer>) {
+        accept(&self.hub, &self.send, seat, epoch, peer.clone());
     }
 }
 
@@ -180,17 +183,7 @@ fn invite(
     });
 }
 
-/// A reply for `seat`'s invitation: checked, then taken. (No borrow of the
-/// hub is held while a message is sent: the reducer may run at once.)
-fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
-    let found = hub
-        .borrow()
-        .iter()
-        .find(|e| e.seat == seat)
-        .and_then(|e| Some((e.epoch, e.link.clone()?, e.tag)));
-    let Some((epoch, link, tag)) = found else {
-        return;
-    };
+fn accept(hub: &Hub, send: &Callback<Msg>, seat: Seat, epoch: u32, peer: Rc<Peer>) {
     let problem = move |problem| {
         Msg::Device(DeviceMsg::Problem {
             seat,
@@ -198,19 +191,17 @@ fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
             problem,
         })
     };
-    let reply = match Reply::decode(text) {
-        Ok(r) => r,
-        Err(e) => return send.emit(problem(Problem::Code(e))),
+    let link = hub
+        .borrow()
+        .iter()
+        .find(|e| e.seat == seat && e.epoch == epoch)
+        .and_then(|e| e.link.clone());
+    let Some(link) = link else {
+        return send.emit(problem(Problem::Failed));
     };
-    if reply.seat != seat || Some(reply.tag) != tag {
-        return send.emit(problem(Problem::OtherInvitation));
-    }
     if link.answered() {
         return send.emit(problem(Problem::AlreadyAnswered));
     }
-    send.emit(Msg::Device(DeviceMsg::Connecting { seat, epoch }));
-    // A connection that does not open in time is given up (the reducer
-    // ignores this once the device said hello, or for an older link).
     let watch = send.clone();
     gloo::timers::callback::Timeout::new(CONNECT_MS, move || {
         watch.emit(Msg::Device(DeviceMsg::Unanswered { seat, epoch }))
@@ -218,7 +209,7 @@ fn connect(hub: &Hub, send: &Callback<Msg>, seat: Seat, text: &str) {
     .forget();
     let send = send.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(why) = link.accept(&reply.peer).await {
+        if let Err(why) = link.accept(&peer).await {
             web_sys::console::warn_1(
                 &format!("mojo: the reply for seat {seat} was refused: {why}").into(),
             );

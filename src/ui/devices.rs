@@ -16,9 +16,10 @@ use crate::ui::copy::CopyButton;
 use crate::ui::scanner::{camera_possible, Scanner};
 
 /// A pairing problem in words.
-pub fn problem_text(problem: &Problem) -> Text<'static> {
+pub fn problem_text(problem: &Problem) -> Text<'_> {
     match problem {
         Problem::Code(CodeError::Damaged) => Text::CodeDamaged,
+        Problem::Code(CodeError::CutOff) => Text::CodeCutOff,
         Problem::Code(CodeError::OtherVersion(_)) => Text::CodeOtherVersion,
         Problem::Code(CodeError::WrongKind) => Text::CodeWrongKind,
         Problem::Code(CodeError::NotACode | CodeError::Sdp(_)) => Text::CodeNotACode,
@@ -28,6 +29,7 @@ pub fn problem_text(problem: &Problem) -> Text<'static> {
         Problem::SeatTaken => Text::SeatTaken,
         Problem::Failed => Text::ConnectFailed,
         Problem::NoWebRtc => Text::NoWebRtc,
+        Problem::TakenFor(name) => Text::ReplyTakenFor(name),
     }
 }
 

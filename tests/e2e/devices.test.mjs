@@ -571,3 +571,45 @@ test('a Chromium table and a Firefox phone play a whole game; the phone receives
     await ffServer.close();
   }
 });
+
+test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found", async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'easy'],
+    ['Ben', 'remote'],
+    ['Cy', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const code = await invitation(table, 'Cy');
+  const phone = await device('cy');
+  await phone.goto(url());
+  await phone.getByRole('button', { name: 'Join a table' }).click();
+  await phone.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await phone.getByRole('button', { name: 'Join' }).click();
+  const replyBox = phone.getByRole('textbox', { name: 'Reply code' });
+  await replyBox.waitFor({ timeout: 20000 });
+  const reply = await replyBox.inputValue();
+  const ben = table.getByRole('region', { name: "Ben's device" });
+  const cy = table.getByRole('region', { name: "Cy's device" });
+  // A copy that lost its end, under Ben's seat.
+  await ben.getByRole('textbox', { name: 'Reply code' }).fill(reply.slice(0, reply.length - 12));
+  await ben.getByRole('button', { name: 'Connect' }).click();
+  await ben.getByText('The code is cut off: its end is missing.', { exact: false }).waitFor();
+  // Cy's reply as a message would carry it, still under Ben's seat: it is
+  // Cy's, and Cy connects.
+  await ben.getByRole('textbox', { name: 'Reply code' }).fill(`Cy's reply:\n${reply}\nsee you soon!`);
+  await ben.getByRole('button', { name: 'Connect' }).click();
+  await ben.getByText("This reply answers Cy's invitation: it was taken for Cy's seat.").waitFor();
+  await cy.getByText('Cy is connected.').waitFor({ timeout: 20000 });
+  await table.screenshot({ path: join(artifacts, 'devices-reply-taken-for-its-seat.png') });
+  // Ben pairs as usual, and play starts.
+  const benPhone = await device('ben');
+  await benPhone.goto(url());
+  await pair(table, 'Ben', benPhone);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  for (const p of [phone, benPhone]) {
+    await p.getByRole('group', { name: 'Your hand' }).or(p.locator('.table')).first().waitFor();
+  }
+  assert.deepEqual([...table.problems, ...phone.problems, ...benPhone.problems], []);
+});
