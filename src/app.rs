@@ -128,6 +128,9 @@ pub struct AppState {
     /// connected), as [`Devices::waiting_for`] answered after the last
     /// change: asked once per change, by [`Self::decide`].
     pub waiting: Option<Seat>,
+    /// Today's date in UTC (`YYYY-MM-DD`), as the browser said at start
+    /// or at the last "Today's deal".
+    pub today: String,
 }
 
 /// Everything that can happen to the app state.
@@ -163,6 +166,12 @@ pub enum Msg {
     ShowHand(Seat),
     /// Replay this finished round on the table device, or close the replay.
     Replay(Option<u32>),
+    /// "Today's deal" in the lobby, on `date` (UTC, `YYYY-MM-DD`, from the
+    /// browser's clock): you against three Hard bots, the deal of the day.
+    TodaysDeal {
+        date: String,
+        id: String,
+    },
     Rematch {
         seed: u64,
         id: String,
@@ -264,6 +273,7 @@ impl AppState {
             bot: None,
             replay: None,
             waiting: None,
+            today: String::new(),
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -1030,6 +1040,19 @@ impl AppState {
                 }
             }
             Msg::ShowHand(seat) => s.with_session(|session| session.show_hand(seat)),
+            Msg::TodaysDeal { date, id } => {
+                let lang = s.lang;
+                let me = s
+                    .lobby
+                    .seats
+                    .first()
+                    .filter(|seat| seat.is_here() && !seat.name.trim().is_empty())
+                    .map_or_else(|| Text::DefaultName.get(lang), |seat| seat.name.clone());
+                let setup = crate::daily::table(&me, |n| Text::DefaultBot(n).get(lang));
+                let seed = crate::daily::deal_of(&date).seed;
+                s.today = date;
+                s.ask_start(setup, seed, id);
+            }
             Msg::Replay(round) => {
                 let rounds = s.session.as_ref().map_or(0, |x| x.rounds.len() as u32);
                 s.replay = round.filter(|r| (1..=rounds).contains(r));
@@ -1586,5 +1609,39 @@ mod tests {
             s = step(s);
         }
         assert!(sounds(&s, mark).is_empty());
+    }
+
+    /// "Today's deal" deals the day's game: the lobby's person against
+    /// three Hard bots, the seed of the date; the same date deals the
+    /// same game, another date another.
+    #[test]
+    fn todays_deal_deals_the_days_game() {
+        let day = |date: &str| {
+            fresh().reduce(Msg::TodaysDeal {
+                date: date.into(),
+                id: "d".into(),
+            })
+        };
+        let s = day("2026-12-04");
+        assert_eq!(s.screen, Screen::Table);
+        assert_eq!(s.today, "2026-12-04");
+        let session = s.session.as_ref().unwrap();
+        assert_eq!(
+            session.record.seed,
+            crate::daily::deal_of("2026-12-04").seed
+        );
+        assert_eq!(session.players(), 4);
+        assert_eq!(session.humans(), 1);
+        assert!((1..4).all(|b| session.setup.seats[b].bot == Some(Level::Hard)));
+        assert_eq!(session.record.options.target, 50);
+        assert_eq!(
+            crate::daily::date_of(session, "2026-12-04").as_deref(),
+            Some("2026-12-04")
+        );
+        let again = day("2026-12-04");
+        let other = day("2026-12-05");
+        let hand = |s: &AppState| *s.session.as_ref().unwrap().game.hand(0);
+        assert_eq!(hand(&again), hand(&s));
+        assert_ne!(hand(&other), hand(&s));
     }
 }

@@ -27,6 +27,13 @@ pub fn random_u64() -> u64 {
     }
 }
 
+/// Today's date in UTC, `YYYY-MM-DD` (the browser's clock: a wrong clock
+/// gets the deal of its own date).
+pub fn utc_today() -> String {
+    let iso = String::from(js_sys::Date::new_0().to_iso_string());
+    iso.get(..10).unwrap_or("").to_string()
+}
+
 /// A new game's id: 64 random bits in hexadecimal.
 pub fn new_id() -> String {
     format!("{:016x}", random_u64())

@@ -24,6 +24,7 @@ pub mod app;
 pub mod bots;
 pub mod browser;
 pub mod cmd;
+pub mod daily;
 pub mod deal;
 pub mod exec;
 pub mod i18n;

@@ -135,8 +135,13 @@ fn screen(state: &AppState, to: &Send) -> Html {
             let mut scene = session.scene();
             scene.waiting_for = state.waiting;
             let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
+            // Today's deal, at game over: its result to share, and no deal
+            // code (everyone plays the same deal today).
+            let daily = crate::daily::date_of(session, &state.today)
+                .filter(|_| session.game.is_over())
+                .map(AttrValue::from);
             // The deal code reveals every card: at game over only.
-            let deal_code = session.game.is_over().then(|| {
+            let deal_code = (session.game.is_over() && daily.is_none()).then(|| {
                 AttrValue::from(
                     Deal {
                         seed: session.record.seed,
@@ -163,6 +168,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                     confirm={state.settings.confirm_cards}
                     {on_replay}
                     {deal_code}
+                    {daily}
                 />
             }
         }
@@ -186,6 +192,10 @@ fn screen(state: &AppState, to: &Send) -> Html {
                         on_edit: to.with(Msg::EditLobby),
                         on_start: to.with(|()| Msg::Start { seed: random_u64(), id: new_id() }),
                         on_continue: to.msg(Msg::Continue),
+                        today: (!state.today.is_empty()).then(|| {
+                            (state.stats.played(&state.today), state.stats.streak(&state.today))
+                        }),
+                        on_today: to.with(|()| Msg::TodaysDeal { date: crate::browser::utc_today(), id: new_id() }),
                         on_deal: {
                             let send = to.0.clone();
                             let lobby = state.lobby.clone();

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::daily;
 use crate::json::{self, obj, Fields, Json};
 use crate::session::{Level, Session};
 
@@ -21,6 +22,9 @@ const FORMAT: &str = "mojo-stats";
 pub const VERSION: u32 = 1;
 /// How many recent game ids are remembered against double counting.
 const REMEMBERED: usize = 32;
+/// How many played days are kept (a streak longer than that reads as
+/// that long).
+const DAYS_KEPT: usize = 400;
 
 /// Version 1 of the statistics, stored as `{"format": "mojo-stats",
 /// "version": 1, "stats": {…}}` with these fields (`best` is `[name, score]`
@@ -45,6 +49,9 @@ pub struct Stats {
     pub mojo_plus_ten: u32,
     /// The last games counted (their ids), oldest first.
     pub recent: Vec<String>,
+    /// The UTC days whose deal was played (`YYYY-MM-DD`, in order): the
+    /// first finished game of today's deal on its day counts.
+    pub daily: Vec<String>,
 }
 
 impl Stats {
@@ -98,6 +105,18 @@ impl Stats {
                 .map(|r| r.as_str().map(str::to_string))
                 .collect::<Option<_>>()
                 .ok_or("`recent` should be a list of game ids")?,
+            // Statistics of before today's deal have none.
+            daily: match f.opt("daily") {
+                None => Vec::new(),
+                Some(list) => list
+                    .as_array()
+                    .and_then(|l| {
+                        l.iter()
+                            .map(|d| d.as_str().map(str::to_string))
+                            .collect::<Option<_>>()
+                    })
+                    .ok_or("`daily` should be a list of dates")?,
+            },
         };
         f.done()?;
         Ok(stats)
@@ -133,12 +152,61 @@ impl Stats {
                 Json::Arr(self.recent.iter().map(|r| json::str(r)).collect()),
             ),
         ]);
+        // Only once a day was played: until then the statistics read as
+        // they did before today's deal, in older builds too.
+        let stats = match stats {
+            Json::Obj(mut fields) if !self.daily.is_empty() => {
+                let days = self.daily.iter().map(|d| json::str(d)).collect();
+                fields.push(("daily".to_string(), Json::Arr(days)));
+                Json::Obj(fields)
+            }
+            stats => stats,
+        };
         obj([
             ("format", json::str(FORMAT)),
             ("version", Json::Int(VERSION.into())),
             ("stats", stats),
         ])
         .to_text()
+    }
+
+    /// Counts a finished game of today's deal (`today` is the date now):
+    /// its day is played, once.
+    pub fn record_daily(&mut self, session: &Session, today: &str) -> bool {
+        let Some(day) = daily::date_of(session, today).filter(|_| session.game.is_over()) else {
+            return false;
+        };
+        if self.daily.contains(&day) {
+            return false;
+        }
+        let at = self.daily.iter().position(|d| *d > day);
+        self.daily.insert(at.unwrap_or(self.daily.len()), day);
+        if self.daily.len() > DAYS_KEPT {
+            self.daily.remove(0);
+        }
+        true
+    }
+
+    /// Whether the deal of `day` was played.
+    pub fn played(&self, day: &str) -> bool {
+        self.daily.iter().any(|d| d == day)
+    }
+
+    /// How many days in a row today's deal was played, up to `today` (or
+    /// up to yesterday, while today's is still to play).
+    pub fn streak(&self, today: &str) -> u32 {
+        let Some(mut day) = daily::days(today) else {
+            return 0;
+        };
+        if !self.played(today) {
+            day -= 1;
+        }
+        let mut n = 0;
+        while self.played(&daily::date(day)) {
+            n += 1;
+            day -= 1;
+        }
+        n
     }
 
     /// The people's average final score, if any person finished a game.
@@ -316,5 +384,57 @@ mod tests {
         }
         assert_eq!(st.recent.len(), REMEMBERED);
         assert_eq!(st.games as usize, REMEMBERED + 5);
+    }
+
+    /// Today's deal: its day is played once its first game finishes on
+    /// that day (or the next, begun before midnight); the streak counts
+    /// the days in a row; statistics of before it still read.
+    #[test]
+    fn todays_deal_is_played_once_a_day_and_the_streak_is_kept() {
+        let play = |day: &str| {
+            let deal = daily::deal_of(day);
+            let mut s =
+                Session::new(daily::table("Ana", |n| format!("Bot {n}")), deal.seed).unwrap();
+            let mut bot = mojo_engine::BotKind::Easy.make(3);
+            while !s.game.is_over() {
+                let view = s.game.view(s.game.current());
+                s.apply(bot.choose(&view)).unwrap();
+            }
+            s
+        };
+        let mut st = Stats::default();
+        let d1 = play("2026-12-01");
+        assert!(st.record_daily(&d1, "2026-12-01"));
+        assert!(!st.record_daily(&d1, "2026-12-01"), "once");
+        assert_eq!(st.streak("2026-12-01"), 1);
+        // The next day, not played yet: the streak still stands.
+        assert_eq!(st.streak("2026-12-02"), 1);
+        assert!(!st.played("2026-12-02"));
+        // Begun on the 2nd, finished after midnight.
+        assert!(st.record_daily(&play("2026-12-02"), "2026-12-03"));
+        assert!(st.record_daily(&play("2026-12-03"), "2026-12-03"));
+        assert_eq!(st.streak("2026-12-03"), 3);
+        // Yesterday's deal played today does not count twice; an older one
+        // not at all.
+        assert!(!st.record_daily(&play("2026-12-01"), "2026-12-03"));
+        // A day missed ends it.
+        assert_eq!(st.streak("2026-12-05"), 0);
+        assert!(st.record_daily(&play("2026-12-05"), "2026-12-05"));
+        assert_eq!(st.streak("2026-12-05"), 1);
+        assert_eq!(
+            st.daily,
+            ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-05"]
+        );
+        // Kept, and read back; statistics written before it still read.
+        let back = Stats::decode(&st.encode()).unwrap();
+        assert_eq!(back.daily, st.daily);
+        let old = st.encode().replace(
+            r#","daily":["2026-12-01","2026-12-02","2026-12-03","2026-12-05"]"#,
+            "",
+        );
+        assert!(!old.contains("daily"), "{old}");
+        let old = Stats::decode(&old).unwrap();
+        assert!(old.daily.is_empty());
+        assert_eq!(old.games, st.games);
     }
 }

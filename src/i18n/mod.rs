@@ -451,6 +451,20 @@ messages! {
         SelectAndCopy => select_and_copy: str,
         CopyCode => copy_code: str,
         Share => share: str,
+        /// Today's deal: the lobby's button and section.
+        TodaysDeal => todays_deal: str,
+        TodaysDealHelp => todays_deal_help: str,
+        TodaysDealPlayed => todays_deal_played: str,
+        TodaysDealToPlay => todays_deal_to_play: str,
+        /// Days in a row today's deal was played.
+        DailyStreak(n: u32) => daily_streak: str (num(n.into())),
+        /// At game over of today's deal.
+        TodaysDealOf(date: &'a str) => todays_deal_of: str ([("date", Str(date))]),
+        ShareResult => share_result: str,
+        CopyResult => copy_result: str,
+        /// The result shared: the date, everyone's final score ("Ana 23,
+        /// Bot 1 41"), the rounds; never a card or the deal code.
+        DailyResult { date: &'a str, scores: &'a str, rounds: u32 } => daily_result: str ([("date", Str(date)), ("scores", Str(scores)), ("rounds", Num(rounds.into()))]),
         /// What "Share" sends with a deal code.
         ShareDeal(code: &'a str) => share_deal: str ([("code", Str(code))]),
         LocalAddress => local_address: str,

@@ -28,6 +28,7 @@ use crate::i18n::Lang;
 use crate::net::state::{Devices, HandMsg};
 use crate::net::stored::{self, DEVICES_KEY, HAND_KEY};
 use crate::save::{self, Settings, Speed, GAME_KEY, SETTINGS_KEY};
+use crate::session::Session;
 use crate::stats::{Stats, STATS_KEY};
 use sync::{Forget, OtherSave, Plan, TabMsg};
 
@@ -72,6 +73,9 @@ pub fn load() -> AppState {
         (lang, speed),
         hosted_elsewhere,
     );
+    state.today = crate::browser::utc_today();
+    // The lobby says whether today's deal was played.
+    state.outbox.push(Cmd::ReadStats);
     // The page was reloaded after a fault (static/guard.js): say so, once.
     if storage::read(RESTORED_KEY).ok().flatten().is_some() {
         state.notices.push(Notice::Restored);
@@ -396,7 +400,13 @@ pub fn load_stats() -> Stats {
 pub fn count_finished(state: &AppState) -> Stats {
     let mut stats = load_stats();
     let over = state.session.as_ref().filter(|s| s.game.is_over());
-    if over.is_some_and(|session| stats.record(&state.game_id, session)) {
+    let today = crate::browser::utc_today();
+    let counted = |stats: &mut Stats, session: &Session| {
+        // Both, whatever the first says.
+        let game = stats.record(&state.game_id, session);
+        stats.record_daily(session, &today) | game
+    };
+    if over.is_some_and(|session| counted(&mut stats, session)) {
         let _ = storage::write(STATS_KEY, &stats.encode());
     }
     stats

@@ -21,6 +21,39 @@ pub struct LobbyProps {
     pub on_continue: Callback<()>,
     /// "Play a deal code": the same deal as a finished game.
     pub on_deal: Callback<crate::deal::Deal>,
+    /// Today's deal: whether it was played today, and the days in a row
+    /// (`None`: the date is not known).
+    pub today: Option<(bool, u32)>,
+    pub on_today: Callback<()>,
+}
+
+/// Today's deal: its button, what it is, whether it was played today and
+/// the streak.
+fn todays_deal(p: &LobbyProps) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let Some((played, streak)) = p.today else {
+        return html! {};
+    };
+    let status = if played {
+        t(Text::TodaysDealPlayed)
+    } else {
+        t(Text::TodaysDealToPlay)
+    };
+    let start = p.on_today.reform(|_: MouseEvent| ());
+    html! {
+        <section class="lobby__daily" aria-labelledby="lobby-daily">
+            <h2 id="lobby-daily">{ t(Text::TodaysDeal) }</h2>
+            <p>{ t(Text::TodaysDealHelp) }</p>
+            <p class={classes!("lobby__daily-status", played.then_some("lobby__daily-status--played"))}>
+                { status }
+                if streak > 0 {
+                    { format!(" {}", t(Text::DailyStreak(streak))) }
+                }
+            </p>
+            <button type="button" class="button" onclick={start}>{ t(Text::TodaysDeal) }</button>
+        </section>
+    }
 }
 
 fn kind_value(seat: &SeatSetup) -> &'static str {
@@ -193,6 +226,7 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     onclick={start}
                 >{ t(Text::StartGame) }</button>
             </section>
+            { todays_deal(p) }
             <crate::ui::dealform::PlayDeal lang={lang} on_play={p.on_deal.clone()} />
         </main>
     }

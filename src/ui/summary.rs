@@ -27,6 +27,45 @@ pub struct SummaryProps {
     pub on_replay: Option<Callback<u32>>,
     /// The game's deal code, at game over on the table device.
     pub deal_code: Option<AttrValue>,
+    /// Today's deal at game over: its date, for the result to share.
+    pub daily: Option<AttrValue>,
+}
+
+/// Today's deal at game over: the result (the date, everyone's final
+/// score, the rounds; never a card or the deal code), shared in one tap:
+/// the share sheet where there is one, else the clipboard.
+fn daily_result(p: &SummaryProps, date: &str) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let totals = scene.totals();
+    let scores: Vec<String> = (0..scene.players())
+        .map(|s| format!("{} {}", scene.name(s), totals[s as usize]))
+        .collect();
+    let scores = scores.join(", ");
+    let rounds = scene.rounds.len() as u32;
+    let text = t(Text::DailyResult {
+        date,
+        scores: &scores,
+        rounds,
+    });
+    let share = if crate::ui::copy::can_share() {
+        let (title, text) = (t(Text::Title), text.clone());
+        html! {
+            <button type="button" class="button button--primary" onclick={Callback::from(move |_| { crate::ui::copy::share_text(&title, &text); })}>{ t(Text::ShareResult) }</button>
+        }
+    } else {
+        html! {
+            <crate::ui::copy::CopyButton {lang} text={AttrValue::from(text.clone())} label={t(Text::CopyResult)} shown_in=".daily__result" />
+        }
+    };
+    html! {
+        <section class="daily" aria-labelledby="daily-title">
+            <h3 id="daily-title" class="deal__title">{ t(Text::TodaysDealOf(date)) }</h3>
+            <p class="daily__result"><output>{ text }</output></p>
+            <div class="deal__actions">{ share }</div>
+        </section>
+    }
 }
 
 /// Cards grouped by colour, the counting card of each colour marked.
@@ -165,6 +204,9 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 } else if over {
                     { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
                     { deal.unwrap_or_default() }
+                    if let Some(date) = &p.daily {
+                        { daily_result(p, date) }
+                    }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>

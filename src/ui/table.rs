@@ -58,6 +58,9 @@ pub struct TableProps {
     /// The game's deal code, at game over on the table device only.
     #[prop_or_default]
     pub deal_code: Option<AttrValue>,
+    /// Today's deal at game over: its date (the result is shared).
+    #[prop_or_default]
+    pub daily: Option<AttrValue>,
     /// "Confirm each card": a first tap picks a card, a second plays it.
     #[prop_or_default]
     pub confirm: bool,
@@ -418,6 +421,10 @@ fn summary(p: &TableProps) -> Html {
         on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
         deal_code: p
             .deal_code
+            .clone()
+            .filter(|_| !p.hand_device && scene.is_over()),
+        daily: p
+            .daily
             .clone()
             .filter(|_| !p.hand_device && scene.is_over()),
     })

@@ -709,3 +709,92 @@ test('a wasm trap mid-game: the same position within 2 s, "The game was restored
     await server.close();
   }
 });
+
+// Today's deal is the deal of the UTC date. The tests set the date in the
+// page's init script (the shipped app has no date parameter): `new Date()`
+// and `Date.now()` start at `iso` and run on.
+const onDate = (iso) =>
+  initScript({
+    extra: `const FIXED = Date.parse('${iso}');
+  const Real = Date;
+  const start = Real.now();
+  const now = () => FIXED + (Real.now() - start);
+  class OnDate extends Real {
+    constructor(...a) { super(...(a.length ? a : [now()])); }
+    static now() { return now(); }
+  }
+  window.Date = OnDate;`,
+  });
+
+/// Deals today's deal from the lobby; the person's hand as dealt (bots
+/// never change it), and the seats.
+async function dealToday(page) {
+  await page.clickRole('button', "Today's deal");
+  await page.waitForRole('group', 'Your hand', { timeout: 20000 });
+  return page.eval(() => ({
+    hand: [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => b.getAttribute('aria-label')),
+    seats: [...document.querySelectorAll('.seat')].map((s) => s.querySelector('.seat__name, h3, strong')?.textContent ?? s.textContent.slice(0, 20)),
+    players: document.querySelectorAll('.seat').length + 1,
+  }));
+}
+
+test("today's deal: the same on two fresh devices on a day and another the next day, offline; its result shared in one tap; the day played and the streak kept", async () => {
+  const server = await serve(BASE, { init: onDate('2026-12-04T10:00:00Z') });
+  const open = `${server.url}?lang=en&speed=instant`;
+  try {
+    let first;
+    await withPage('daily-first', null, async (page) => {
+      await page.goto(open);
+      await page.waitForRole('button', "Today's deal");
+      assert.equal(await page.text('.lobby__daily-status'), 'Not played yet today.');
+      // Offline after one visit: the deal needs no server.
+      await controlled(page);
+      await page.keepTestScriptOffline();
+      await server.down();
+      await page.reload();
+      await page.ready();
+      first = await dealToday(page);
+      await server.up();
+    }, { server });
+    assert.equal(first.players, 4, JSON.stringify(first));
+    assert.ok(first.hand.length >= 5, JSON.stringify(first));
+    await withPage('daily-second', open, async (page) => {
+      const second = await dealToday(page);
+      assert.deepEqual(second.hand, first.hand, 'another device, the same day: the same deal');
+    }, { server });
+    server.setInit(onDate('2026-12-05T10:00:00Z'));
+    await withPage('daily-next-day', open, async (page) => {
+      const next = await dealToday(page);
+      assert.notDeepEqual(next.hand, first.hand, 'the next day: another deal');
+    }, { server });
+    // The game of 2026-12-04 finished (a save of it played out): its result
+    // in one tap, then the day is played.
+    server.setInit(onDate('2026-12-04T18:00:00Z'));
+    const finished = await readFile(new URL('../fixtures/saves/daily-2026-12-04-finished.json', import.meta.url), 'utf8');
+    await withPage('daily-result', open, async (page) => {
+      await page.waitForRole('button', "Today's deal");
+      await page.eval((text) => localStorage.setItem('mojo.game', text), finished);
+      await page.reload();
+      await page.waitForRole('heading', "Today's deal, 2026-12-04", { timeout: 15000 });
+      const result = await page.text('.daily__result');
+      assert.match(result, /^Mojo, today's deal of 2026-12-04: Ana \d+, Bot 1 \d+, Bot 2 \d+, Bot 3 \d+\. Rounds: \d+\.$/);
+      assert.equal(await page.exists('.deal__value'), false, 'no deal code for today\'s deal');
+      const share = await page.count('button', 'Share the result');
+      if (share) {
+        await page.clickRole('button', 'Share the result');
+      } else {
+        await page.clickRole('button', 'Copy the result');
+        await page.waitFor(() => document.querySelector('.daily .copied')?.textContent.length > 0, undefined, { what: 'the copy answered' });
+        const said = await page.text('.daily .copied');
+        assert.ok(said === 'Copied.' || said.startsWith('Select and copy'), said);
+      }
+      await page.screenshot(`${build.engine}-daily-result`);
+      await page.clickRole('button', 'New game');
+      await page.waitFor(() => document.querySelector('.lobby__daily-status')?.textContent.startsWith('Played today.'), undefined, { what: 'the day played' });
+      assert.equal(await page.text('.lobby__daily-status'), 'Played today. 1 day in a row');
+      await page.expectNoProblems();
+    }, { server });
+  } finally {
+    await server.close();
+  }
+});
