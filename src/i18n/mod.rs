@@ -355,6 +355,11 @@ messages! {
         /// The next round: the deal, and the Mojo holder starts (RULES R12).
         RulesNextRoundHeading => rules_next_round_heading: str,
         RulesNextRoundBody => rules_next_round_body: str,
+        /// The help's opening line: the aim of the game.
+        RulesAimBody => rules_aim_body: str,
+        /// Several cards in one turn only while each equals the top, with
+        /// the rulebooks' example of 8, 8 and 7 (RULES R4.3).
+        RulesChainBody => rules_chain_body: str,
         // Menus, settings, notices
         Rules => rules: str,
         Close => close: str,

@@ -164,6 +164,8 @@ fn samples() -> Vec<Text<'static>> {
         RulesEmptyDrawBody,
         RulesNextRoundHeading,
         RulesNextRoundBody,
+        RulesAimBody,
+        RulesChainBody,
         Rules,
         Close,
         Menu,
@@ -708,6 +710,170 @@ fn help_and_walkthrough_say_what_was_missing() {
         }
     }
     assert!(missing.is_empty(), "not said:\n{}", missing.join("\n"));
+}
+
+/// The rules help finished (issue 21): each paragraph says, in every
+/// language, what the rulebooks and RULES.md say and the help left out.
+#[test]
+fn rules_help_says_the_whole_rules() {
+    use Text::*;
+    // [en, fr, ru, nl, pl], each found in that language's paragraph.
+    let facts: [(&str, Text, [&str; 5]); 10] = [
+        (
+            "the aim: the fewest points",
+            RulesAimBody,
+            [
+                "the fewest points",
+                "le moins de points",
+                "наименьшим количеством очков",
+                "zo weinig mogelijk punten",
+                "jak najmniejszą liczbą punktów",
+            ],
+        ),
+        (
+            "turns go the way of the Mojo card's arrows (R8)",
+            RulesTurnBody,
+            [
+                "in the direction of the arrows on the Mojo card",
+                "dans le sens des flèches de la carte Mojo",
+                "в направлении стрелок на карте Mojo",
+                "in de richting van de pijlen op de Mojo-kaart",
+                "w kierunku strzałek na karcie Mojo",
+            ],
+        ),
+        (
+            "any card of the hand may be played (R4.1)",
+            RulesTurnBody,
+            [
+                "play any card from your hand",
+                "posez n’importe quelle carte de votre main",
+                "любую карту из руки",
+                "een kaart naar keuze uit je hand",
+                "zagraj dowolną kartę z ręki",
+            ],
+        ),
+        (
+            "the rulebooks' chain example: 8 on top, 8, 8, 7, 7 in hand (R4.3)",
+            RulesChainBody,
+            [
+                "With an 8 on the pile and 8, 8, 7, 7 in your hand",
+                "Avec un 8 sur la défausse et 8, 8, 7, 7 en main",
+                "Если сверху лежит 8, а у вас в руке 8, 8, 7 и 7",
+                "Ligt er een 8 bovenop en heb je 8, 8, 7, 7 in je hand",
+                "Jeśli na wierzchu leży 8, a w ręce masz 8, 8, 7 i 7",
+            ],
+        ),
+        (
+            "the second 7 cannot follow (R4.3)",
+            RulesChainBody,
+            [
+                "the second 7 stays in your hand",
+                "le second 7 reste dans votre main",
+                "вторая семёрка остаётся в руке",
+                "de tweede 7 blijft in je hand",
+                "druga siódemka zostaje w ręce",
+            ],
+        ),
+        (
+            "Mojo Time counts the cards in the hand (R5.1)",
+            RulesMojoTimeBody,
+            [
+                "3 cards or fewer in your hand",
+                "3 cartes en main ou moins",
+                "в руке остаётся 3 карты или меньше",
+                "3 kaarten of minder in je hand",
+                "zostaną ci w ręku 3 karty lub mniej",
+            ],
+        ),
+        (
+            "face-down and revealed cards still count (R10.1)",
+            RulesMojoTimeBody,
+            [
+                "they still count at the end of the round, whether face down or revealed",
+                "face cachée ou révélées, elles comptent toujours à la fin de la manche",
+                "в конце раунда они идут в подсчёт очков — и закрытые, и уже открытые",
+                "aan het einde van de ronde tellen ze gewoon mee, gedekt of al omgedraaid",
+                "na koniec rundy nadal liczą się do wyniku, zarówno zakryte, jak i odkryte",
+            ],
+        ),
+        (
+            "the game ends at the target or past it (R13)",
+            RulesGameEndBody,
+            [
+                "reaches or passes the target",
+                "atteint ou dépasse l’objectif",
+                "достигает цели (50, если её не меняли) или превышает её",
+                "het doel haalt of overschrijdt",
+                "osiągnie lub przekroczy cel",
+            ],
+        ),
+        (
+            "the variant's second discard pile starts with a card (R11.1)",
+            RulesVariantBody,
+            [
+                "a second card is turned face up beside the first",
+                "une deuxième carte est posée face visible à côté de la première",
+                "рядом с первой картой сброса открывают вторую",
+                "naast de eerste nog een tweede kaart open te liggen",
+                "obok pierwszej karty odkrywa się drugą",
+            ],
+        ),
+        (
+            "a new draw pile leaves each discard pile its top card (R11.5)",
+            RulesVariantBody,
+            [
+                "each discard pile keeps its top card",
+                "chaque défausse garde sa carte du dessus",
+                "на каждой стопке сброса остаётся её верхняя карта",
+                "houdt elke aflegstapel zijn bovenste kaart",
+                "każdy stos odrzuconych zachowuje swoją wierzchnią kartę",
+            ],
+        ),
+    ];
+    let mut missing = Vec::new();
+    for (i, lang) in Lang::ALL.into_iter().enumerate() {
+        for (fact, text, phrases) in &facts {
+            if !text.get(lang).contains(phrases[i]) {
+                missing.push(format!("{}: {fact} («{}»)", lang.code(), phrases[i]));
+            }
+        }
+        // The value range of each colour (R1), in the cards' paragraph.
+        let cards = RulesCardsBody.get(lang);
+        for range in ["0–1 ", "2–4 ", "5–7 ", "8–10 ", "11–12 "] {
+            if !cards.contains(range) {
+                missing.push(format!("{}: the colour of {range}", lang.code()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not said:\n{}", missing.join("\n"));
+}
+
+/// A card's hint speaks as the rules do (issue 21): a higher card's hint
+/// is the help's own words for drawing (Russian said «ещё карта», Polish
+/// «weź kartę» where the rules say «dobierz»), and "play again" does not
+/// speak of a card, which would read as drawing one more (Dutch said «nog
+/// een kaart»).
+#[test]
+fn card_hints_use_the_rules_words() {
+    let card_word = ["card", "carte", "карт", "kaart", "kart"];
+    for (i, lang) in Lang::ALL.into_iter().enumerate() {
+        let help = help_and_walkthrough(lang);
+        let higher = Text::HintHigher.get(lang);
+        assert!(
+            help.contains(&higher),
+            "{lang:?}: the help never draws with «{higher}»"
+        );
+        let again = Text::HintEqual.get(lang);
+        assert!(
+            !again.contains(card_word[i]),
+            "{lang:?}: «{again}» reads as drawing a card"
+        );
+        assert_ne!(again, higher, "{lang:?}");
+    }
+    assert_eq!(Text::HintHigher.get(Lang::Pl), "dobierz kartę");
+    assert!(Text::RulesHigherBody
+        .get(Lang::Pl)
+        .contains("dobierz kartę"));
 }
 
 /// Each language names things as its own rulebook does: French reveals

@@ -25,6 +25,7 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
                     <h2 id="rules-title" tabindex="0" autofocus=true>{ t(Text::RulesTitle) }</h2>
                     <button type="button" class="button button--primary rules__close" onclick={close}>{ t(Text::Close) }</button>
                 </header>
+                <p>{ t(Text::RulesAimBody) }</p>
                 <h3>{ t(Text::RulesCardsHeading) }</h3>
                 <p>{ t(Text::RulesCardsBody) }</p>
                 <div class="rules__cards">
@@ -39,6 +40,7 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
                     <li><strong>{ t(Text::RulesHigher) }</strong>{ t(Text::RulesHigherBody) }</li>
                     <li><strong>{ t(Text::RulesEqual) }</strong>{ t(Text::RulesEqualBody) }</li>
                 </ul>
+                <p>{ t(Text::RulesChainBody) }</p>
                 <p>{ t(Text::RulesEmptyDrawBody) }</p>
                 <h3>{ t(Text::RulesMojoTimeHeading) }</h3>
                 <p>{ t(Text::RulesMojoTimeBody) }</p>
