@@ -58,6 +58,8 @@ pub enum Overlay {
     /// new game asked for while one is saved and unfinished
     /// (`AppState::pending_start`).
     ConfirmStart,
+    /// "Leave the table?": a phone holding a seat asked to leave it.
+    ConfirmLeave,
 }
 
 /// Something the player must be told.

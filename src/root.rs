@@ -252,6 +252,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
         }
         Overlay::Rules => rules_help(lang, &close()),
         Overlay::ConfirmStart => confirm_start(lang, state.in_progress().unwrap_or(1), to),
+        Overlay::ConfirmLeave => confirm_leave(lang, to),
         Overlay::Stats => {
             let (stats, on_reset) = (state.stats.clone(), to.msg(Msg::ResetStats));
             html! { <StatsDialog {lang} {stats} {on_reset} on_close={close()} /> }
@@ -287,10 +288,29 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 installable: state.installable,
                 on_install: Callback::from(|()| install()),
                 ios: ios_browser(),
+                // A phone holding a seat: it asks first.
                 on_leave_table: (state.screen == Screen::Hand)
-                    .then(|| to.msg(Msg::Hand(HandMsg::Leave))),
+                    .then(|| to.msg(Msg::Overlay(Overlay::ConfirmLeave))),
             })
         }
+    }
+}
+
+/// "Leave the table?" on a phone holding a seat: the seat stays, and
+/// coming back takes a new invitation.
+fn confirm_leave(lang: Lang, to: &Send) -> Html {
+    let t = |text: Text| text.get(lang);
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog confirm-start" role="alertdialog" aria-modal="true" aria-labelledby="confirm-leave-title" aria-describedby="confirm-leave-body">
+                <h2 id="confirm-leave-title">{ t(Text::LeaveTableTitle) }</h2>
+                <p id="confirm-leave-body">{ t(Text::LeaveTableBody) }</p>
+                <div class="menu__actions">
+                    <button type="button" class="button" onclick={to.msg(Msg::Hand(HandMsg::Leave))}>{ t(Text::LeaveTable) }</button>
+                    <button type="button" class="button button--primary" autofocus=true onclick={to.msg(Msg::Overlay(Overlay::None))}>{ t(Text::Cancel) }</button>
+                </div>
+            </section>
+        </div>
     }
 }
 

@@ -456,6 +456,11 @@ messages! {
         SelectAndCopy => select_and_copy: str,
         CopyCode => copy_code: str,
         Share => share: str,
+        /// A phone leaving its seat: asked first.
+        LeaveTableTitle => leave_table_title: str,
+        LeaveTableBody => leave_table_body: str,
+        /// A phone's round summary: the next round is dealt on the table.
+        TableDealsNext => table_deals_next: str,
         /// Today's deal: the lobby's button and section.
         TodaysDeal => todays_deal: str,
         TodaysDealHelp => todays_deal_help: str,

@@ -75,6 +75,8 @@ pub fn menu(p: &MenuProps) -> Html {
                         }) }
                     </select>
                 </label>
+                // The bots' speed is the table's: not on a phone holding a seat.
+                if p.on_leave_table.is_none() {
                 <fieldset class="menu__speed">
                     <legend>{ t(Text::Speed) }</legend>
                     { for Speed::ALL.iter().map(|&s| {
@@ -87,6 +89,7 @@ pub fn menu(p: &MenuProps) -> Html {
                         }
                     }) }
                 </fieldset>
+                }
                 <label class="menu__choice">
                     <input type="checkbox" checked={p.reduce_motion} onchange={motion} />
                     <span>{ t(Text::ReduceMotion) }</span>

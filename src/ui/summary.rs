@@ -198,6 +198,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 } else if p.hand_device {
+                    <p class="summary__next">{ t(Text::TableDealsNext) }</p>
                     <div class="summary__actions">
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>

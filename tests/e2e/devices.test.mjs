@@ -572,7 +572,7 @@ test('a Chromium table and a Firefox phone play a whole game; the phone receives
   }
 });
 
-test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found", async () => {
+test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found; a phone's menu has no bot speed, leaving asks first, and its round summary says the table deals", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   await table.goto(url());
   await lobby(table, [
@@ -611,5 +611,24 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   for (const p of [phone, benPhone]) {
     await p.getByRole('group', { name: 'Your hand' }).or(p.locator('.table')).first().waitFor();
   }
+  // The phone's menu: only what a phone can change (the bots' speed is
+  // the table's), and leaving the table asks first.
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  const menu = phone.getByRole('dialog', { name: 'Settings' });
+  await menu.waitFor();
+  assert.equal(await menu.getByRole('group', { name: 'Speed' }).count(), 0, 'no bot speed on a phone');
+  await menu.getByRole('button', { name: 'Leave the table' }).click();
+  const ask = phone.getByRole('alertdialog', { name: 'Leave the table?' });
+  await ask.waitFor();
+  await phone.screenshot({ path: join(artifacts, 'devices-phone-leave-asks.png') });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await phone.locator('.table').waitFor();
+  assert.equal(await phone.getByRole('button', { name: 'Join a table' }).count(), 0, 'still at the table');
+  // The round's end on a phone: the table deals the next one.
+  assert.equal(
+    await playAll(table, [phone, benPhone], { until: async () => (await whatNow(table)) === 'next' }),
+    'stopped',
+  );
+  await phone.getByText('The table deals the next round.').waitFor();
   assert.deepEqual([...table.problems, ...phone.problems, ...benPhone.problems], []);
 });
