@@ -134,6 +134,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
         (Some(session), Screen::Table) => {
             let mut scene = session.scene();
             scene.waiting_for = state.waiting;
+            scene.offline = state.devices.offline();
             let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
             // Today's deal, at game over: its result to share, and no deal
             // code (everyone plays the same deal today).

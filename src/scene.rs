@@ -44,6 +44,9 @@ pub struct Scene {
     /// The seat to act, when its own device is not connected: the table
     /// waits for it.
     pub waiting_for: Option<Seat>,
+    /// The seats on their own devices whose device is not connected (the
+    /// table's screen marks them; empty elsewhere).
+    pub offline: Vec<Seat>,
     /// The person looking at this screen may take back the card they just
     /// played: whose card it is, and which ("Take back Ben's 1 blue").
     pub take_back: Option<(Seat, Value)>,
@@ -171,6 +174,7 @@ impl Session {
             log: self.log.clone(),
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
+            offline: Vec::new(),
             take_back: self.take_back_card().filter(|_| self.may_take_back_here()),
             busy: false,
         }

@@ -447,6 +447,9 @@ messages! {
         DeviceConnected(n: &'a str) => device_connected: str (name(n)),
         DeviceAway(n: &'a str) => device_away: str (name(n)),
         WaitingFor(n: &'a str) => waiting_for: str (name(n)),
+        /// On the table, the tile of a seat whose own device is not
+        /// connected (short: it fits the tile).
+        PhoneOffline => phone_offline: str,
         ScanReply => scan_reply: str,
         ScanInvitation => scan_invitation: str,
         StopCamera => stop_camera: str,

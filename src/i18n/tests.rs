@@ -208,6 +208,7 @@ fn samples() -> Vec<Text<'static>> {
         SelectAndCopy,
         CopyCode,
         Share,
+        PhoneOffline,
         LeaveTableTitle,
         LeaveTableBody,
         TableDealsNext,

@@ -582,6 +582,7 @@ impl HandModel {
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
+            offline: Vec::new(),
             take_back: crate::session::take_back_card(&self.seen.events)
                 .filter(|&(seat, _)| seat == self.seat && !busy),
             pass_to: None,

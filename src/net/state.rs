@@ -247,6 +247,12 @@ impl Devices {
             .find(|r| r.seat == seat && epoch.is_none_or(|e| e == r.epoch))
     }
 
+    /// The seats whose device is not connected.
+    pub fn offline(&self) -> Vec<Seat> {
+        let off = self.seats.iter().filter(|r| r.link != LinkState::Connected);
+        off.map(|r| r.seat).collect()
+    }
+
     /// Every device connected.
     pub fn all_connected(&self) -> bool {
         self.seats.iter().all(|r| r.link == LinkState::Connected)

@@ -49,6 +49,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         log: Vec::new(),
         last_events: Vec::new(),
         waiting_for: None,
+        offline: Vec::new(),
         take_back: None,
         pass_to: None,
         busy: false,

@@ -504,6 +504,9 @@ fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
             if let Some(level) = scene.levels.get(s as usize).copied().flatten() {
                 <div class="seat__level">{ t(Text::Bot(level)) }</div>
             }
+            if scene.offline.contains(&s) {
+                <div class="seat__offline">{ t(Text::PhoneOffline) }</div>
+            }
             if last && !active {
                 <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
             }

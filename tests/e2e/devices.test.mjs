@@ -572,7 +572,7 @@ test('a Chromium table and a Firefox phone play a whole game; the phone receives
   }
 });
 
-test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found; a phone's menu has no bot speed, leaving asks first, and its round summary says the table deals", async () => {
+test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found; a phone's menu has no bot speed, leaving asks first, and its round summary says the table deals; a phone gone is marked on the table", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   await table.goto(url());
   await lobby(table, [
@@ -630,5 +630,11 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
     'stopped',
   );
   await phone.getByText('The table deals the next round.').waitFor();
-  assert.deepEqual([...table.problems, ...phone.problems, ...benPhone.problems], []);
+  assert.equal(await table.locator('.seat__offline').count(), 0, 'both phones connected');
+  // Cy's phone goes away: the table marks Cy's seat.
+  const problems = [...table.problems, ...phone.problems, ...benPhone.problems];
+  await phone.close();
+  await table.locator('[data-seat="2"] .seat__offline', { hasText: 'Phone not connected' }).waitFor({ state: 'attached', timeout: 20000 });
+  assert.equal(await table.locator('[data-seat="1"] .seat__offline').count(), 0, "Ben's phone is still there");
+  assert.deepEqual(problems, []);
 });
