@@ -862,7 +862,16 @@ impl AppState {
             if r.link != LinkState::Connected {
                 continue;
             }
-            if let Some(m) = message_for(session, game_id, *seq, r.seat, waiting, &mut r.sent) {
+            let started = devices.started;
+            if let Some(m) = message_for(
+                session,
+                game_id,
+                *seq,
+                r.seat,
+                waiting,
+                started,
+                &mut r.sent,
+            ) {
                 outbox.push(Cmd::ToDevice {
                     seat: r.seat,
                     epoch: r.epoch,

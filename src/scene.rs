@@ -47,6 +47,11 @@ pub struct Scene {
     /// The seats on their own devices whose device is not connected (the
     /// table's screen marks them; empty elsewhere).
     pub offline: Vec<Seat>,
+    /// A phone whose table has not started play yet ("Start playing").
+    pub waiting_table: bool,
+    /// The card the table just took back (whose, which), announced on a
+    /// phone.
+    pub took_back: Option<(Seat, Value)>,
     /// The person looking at this screen may take back the card they just
     /// played: whose card it is, and which ("Take back Ben's 1 blue").
     pub take_back: Option<(Seat, Value)>,
@@ -92,7 +97,7 @@ impl Scene {
     /// actions (the engine's), none while an action waits for its answer.
     /// The hand, the face-down row and the draw choice offer these only.
     pub fn moves(&self) -> Vec<Action> {
-        if self.busy || !self.my_turn() {
+        if self.busy || self.waiting_table || !self.my_turn() {
             return Vec::new();
         }
         self.view.legal_actions().to_vec()
@@ -175,6 +180,8 @@ impl Session {
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
             offline: Vec::new(),
+            waiting_table: false,
+            took_back: None,
             take_back: self.take_back_card().filter(|_| self.may_take_back_here()),
             busy: false,
         }
@@ -254,7 +261,7 @@ mod tests {
             at += 1;
             let legal = s.game.legal_actions().to_vec();
             let mut scenes = vec![s.scene()];
-            if let Some(m) = crate::net::proto::message_for(&s, "g", at, 3, None, &mut sent) {
+            if let Some(m) = crate::net::proto::message_for(&s, "g", at, 3, None, true, &mut sent) {
                 phone = crate::net::proto::HandModel::receive(phone.as_ref(), 3, m).unwrap();
             }
             if let Some(p) = &phone {

@@ -400,6 +400,9 @@ pub struct Session {
     /// Pass-and-play: the person whose cards the screen shows. With one
     /// person at the table it is always them.
     pub shown_to: Option<Seat>,
+    /// The card the last change took back (`None` after any other): the
+    /// devices announce it.
+    pub took_back: Option<(Seat, Value)>,
     /// The events of the last action, as the engine gave them: a card drawn
     /// from the deck shows in them. Never shown as they are: each screen
     /// gets them as its seat may see them ([`Session::events_for`]).
@@ -476,6 +479,7 @@ impl Session {
             rounds: Vec::new(),
             shown_to,
             events: Vec::new(),
+            took_back: None,
         };
         let starter = session.game.current();
         session.log.push(LogEntry {
@@ -661,6 +665,7 @@ impl Session {
     pub fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         let events = self.game.apply(action)?;
         self.record.actions.push(action);
+        self.took_back = None;
         // Whenever the screen is passed between people (several here, or
         // anyone on their own device), a hand shows only for its own turn:
         // the moment the turn is over it goes back behind the cover, before
@@ -722,9 +727,11 @@ impl Session {
     /// to whoever was holding the device.) A person alone with bots sees
     /// their hand as before.
     pub fn take_back(&mut self) -> bool {
+        let card = self.take_back_card();
         if self.take_back_seat().is_none() || self.game.take_back().is_err() {
             return false;
         }
+        self.took_back = card;
         self.record.actions.pop();
         let lines = self.events.iter().filter(|e| is_logged(e)).count();
         self.log.truncate(self.log.len().saturating_sub(lines));

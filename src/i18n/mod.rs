@@ -450,6 +450,10 @@ messages! {
         /// On the table, the tile of a seat whose own device is not
         /// connected (short: it fits the tile).
         PhoneOffline => phone_offline: str,
+        /// A phone before the table pressed "Start playing".
+        WaitingForTable => waiting_for_table: str,
+        /// A phone is told of a take-back at the table (a passing notice).
+        TookBack { name: &'a str, value: Value } => took_back: str (named_card(name, value)),
         ScanReply => scan_reply: str,
         ScanInvitation => scan_invitation: str,
         StopCamera => stop_camera: str,

@@ -209,6 +209,11 @@ fn samples() -> Vec<Text<'static>> {
         CopyCode,
         Share,
         PhoneOffline,
+        WaitingForTable,
+        TookBack {
+            name: "Ana",
+            value: 5,
+        },
         LeaveTableTitle,
         LeaveTableBody,
         TableDealsNext,

@@ -10,7 +10,7 @@
 //! own seat's actions, each with the table's move number; the table checks
 //! each against the engine and refuses the rest with a reason.
 
-use mojo_engine::{Action, Event, PlayerView, RoundResult, Seat};
+use mojo_engine::{Action, Event, PlayerView, RoundResult, Seat, Value};
 
 use super::wire::{self, Read};
 use crate::json::{self, obj, Fields, Json};
@@ -83,6 +83,12 @@ pub struct Seen {
     pub events: Vec<Event>,
     /// The seat the table waits for (its device is not connected).
     pub waiting_for: Option<Seat>,
+    /// "Start playing" was pressed on the table: until then the phone
+    /// says that it waits for the table.
+    pub started: bool,
+    /// The card the table's last change took back (whose, which): the
+    /// phone announces it.
+    pub took_back: Option<(Seat, Value)>,
 }
 
 /// Why the table (or a hand device) refused a message.
@@ -318,6 +324,13 @@ impl Seen {
                 "waiting_for",
                 self.waiting_for.map_or(Json::Null, |s| Json::Int(s.into())),
             ),
+            ("started", Json::Bool(self.started)),
+            (
+                "took_back",
+                self.took_back.map_or(Json::Null, |(s, v)| {
+                    Json::Arr(vec![Json::Int(s.into()), Json::Int(v.into())])
+                }),
+            ),
         ])
     }
 
@@ -352,11 +365,24 @@ impl Seen {
             log: wire::log_from(f.req("log")?)?,
             events: wire::events_from(f.req("events")?)?,
             waiting_for: f.opt_int("waiting_for")?,
+            started: f.boolean("started")?,
+            took_back: match f.opt("took_back") {
+                None => None,
+                Some(Json::Arr(pair)) => match pair.as_slice() {
+                    [s, v] => match (s.as_int(), v.as_int()) {
+                        (Some(s), Some(v)) if v <= 12 => Some((s, v)),
+                        _ => return Err("`took_back` should be [seat, card]".into()),
+                    },
+                    _ => return Err("`took_back` should be [seat, card]".into()),
+                },
+                Some(other) => return Err(json::wrong("took_back", "[seat, card]", other)),
+            },
         };
         if seen.names.len() != players || seen.bots.len() != players {
             return Err(format!("names or seat kinds for a table of {players}"));
         }
         if seen.waiting_for.is_some_and(|s| s as usize >= players)
+            || seen.took_back.is_some_and(|(s, _)| s as usize >= players)
             || seen
                 .rounds
                 .iter()
@@ -430,6 +456,8 @@ pub struct Sent {
     /// Names and seat kinds as sent.
     pub names: Vec<String>,
     pub bots: Vec<bool>,
+    /// Whether play had started when it was sent.
+    pub started: bool,
 }
 
 /// The message that brings `seat`'s device up to the table's move `at`:
@@ -441,6 +469,7 @@ pub fn message_for(
     at: u64,
     seat: Seat,
     waiting_for: Option<Seat>,
+    started: bool,
     sent: &mut Sent,
 ) -> Option<ToHand> {
     let names: Vec<String> = session.setup.seats.iter().map(|s| s.name.clone()).collect();
@@ -453,7 +482,7 @@ pub fn message_for(
     let round = session.game.round();
     let round_log: Vec<&LogEntry> = session.log.iter().filter(|e| e.round == round).collect();
     let fresh = sent.game != game || sent.names != names || sent.bots != bots;
-    if !fresh && sent.at == at {
+    if !fresh && sent.at == at && sent.started == started {
         return None;
     }
     let snapshot = fresh || sent.round != round || sent.log > round_log.len();
@@ -469,6 +498,8 @@ pub fn message_for(
         log: round_log[log_from..].iter().map(|e| (*e).clone()).collect(),
         events: session.events_for(seat),
         waiting_for,
+        started,
+        took_back: session.took_back,
     };
     *sent = Sent {
         game: game.to_string(),
@@ -477,6 +508,7 @@ pub fn message_for(
         log: round_log.len(),
         names,
         bots,
+        started,
     };
     Some(if snapshot {
         ToHand::Snapshot(Box::new(seen))
@@ -583,6 +615,8 @@ impl HandModel {
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
             offline: Vec::new(),
+            waiting_table: !self.seen.started,
+            took_back: self.seen.took_back,
             take_back: crate::session::take_back_card(&self.seen.events)
                 .filter(|&(seat, _)| seat == self.seat && !busy),
             pass_to: None,
@@ -628,7 +662,7 @@ mod tests {
         assert_eq!(decode::<ToTable>(&text), Ok(act));
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 3, 2, None, &mut sent).unwrap();
+        let snap = message_for(&s, "g", 3, 2, None, true, &mut sent).unwrap();
         assert!(matches!(snap, ToHand::Snapshot(_)));
         assert_eq!(decode::<ToHand>(&encode(&snap)), Ok(snap));
         for m in [
@@ -791,7 +825,8 @@ mod tests {
         let mut messages = 0;
         while !s.game.is_over() {
             for seat in 0..4u8 {
-                let Some(m) = message_for(&s, "g", at, seat, None, &mut sent[seat as usize]) else {
+                let Some(m) = message_for(&s, "g", at, seat, None, true, &mut sent[seat as usize])
+                else {
                     continue;
                 };
                 messages += 1;
@@ -847,7 +882,7 @@ mod tests {
     fn an_update_that_does_not_follow_on_is_not_taken() {
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 1, 0, None, &mut sent).unwrap();
+        let snap = message_for(&s, "g", 1, 0, None, true, &mut sent).unwrap();
         let ToHand::Snapshot(seen) = snap.clone() else {
             panic!()
         };
@@ -857,9 +892,79 @@ mod tests {
         gap.log_from = 5;
         assert!(HandModel::receive(Some(&model), 0, ToHand::Update(gap)).is_err());
         assert_eq!(
-            message_for(&s, "g", 1, 0, None, &mut sent),
+            message_for(&s, "g", 1, 0, None, true, &mut sent),
             None,
             "nothing new"
         );
+    }
+
+    /// A phone is told when play starts (an update with no move), and of
+    /// a take-back at the table; until play starts it offers no move.
+    #[test]
+    fn a_phone_hears_that_play_started_and_that_a_card_was_taken_back() {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::remote("Ben");
+        let mut s = Session::new(setup, 41).unwrap();
+        let mut bot = BotKind::Medium.make(5);
+        while s.game.to_act() != Some(2) {
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        let mut sent = Sent::default();
+        let read = |m: ToHand| -> Seen {
+            let back = decode::<ToHand>(&encode(&m)).unwrap();
+            assert_eq!(back, m);
+            match back {
+                ToHand::Snapshot(seen) | ToHand::Update(seen) => *seen,
+                other => panic!("{other:?}"),
+            }
+        };
+        let before = read(message_for(&s, "g", 5, 2, None, false, &mut sent).unwrap());
+        assert!(!before.started);
+        let model = HandModel::receive(None, 2, ToHand::Snapshot(Box::new(before)))
+            .unwrap()
+            .unwrap();
+        let scene = model.scene(false);
+        assert!(scene.moves().is_empty(), "no move before the table starts");
+        assert_eq!(scene.took_back, None);
+        // "Start playing": the same move, and still an update.
+        assert!(message_for(&s, "g", 5, 2, None, false, &mut sent).is_none());
+        let started = message_for(&s, "g", 5, 2, None, true, &mut sent).unwrap();
+        let seen = read(started.clone());
+        assert!(seen.started);
+        let model = HandModel::receive(Some(&model), 2, started)
+            .unwrap()
+            .unwrap();
+        assert!(
+            !model.scene(false).moves().is_empty(),
+            "Ben's turn, play started"
+        );
+        // Ben plays a card that ends his turn, and takes it back.
+        let card = (model.seen.view.hand.iter())
+            .find(|&v| {
+                let mut t = s.clone();
+                t.apply(Action::Play { value: v, pile: 0 }).is_ok() && t.take_back_seat() == Some(2)
+            })
+            .expect("a card Ben may take back");
+        s.apply(Action::Play {
+            value: card,
+            pile: 0,
+        })
+        .unwrap();
+        let _ = message_for(&s, "g", 6, 2, None, true, &mut sent).unwrap();
+        assert!(s.take_back());
+        let back = read(message_for(&s, "g", 7, 2, None, true, &mut sent).unwrap());
+        assert_eq!(back.took_back, Some((2, card)));
+        // The next move: no more.
+        let view = s.game.view(2);
+        s.apply(bot.choose(&view)).unwrap();
+        let next = read(message_for(&s, "g", 8, 2, None, true, &mut sent).unwrap());
+        assert_eq!(next.took_back, None);
+        // A seat past the table is refused.
+        let bad = encode(&ToHand::Update(Box::new(Seen {
+            took_back: Some((9, 3)),
+            ..next
+        })));
+        assert!(decode::<ToHand>(&bad).is_err());
     }
 }

@@ -1021,7 +1021,16 @@ mod tests {
         // The first snapshot shows the seat.
         let game = table();
         let mut sent = Sent::default();
-        let snap = message_for(game.session.as_ref().unwrap(), "g", 3, 1, None, &mut sent).unwrap();
+        let snap = message_for(
+            game.session.as_ref().unwrap(),
+            "g",
+            3,
+            1,
+            None,
+            true,
+            &mut sent,
+        )
+        .unwrap();
         let s = s.reduce(Msg::Hand(HandMsg::Seen {
             epoch,
             message: snap,
@@ -1109,7 +1118,7 @@ mod tests {
             .reduce(Msg::Device(DeviceMsg::StartPlaying));
         let game = until_turn_of(game, 1);
         let session = game.session.as_ref().unwrap();
-        let snap = message_for(session, "g", 3, 1, None, &mut Sent::default()).unwrap();
+        let snap = message_for(session, "g", 3, 1, None, true, &mut Sent::default()).unwrap();
         let ToHand::Snapshot(seen) = &snap else {
             panic!("{snap:?}")
         };

@@ -50,6 +50,8 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         last_events: Vec::new(),
         waiting_for: None,
         offline: Vec::new(),
+        waiting_table: false,
+        took_back: None,
         take_back: None,
         pass_to: None,
         busy: false,

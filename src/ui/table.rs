@@ -344,6 +344,9 @@ pub fn table(p: &TableProps) -> Html {
             <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
             { centre(p, (active_pile, my_turn), &chosen_pile) }
             <p class="status" tabindex="-1">{ status }</p>
+            if let Some((seat, value)) = scene.took_back {
+                <p class="took-back" role="status">{ t(Text::TookBack { name: scene.name(seat), value }) }</p>
+            }
             { own }
             <aside class="side">
                 { score_pad(&PadProps { scene, lang, compact: true, id: "pad" }) }
@@ -674,6 +677,9 @@ fn status_line(scene: &Scene, lang: Lang) -> String {
     let view = &scene.view;
     let current = scene.current();
     let t = |text: Text| text.get(lang);
+    if scene.waiting_table && scene.in_play() {
+        return t(Text::WaitingForTable);
+    }
     if !scene.in_play() {
         if scene.is_over() {
             let names: Vec<&str> = view.winners.iter().map(|&w| scene.name(w)).collect();

@@ -425,7 +425,7 @@ test('a browser without WebRTC says plainly that it cannot connect devices; the 
   assert.deepEqual(page.problems, []);
 });
 
-test('a phone takes back its own card, and only its own; neither the table nor the other phone offers it', async () => {
+test('a phone takes back its own card, and only its own; neither the table nor the other phone offers it; every phone is told; phones wait for the table to start', async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const ben = await device('ben');
   const cy = await device('cy');
@@ -441,7 +441,15 @@ test('a phone takes back its own card, and only its own; neither the table nor t
   await cy.goto(url());
   await pair(table, 'Ben', ben);
   await pair(table, 'Cy', cy);
+  // Paired, the phones wait for the table (no move is offered yet).
+  for (const p of [ben, cy]) {
+    await p.locator('.status', { hasText: 'Waiting for the table to start playing' }).waitFor();
+    assert.equal(await p.locator('[role="group"][aria-label="Your hand"] button:not([disabled])').count(), 0);
+  }
   await table.getByRole('button', { name: 'Start playing' }).click();
+  for (const p of [ben, cy]) {
+    await p.waitForFunction(() => !document.querySelector('.status')?.textContent.startsWith('Waiting for the table'));
+  }
   const handOf = (page) =>
     page.evaluate(() =>
       [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button')].map((b) => ({
@@ -464,6 +472,10 @@ test('a phone takes back its own card, and only its own; neither the table nor t
       await ben.getByRole('button', { name: 'Take back' }).waitFor({ state: 'detached' });
       await ben.waitForFunction((n) => document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length === n, before.length);
       assert.deepEqual(await handOf(ben), before, 'the card is back in Ben\'s hand');
+      // Every phone is told.
+      await cy.locator('.took-back', { hasText: `Ben took back ${lower.name}` }).waitFor();
+      await ben.locator('.took-back', { hasText: `Ben took back ${lower.name}` }).waitFor();
+      await cy.screenshot({ path: join(artifacts, 'devices-took-back.png') });
       assert.deepEqual([...table.problems, ...ben.problems, ...cy.problems], []);
       return;
     }
