@@ -838,10 +838,12 @@ impl AppState {
                 .flat_map(|b| &b.devices.seats)
                 .filter(|r| r.link == LinkState::Connected && self.devices.seat(r.seat).is_none());
             for r in gone {
+                // Who plays the seat now: a bot, or the table's screen.
+                let bot = self.session.as_ref().is_some_and(|s| !s.is_human(r.seat));
                 self.outbox.push(Cmd::ToDevice {
                     seat: r.seat,
                     epoch: r.epoch,
-                    message: Rc::new(ToHand::Bye),
+                    message: Rc::new(ToHand::Bye { bot }),
                 });
             }
             self.outbox.push(Cmd::SyncDevices);

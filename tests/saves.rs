@@ -79,6 +79,13 @@ fn saves_of_every_version_load() {
     assert!(own.session.is_remote(2) && !own.session.is_remote(0));
     assert!(own.session.is_here(0) && !own.session.is_here(2));
     assert_eq!(own.session.humans(), 2);
+
+    // Today's deal of 2026-12-04, played out (the end-to-end tests share
+    // its result; src/daily.rs writes it again).
+    let daily = load("daily-2026-12-04-finished.json").unwrap();
+    assert!(daily.session.game.is_over());
+    assert_eq!(daily.session.players(), 4);
+    assert_eq!(daily.session.humans(), 1);
 }
 
 /// A loaded fixture written again is the same save, in the current

@@ -256,6 +256,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     rejoin: "You are {name} at this table: scan its new invitation to take your seat back.",
     leave_table: "Leave the table",
     seat_given_away: "The table gave your seat to someone else.",
+    seat_given_to_bot: "The table gave your seat to a bot: a bot plays it now.",
     move_refused: "The table did not take that move ({why}).",
     on_their_device: "{name} plays on their own device.",
     to_own_device: "{name} plays on their own device from now on",

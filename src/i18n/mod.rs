@@ -511,6 +511,8 @@ messages! {
         Rejoin(n: &'a str) => rejoin: str (name(n)),
         LeaveTable => leave_table: str,
         SeatGivenAway => seat_given_away: str,
+        /// The table gave this phone's seat to a bot.
+        SeatGivenToBot => seat_given_to_bot: str,
         MoveRefused(why: &'a str) => move_refused: str ([("why", Str(why))]),
         OnTheirDevice(n: &'a str) => on_their_device: str (name(n)),
         ToOwnDevice(n: &'a str) => to_own_device: str (name(n)),

@@ -209,6 +209,7 @@ fn samples() -> Vec<Text<'static>> {
         CopyCode,
         Share,
         PhoneOffline,
+        SeatGivenToBot,
         WaitingForTable,
         TookBack {
             name: "Ana",

@@ -58,8 +58,9 @@ pub enum ToHand {
     Update(Box<Seen>),
     /// What the device sent was refused.
     Refused { reason: Refusal },
-    /// The table gave the seat to someone else: this device is done.
-    Bye,
+    /// The table gave the seat to someone else (a bot, if `bot`; else it
+    /// is played on the table's screen): this device is done.
+    Bye { bot: bool },
 }
 
 /// One seat's share of the table.
@@ -416,7 +417,10 @@ impl Wire for ToHand {
             ToHand::Refused { reason } => {
                 obj([("type", json::str("refused")), ("reason", reason.to_json())])
             }
-            ToHand::Bye => obj([("type", json::str("bye"))]),
+            ToHand::Bye { bot } => obj([
+                ("type", json::str("bye")),
+                ("to", json::str(if *bot { "bot" } else { "table" })),
+            ]),
         }
     }
 
@@ -435,7 +439,13 @@ impl Wire for ToHand {
             "refused" => ToHand::Refused {
                 reason: Refusal::from_json(f.req("reason")?)?,
             },
-            "bye" => ToHand::Bye,
+            "bye" => ToHand::Bye {
+                bot: match f.string("to")?.as_str() {
+                    "bot" => true,
+                    "table" => false,
+                    other => return Err(format!("no seat taker `{other}`")),
+                },
+            },
             other => return Err(format!("no message `{other}`")),
         };
         let _ = f.req("type");
@@ -676,7 +686,8 @@ mod tests {
             ToHand::Refused {
                 reason: Refusal::StaleMove { at: 1, now: 2 },
             },
-            ToHand::Bye,
+            ToHand::Bye { bot: true },
+            ToHand::Bye { bot: false },
         ] {
             assert_eq!(decode::<ToHand>(&encode(&m)), Ok(m));
         }

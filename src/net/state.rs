@@ -372,6 +372,8 @@ pub struct HandState {
     pub refused: Option<Refusal>,
     /// The table gave the seat to someone else.
     pub given_away: bool,
+    /// ...to a bot (else it is played on the table's screen).
+    pub given_to_bot: bool,
 }
 
 /// What happens on a hand device.
@@ -534,8 +536,9 @@ impl HandState {
                 self.refused = Some(reason);
                 None
             }
-            ToHand::Bye => {
+            ToHand::Bye { bot } => {
                 self.given_away = true;
+                self.given_to_bot = bot;
                 self.connected = false;
                 self.ticket = None;
                 self.model = None;
@@ -1045,7 +1048,7 @@ mod tests {
         // The seat given to a bot: back to joining, the ticket gone.
         let s = s.reduce(Msg::Hand(HandMsg::Seen {
             epoch,
-            message: ToHand::Bye,
+            message: ToHand::Bye { bot: true },
         }));
         assert_eq!(s.screen, Screen::Join);
         assert!(s.hand.given_away && s.hand.ticket.is_none());

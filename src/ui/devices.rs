@@ -281,7 +281,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                 <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
             }
             if hand.given_away {
-                <p class="join__note" role="alert">{ t(Text::SeatGivenAway) }</p>
+                <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
             }
