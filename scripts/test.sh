@@ -40,7 +40,7 @@ section "format (cargo fmt)" cargo fmt --all --check
 section "structure (no import circle, views of 150 lines at most)" node scripts/structure.mjs src
 section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
 section "lint, wasm32 (clippy)" \
-  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine --all-targets -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings
 section "native tests (cargo test)" cargo test --workspace
 section "engine builds for wasm32" cargo build --target wasm32-unknown-unknown -p mojo-engine
 section "web app release build (trunk, offline)" trunk build --release

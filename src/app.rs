@@ -133,6 +133,8 @@ pub struct AppState {
     /// Today's date in UTC (`YYYY-MM-DD`), as the browser said at start
     /// or at the last "Today's deal".
     pub today: String,
+    /// The QR codes on the screen, drawn by the QR worker (`Cmd::DrawQr`).
+    pub qr: crate::net::qr::Codes,
 }
 
 /// Everything that can happen to the app state.
@@ -213,6 +215,11 @@ pub enum Msg {
     ResetStats,
     /// The executor ran the commands up to this number.
     Ran(u64),
+    /// The QR worker drew `text` (`None`: it could not).
+    QrDrawn {
+        text: String,
+        drawn: Option<Rc<crate::net::qr::Drawn>>,
+    },
 }
 
 impl AppState {
@@ -276,6 +283,7 @@ impl AppState {
             replay: None,
             waiting: None,
             today: String::new(),
+            qr: crate::net::qr::Codes::default(),
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -732,6 +740,25 @@ impl AppState {
         self.decide_devices(before);
         self.decide_hand(before);
         self.decide_sounds(before);
+        self.decide_qr();
+    }
+
+    /// The QR codes the screen shows (the table's invitations while its
+    /// devices dialog is open, the phone's reply), each drawn once by the
+    /// QR worker: the view draws only what the state holds.
+    fn decide_qr(&mut self) {
+        let mut texts = Vec::new();
+        if self.overlay == Overlay::Devices {
+            let inviting = self.devices.seats.iter();
+            let inviting = inviting.filter(|r| r.link != LinkState::Connected);
+            texts.extend(inviting.filter_map(|r| Some(self.qr.link(r.invitation.as_ref()?))));
+        }
+        if self.screen == Screen::Join {
+            texts.extend(self.hand.reply.clone());
+        }
+        for text in self.qr.want(texts) {
+            self.outbox.push(Cmd::DrawQr(text));
+        }
     }
 
     /// A hand device's part of [`Self::decide`]: its link follows the
@@ -1129,6 +1156,7 @@ impl AppState {
             Msg::Stats(stats) => s.stats = stats,
             Msg::ResetStats => s.outbox.push(Cmd::ResetStats),
             Msg::Ran(done) => s.outbox.ran(done),
+            Msg::QrDrawn { text, drawn } => s.qr.drawn(&text, drawn),
         }
         // The replay belongs to the table it was opened on.
         if s.screen != Screen::Table || s.session.is_none() {

@@ -96,6 +96,9 @@ pub enum Cmd {
         events: Rc<[Event]>,
         turn_came: bool,
     },
+    /// Draw this text as a QR code (in the QR worker, started by the
+    /// first); the drawing comes back as `Msg::QrDrawn`.
+    DrawQr(String),
 }
 
 /// A bot's turn to play: the position it decides from, how long the table

@@ -32,6 +32,8 @@ struct Held {
     beat: Option<Interval>,
     /// The text this tab last wrote to the save slot.
     last_save: RefCell<Option<String>>,
+    /// The QR worker's client, from the first code drawn.
+    qr: Option<crate::net::qr::Client>,
 }
 
 /// Runs the reducer's commands.
@@ -130,5 +132,13 @@ fn run(
         Cmd::KeepAwake => hand_hub::keep_awake(),
         Cmd::Buzz(ms) => hand_hub::buzz(*ms),
         Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
+        Cmd::DrawQr(text) => {
+            let (send, owned) = (send.clone(), text.clone());
+            let qr = held.qr.get_or_insert_with(crate::net::qr::Client::shared);
+            qr.draw(text, move |drawn| {
+                let drawn = drawn.map(Rc::new);
+                send.emit(Msg::QrDrawn { text: owned, drawn });
+            });
+        }
     }
 }

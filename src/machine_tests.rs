@@ -172,6 +172,19 @@ fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
                     _ => {}
                 }
             }
+            // The QR worker: asked only for a code the screen shows and
+            // has no drawing of; its drawing comes back as a message.
+            Cmd::DrawQr(text) => {
+                assert!(!text.is_empty(), "an empty QR code asked for");
+                heard.push(Msg::QrDrawn {
+                    text: text.clone(),
+                    drawn: Some(Rc::new(crate::net::qr::Drawn {
+                        path: "M4 4h1v1h-1z".into(),
+                        size: 29,
+                        version: 1,
+                    })),
+                });
+            }
             _ => {}
         }
     }
@@ -700,4 +713,65 @@ fn random_messages_keep_every_invariant_of_the_state_machine() {
     ] {
         assert!(n >= 50, "only {n} {what}: {all:?}");
     }
+}
+
+/// The QR codes: each invitation the devices dialog shows is asked of the
+/// QR worker once (`Cmd::DrawQr`, its text the link that joins the table),
+/// its drawing is kept in the state while it is shown, and forgotten once
+/// the dialog closes.
+#[test]
+fn each_qr_code_shown_is_drawn_once_and_kept_while_shown() {
+    use crate::app::Overlay;
+    use crate::net::qr::{Drawing, Drawn};
+    let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+    s.qr.page = "https://example.org/mojo/".into();
+    s.lobby.seats = vec![SeatSetup::human("Ana"), SeatSetup::remote("Ben")];
+    let s = Rc::new(s).reduce(Msg::Start {
+        seed: 1,
+        id: "qr".into(),
+    });
+    assert_eq!(s.overlay, Overlay::Devices);
+    let draws = |s: &AppState, from: u64| -> Vec<String> {
+        s.outbox
+            .after(from)
+            .filter_map(|(_, c)| match c {
+                Cmd::DrawQr(text) => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert!(
+        draws(&s, 0).is_empty(),
+        "no code before the invitation is made"
+    );
+    let epoch = link(&s, 1).unwrap().0;
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+        seat: 1,
+        epoch,
+        code: "KT47MRIW".into(),
+    }));
+    let link_text = "https://example.org/mojo/#join=KT47MRIW".to_string();
+    assert_eq!(draws(&s, mark), vec![link_text.clone()]);
+    assert_eq!(s.qr.get(&link_text), Some(&Drawing::Waiting));
+    // Asked once: another change leaves it waiting.
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Persistent(Some(true)));
+    assert!(draws(&s, mark).is_empty());
+    let drawn = Rc::new(Drawn {
+        path: "M4 4h7v1h-7z".into(),
+        size: 29,
+        version: 1,
+    });
+    let s = s.reduce(Msg::QrDrawn {
+        text: link_text.clone(),
+        drawn: Some(drawn.clone()),
+    });
+    assert_eq!(s.qr.get(&link_text), Some(&Drawing::Done(Some(drawn))));
+    // The dialog closed: the drawing goes; opened again, it is asked again.
+    let s = s.reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(s.qr.get(&link_text), None);
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Overlay(Overlay::Devices));
+    assert_eq!(draws(&s, mark), vec![link_text]);
 }

@@ -105,6 +105,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
             <JoinScreen
                 {lang}
                 hand={state.hand.clone()}
+                qr={state.qr.clone()}
                 on_edit={to.with(|t| Msg::Hand(HandMsg::Edit(t)))}
                 on_join={to.msg(Msg::Hand(HandMsg::Join))}
                 on_leave={to.msg(Msg::Hand(HandMsg::Leave))}
@@ -239,6 +240,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 <DevicesDialog
                     {lang}
                     devices={state.devices.clone()}
+                    qr={state.qr.clone()}
                     {names}
                     on_connect={to.with(|(seat, text)| Msg::Device(DeviceMsg::Reply { seat, text }))}
                     on_new_invitation={device(DeviceMsg::NewInvitation)}

@@ -95,5 +95,12 @@
     if (document.visibilityState === 'visible') check();
   });
 
-  sw.register(new URL('sw.js', base), { scope: base.href }).then(watch, () => {});
+  // Registered once the page has loaded (the game's .wasm included: Trunk
+  // preloads it, and a preload holds the load event), so that on a first
+  // visit the worker's precache (the whole build again, the QR worker's
+  // files and the languages too) never competes with the game's own
+  // download on a slow network.
+  const register = () => sw.register(new URL('sw.js', base), { scope: base.href }).then(watch, () => {});
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 })();

@@ -1,7 +1,20 @@
-//! QR codes of the pairing codes: drawn as one SVG path, and read from a
-//! greyscale picture (a camera frame).
+//! QR codes of the pairing codes. The drawing and the reading are the QR
+//! worker's (`qr-worker/`, a small .wasm of its own in a Web Worker), so
+//! the game's .wasm does not carry them: the worker is started the first
+//! time a code is shown or the camera reads one, and the service worker
+//! keeps its files for offline play.
+//!
+//! Here: what the state holds of the drawings ([`Codes`], pure: the
+//! reducer asks for a drawing with `Cmd::DrawQr` and takes the answer as
+//! `Msg::QrDrawn`), and the page's side of the worker ([`Client`]).
+//! The messages are plain arrays (see `qr-worker/src/main.rs`).
 
-use qrcode::{EcLevel, QrCode};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker};
 
 /// A QR code as an SVG path of its dark modules, on a square of `size`
 /// modules (the quiet zone of four modules around included).
@@ -13,199 +26,283 @@ pub struct Drawn {
     pub version: i16,
 }
 
-/// The modules of the quiet zone on each side.
-const QUIET: usize = 4;
-
-/// Draws `text` (medium error correction: a phone reads it at a slant or
-/// from a glossy screen). The encoder picks the densest modes: a link's
-/// lower-case part in byte mode, a code in alphanumeric mode.
-pub fn draw(text: &str) -> Option<Drawn> {
-    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).ok()?;
-    let width = code.width();
-    let colors = code.to_colors();
-    let mut path = String::with_capacity(width * width * 2);
-    for y in 0..width {
-        let mut x = 0;
-        while x < width {
-            if colors[y * width + x] == qrcode::Color::Dark {
-                // A run of dark modules on this row is one rectangle.
-                let start = x;
-                while x < width && colors[y * width + x] == qrcode::Color::Dark {
-                    x += 1;
-                }
-                path.push_str(&format!(
-                    "M{} {}h{}v1h-{}z",
-                    start + QUIET,
-                    y + QUIET,
-                    x - start,
-                    x - start
-                ));
-            } else {
-                x += 1;
-            }
-        }
-    }
-    let version = match code.version() {
-        qrcode::Version::Normal(v) | qrcode::Version::Micro(v) => v,
-    };
-    Some(Drawn {
-        path,
-        size: width + 2 * QUIET,
-        version,
-    })
+/// A code's drawing as the state holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawing {
+    /// Asked for (`Cmd::DrawQr`), not back yet.
+    Waiting,
+    /// Drawn, or `None`: it could not be (the worker failed to load, or
+    /// the text is too long for a QR code).
+    Done(Option<Rc<Drawn>>),
 }
 
-/// Reads the QR codes in a greyscale picture of `width` × `height` pixels
-/// (one byte per pixel, row by row): the text of the first one read.
-pub fn read(pixels: &[u8], width: usize, height: usize) -> Option<String> {
-    if width == 0 || height == 0 || pixels.len() < width * height {
-        return None;
+/// The QR codes the screen shows, keyed by their text: only those it
+/// shows now, so at most a code per seat and the phone's reply.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Codes {
+    /// The page's own address without query or fragment (where a phone's
+    /// camera app opens the game): the start of an invitation's link.
+    pub page: String,
+    shown: Vec<(String, Drawing)>,
+}
+
+impl Codes {
+    /// The text of an invitation's QR code: a link that opens the game
+    /// and joins the table.
+    pub fn link(&self, invitation: &str) -> String {
+        format!("{}#join={invitation}", self.page)
     }
-    let mut reader = quircs::Quirc::default();
-    reader
-        .identify(width, height, &pixels[..width * height])
-        .filter_map(Result::ok)
-        .find_map(|code| {
-            let data = code.decode().ok()?;
-            String::from_utf8(data.payload).ok()
+
+    /// The drawing of `text`, if it was asked for.
+    pub fn get(&self, text: &str) -> Option<&Drawing> {
+        self.shown.iter().find(|(t, _)| t == text).map(|(_, d)| d)
+    }
+
+    /// The screen now shows these texts: forgets the others' drawings and
+    /// answers the texts to draw (each asked for once).
+    pub fn want(&mut self, texts: Vec<String>) -> Vec<String> {
+        self.shown.retain(|(t, _)| texts.contains(t));
+        let mut ask = Vec::new();
+        for text in texts {
+            if self.get(&text).is_none() {
+                self.shown.push((text.clone(), Drawing::Waiting));
+                ask.push(text);
+            }
+        }
+        ask
+    }
+
+    /// A drawing came back (kept only if its text is still shown).
+    pub fn drawn(&mut self, text: &str, drawn: Option<Rc<Drawn>>) {
+        if let Some((_, d)) = self.shown.iter_mut().find(|(t, _)| t == text) {
+            *d = Drawing::Done(drawn);
+        }
+    }
+}
+
+/// The page's own address, without query or fragment (`Codes::page`).
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
+        .unwrap_or_default()
+}
+
+/// Where Trunk puts the worker's loader (`index.html`: `data-type="worker"
+/// data-loader-shim`; worker files keep their crate's name, unhashed).
+const WORKER_URL: &str = "./qr-worker_loader.js";
+
+type Answer = Box<dyn FnOnce(Option<Array>)>;
+type Listeners = (
+    Closure<dyn Fn(MessageEvent)>,
+    Closure<dyn Fn(web_sys::Event)>,
+);
+
+#[derive(Default)]
+struct Inner {
+    /// The worker, once started (`None` again after it failed to load:
+    /// the next request starts it anew).
+    worker: Option<Worker>,
+    /// The worker said it listens.
+    ready: bool,
+    /// Requests posted before it was ready, with the buffer to transfer.
+    queue: Vec<(Array, Option<JsValue>)>,
+    next: u32,
+    /// The requests not answered yet, by number.
+    waiting: Vec<(u32, Answer)>,
+    /// Kept as long as the worker.
+    listeners: Option<Listeners>,
+}
+
+/// The page's side of the QR worker: one per page, shared by the executor
+/// (drawing) and the camera (reading).
+#[derive(Clone)]
+pub struct Client(Rc<RefCell<Inner>>);
+
+thread_local! {
+    static CLIENT: Client = Client(Rc::default());
+}
+
+impl Client {
+    /// The page's client (the worker itself starts at the first request).
+    pub fn shared() -> Client {
+        CLIENT.with(Client::clone)
+    }
+
+    /// Draws `text` (medium error correction): `done` gets the drawing,
+    /// or `None`.
+    pub fn draw(&self, text: &str, done: impl FnOnce(Option<Drawn>) + 'static) {
+        let request = Array::of1(&"draw".into());
+        self.ask(request, vec![text.into()], None, move |answer| {
+            done(answer.and_then(|a| {
+                Some(Drawn {
+                    path: a.get(2).as_string()?,
+                    size: a.get(3).as_f64()? as usize,
+                    version: a.get(4).as_f64()? as i16,
+                })
+            }))
+        });
+    }
+
+    /// Reads the first QR code in a picture of `width` × `height` pixels,
+    /// RGBA (four bytes a pixel) or greyscale (one), row by row. The bytes'
+    /// buffer is handed over to the worker (transferred, not copied).
+    pub fn read(
+        &self,
+        pixels: JsValue,
+        width: u32,
+        height: u32,
+        done: impl FnOnce(Option<String>) + 'static,
+    ) {
+        let buffer = js_sys::Reflect::get(&pixels, &"buffer".into()).ok();
+        let request = Array::of1(&"read".into());
+        let rest = vec![pixels, width.into(), height.into()];
+        self.ask(request, rest, buffer, move |answer| {
+            done(answer.and_then(|a| a.get(2).as_string()))
+        });
+    }
+
+    fn ask(
+        &self,
+        request: Array,
+        rest: Vec<JsValue>,
+        transfer: Option<JsValue>,
+        answer: impl FnOnce(Option<Array>) + 'static,
+    ) {
+        let failed = {
+            let mut inner = self.0.borrow_mut();
+            if inner.worker.is_none() {
+                self.start(&mut inner);
+            }
+            inner.next = inner.next.wrapping_add(1);
+            let id = inner.next;
+            request.push(&id.into());
+            for value in rest {
+                request.push(&value);
+            }
+            inner.waiting.push((id, Box::new(answer)));
+            match (&inner.worker, inner.ready) {
+                (Some(worker), true) => post(worker, &request, transfer.as_ref()),
+                (Some(_), false) => inner.queue.push((request, transfer)),
+                (None, _) => {}
+            }
+            inner.worker.is_none()
+        };
+        if failed {
+            self.fail();
+        }
+    }
+
+    /// Starts the worker and listens to it.
+    fn start(&self, inner: &mut Inner) {
+        let Ok(worker) = Worker::new(WORKER_URL) else {
+            return;
+        };
+        let weak = Rc::downgrade(&self.0);
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            if let Some(inner) = weak.upgrade() {
+                Client(inner).heard(Array::from(&event.data()));
+            }
+        });
+        let weak = Rc::downgrade(&self.0);
+        let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
+            if let Some(inner) = weak.upgrade() {
+                Client(inner).fail();
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        inner.listeners = Some((on_message, on_error));
+        inner.ready = false;
+        inner.worker = Some(worker);
+    }
+
+    fn heard(&self, message: Array) {
+        let kind = message.get(0).as_string().unwrap_or_default();
+        if kind == "ready" {
+            let mut inner = self.0.borrow_mut();
+            inner.ready = true;
+            let queue = std::mem::take(&mut inner.queue);
+            if let Some(worker) = &inner.worker {
+                for (request, transfer) in &queue {
+                    post(worker, request, transfer.as_ref());
+                }
+            }
+            return;
+        }
+        let id = message.get(1).as_f64().map(|n| n as u32);
+        let answer = {
+            let mut inner = self.0.borrow_mut();
+            let at = inner.waiting.iter().position(|(n, _)| Some(*n) == id);
+            at.map(|at| inner.waiting.remove(at).1)
+        };
+        if let Some(answer) = answer {
+            answer(Some(message));
+        }
+    }
+
+    /// The worker could not start or load: every request waiting gets
+    /// `None`.
+    fn fail(&self) {
+        let waiting = {
+            let mut inner = self.0.borrow_mut();
+            if let Some(worker) = inner.worker.take() {
+                worker.terminate();
+            }
+            inner.queue.clear();
+            std::mem::take(&mut inner.waiting)
+        };
+        for (_, answer) in waiting {
+            answer(None);
+        }
+    }
+}
+
+fn post(worker: &Worker, request: &Array, transfer: Option<&JsValue>) {
+    let _ = match transfer {
+        Some(buffer) => worker.post_message_with_transfer(request, &Array::of1(buffer)),
+        None => worker.post_message(request),
+    };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::code::{Invitation, Peer, Reply};
 
-    /// Draws the SVG path into pixels (`scale` pixels a module, white
-    /// quiet zone), as a camera would see a perfect picture.
-    pub(crate) fn raster(drawn: &Drawn, scale: usize) -> (Vec<u8>, usize) {
-        let side = drawn.size * scale;
-        let mut px = vec![255u8; side * side];
-        for rect in drawn.path.split('z').filter(|r| !r.is_empty()) {
-            let nums: Vec<usize> = rect
-                .trim_start_matches('M')
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().unwrap())
-                .collect();
-            let (x, y, w) = (nums[0], nums[1], nums[2]);
-            for yy in y * scale..(y + 1) * scale {
-                for xx in x * scale..(x + w) * scale {
-                    px[yy * side + xx] = 0;
-                }
-            }
-        }
-        (px, side)
+    fn drawn(path: &str) -> Option<Rc<Drawn>> {
+        Some(Rc::new(Drawn {
+            path: path.into(),
+            size: 33,
+            version: 1,
+        }))
     }
 
-    /// Camera frames are anything: noise, stripes, a code cut, smeared or
-    /// torn. Reading them never panics (a panic would end the app).
+    /// Each shown text is asked for once; a drawing is kept while its text
+    /// is shown, and only then.
     #[test]
-    fn any_picture_reads_without_panicking() {
-        let peer = chromium_peer();
-        let code = Invitation {
-            table: 7,
-            seat: 1,
-            peer,
-        }
-        .encode();
-        let (clean, side) = raster(&draw(&code).unwrap(), 3);
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
+    fn codes_ask_once_and_keep_only_what_is_shown() {
+        let mut codes = Codes {
+            page: "https://example.org/mojo/".into(),
+            ..Codes::default()
         };
-        let mut read_back = 0;
-        for round in 0..1500 {
-            let (w, h, px): (usize, usize, Vec<u8>) = match round % 5 {
-                // Noise of any size.
-                0 => {
-                    let (w, h) = (1 + (next() % 300) as usize, 1 + (next() % 300) as usize);
-                    (w, h, (0..w * h).map(|_| next() as u8).collect())
-                }
-                // Stripes and blocks (finder-like patterns everywhere).
-                1 => {
-                    let (w, h) = (20 + (next() % 200) as usize, 20 + (next() % 200) as usize);
-                    let k = 1 + (next() % 9) as usize;
-                    (
-                        w,
-                        h,
-                        (0..w * h)
-                            .map(|i| {
-                                if (i % w / k + i / w / k).is_multiple_of(2) {
-                                    0
-                                } else {
-                                    255
-                                }
-                            })
-                            .collect(),
-                    )
-                }
-                // The code with pixels flipped.
-                2 | 3 => {
-                    let mut px = clean.clone();
-                    let flips = (next() % 4000) as usize;
-                    for _ in 0..flips {
-                        let i = (next() as usize) % px.len();
-                        px[i] = 255 - px[i];
-                    }
-                    (side, side, px)
-                }
-                // A piece of the code.
-                _ => {
-                    let (cw, ch) = (1 + (next() as usize) % side, 1 + (next() as usize) % side);
-                    let px = (0..cw * ch)
-                        .map(|i| clean[(i / cw) * side + i % cw])
-                        .collect();
-                    (cw, ch, px)
-                }
-            };
-            if read(&px, w, h).as_deref() == Some(code.as_str()) {
-                read_back += 1;
-            }
-        }
-        // Lightly damaged codes still read (error correction).
-        assert!(read_back > 50, "{read_back} codes read back");
-    }
-
-    fn chromium_peer() -> Peer {
-        Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap()
-    }
-
-    /// The invitation link and the reply fit QR versions a phone reads
-    /// easily, and read back from a picture of themselves.
-    #[test]
-    fn pairing_codes_draw_and_read_back() {
-        let peer = chromium_peer();
-        let invitation = Invitation {
-            table: 7,
-            seat: 1,
-            peer: peer.clone(),
-        }
-        .encode();
-        let link = format!("https://example.org/games/mojo/#join={invitation}");
-        let drawn = draw(&link).unwrap();
-        assert!(drawn.version <= 10, "version {}", drawn.version);
-        let (px, side) = raster(&drawn, 4);
-        assert_eq!(read(&px, side, side).as_deref(), Some(link.as_str()));
-
-        let reply = Reply {
-            seat: 1,
-            tag: peer.tag(),
-            peer,
-        }
-        .encode();
-        let drawn = draw(&reply).unwrap();
-        assert!(drawn.version <= 8, "version {}", drawn.version);
-        let (px, side) = raster(&drawn, 3);
-        assert_eq!(read(&px, side, side).as_deref(), Some(reply.as_str()));
-        assert_eq!(read(&[], 0, 0), None);
+        let link = codes.link("ABC");
+        assert_eq!(link, "https://example.org/mojo/#join=ABC");
         assert_eq!(
-            read(&vec![255; 100 * 100], 100, 100),
-            None,
-            "a blank picture"
+            codes.want(vec![link.clone(), "R".into()]),
+            vec![link.clone(), "R".to_string()]
         );
+        assert_eq!(codes.get("R"), Some(&Drawing::Waiting));
+        assert!(codes.want(vec![link.clone(), "R".into()]).is_empty());
+        codes.drawn("R", drawn("M4 4h1v1h-1z"));
+        assert_eq!(codes.get("R"), Some(&Drawing::Done(drawn("M4 4h1v1h-1z"))));
+        // A text no longer shown is forgotten; its late answer is dropped.
+        assert!(codes.want(vec!["R".into()]).is_empty());
+        assert_eq!(codes.get(&link), None);
+        codes.drawn(&link, drawn("M5 5h1v1h-1z"));
+        assert_eq!(codes.get(&link), None);
+        assert_eq!(codes.want(vec![link.clone()]), vec![link]);
+        assert_eq!(codes.get("R"), None);
     }
 }

@@ -74,6 +74,8 @@ pub fn load() -> AppState {
         hosted_elsewhere,
     );
     state.today = crate::browser::utc_today();
+    // An invitation's QR code is a link to this page.
+    state.qr.page = crate::net::qr::page_url();
     // The lobby says whether today's deal was played.
     state.outbox.push(Cmd::ReadStats);
     // The page was reloaded after a fault (static/guard.js): say so, once.

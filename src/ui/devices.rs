@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
 use crate::net::code::CodeError;
-use crate::net::qr;
+use crate::net::qr::{Codes, Drawing};
 use crate::net::state::{Devices, HandState, LinkState, Problem};
 use crate::ui::copy::CopyButton;
 use crate::ui::scanner::{camera_possible, Scanner};
@@ -40,26 +40,19 @@ pub fn local_address() -> bool {
         .is_some_and(|h| h == "localhost" || h.starts_with("127.") || h == "[::1]")
 }
 
-/// The page's own address, without query or fragment: where a phone's
-/// camera app opens the game.
-fn page_url() -> String {
-    web_sys::window()
-        .and_then(|w| {
-            let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-        })
-        .unwrap_or_default()
-}
-
-/// A code as a QR image (its text is next to it).
-pub fn qr_image(text: &str, label: &str) -> Html {
-    let Some(drawn) = qr::draw(text) else {
-        return html! {};
+/// A code as a QR image (its text is next to it), as the state holds its
+/// drawing (`Cmd::DrawQr`): while the QR worker draws it, an empty box of
+/// the same size, so that nothing moves when it comes.
+pub fn qr_image(codes: &Codes, text: &str, label: &str) -> Html {
+    let drawn = match codes.get(text) {
+        Some(Drawing::Done(Some(drawn))) => drawn,
+        Some(Drawing::Done(None)) => return html! {},
+        _ => return html! { <div class="qr qr--waiting" aria-busy="true"></div> },
     };
     html! {
         <svg class="qr" viewBox={format!("0 0 {0} {0}", drawn.size)} role="img" aria-label={label.to_string()} data-version={drawn.version.to_string()}>
             <rect width="100%" height="100%" fill="#fff" />
-            <path d={drawn.path} fill="#000" />
+            <path d={drawn.path.clone()} fill="#000" />
         </svg>
     }
 }
@@ -68,6 +61,8 @@ pub fn qr_image(text: &str, label: &str) -> Html {
 pub struct DevicesProps {
     pub lang: Lang,
     pub devices: Devices,
+    /// The QR codes' drawings.
+    pub qr: Codes,
     pub names: Vec<String>,
     /// A reply for a seat (typed, pasted or scanned).
     pub on_connect: Callback<(Seat, String)>,
@@ -88,7 +83,6 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
     let t = |text: Text| text.get(lang);
     let replies = use_state(BTreeMap::<Seat, String>::new);
     let scanning = use_state(|| None::<Seat>);
-    let url = page_url();
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -140,7 +134,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <p class="device__help">{ t(Text::InvitationHelp(&name)) }</p>
                     if let Some(code) = &r.invitation {
                         <div class="device__invitation">
-                            { qr_image(&format!("{url}#join={code}"), &t(Text::InvitationCode)) }
+                            { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
                                 <textarea id={id("invitation")} class="code" readonly=true rows="3" value={code.clone()} />
@@ -230,6 +224,8 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
 pub struct JoinProps {
     pub lang: Lang,
     pub hand: HandState,
+    /// The QR codes' drawings.
+    pub qr: Codes,
     pub on_edit: Callback<String>,
     pub on_join: Callback<()>,
     pub on_leave: Callback<()>,
@@ -291,7 +287,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">
                     <p>{ t(Text::ReplyHelp) }</p>
-                    { qr_image(code, &t(Text::ReplyCode)) }
+                    { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" />

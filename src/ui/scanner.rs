@@ -1,10 +1,10 @@
 //! Reading a QR code with the camera: the picture shows in the page, and a
-//! few times a second a small greyscale copy of the frame goes to the QR
-//! reader (`net::qr`, pure Rust; the browser's `BarcodeDetector` where it
-//! has one). The camera needs a secure page (https or localhost) and the
+//! few times a second a small copy of the frame goes to the QR reader (the
+//! QR worker, `net::qr`, off the main thread, one frame at a time; the
+//! browser's `BarcodeDetector` where it has one). The camera needs a secure page (https or localhost) and the
 //! player's permission; without them, the player pastes the code instead.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
@@ -129,15 +129,26 @@ fn start(
             .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let detector = barcode_detector();
         let done = Rc::new(RefCell::new(false));
+        // A frame is with the QR worker: the next waits (at most one in
+        // flight, however slow the reader).
+        let busy = Rc::new(Cell::new(false));
         let timer = Interval::new(EVERY_MS, move || {
-            if *done.borrow() {
+            if *done.borrow() || busy.get() {
                 return;
             }
             if let Some(detector) = &detector {
                 detect_with(detector, &el, done.clone(), on_text.clone());
-            } else if let Some(text) = canvas.as_ref().and_then(|c| read_frame(&el, c)) {
-                *done.borrow_mut() = true;
-                on_text.emit(text);
+            } else if let Some((pixels, w, h)) = canvas.as_ref().and_then(|c| frame(&el, c)) {
+                busy.set(true);
+                let (busy, done, on_text) = (busy.clone(), done.clone(), on_text.clone());
+                qr::Client::shared().read(pixels, w, h, move |text| {
+                    busy.set(false);
+                    if let Some(text) = text {
+                        if !done.replace(true) {
+                            on_text.emit(text);
+                        }
+                    }
+                });
             }
         });
         *camera.borrow_mut() = Some(Camera {
@@ -147,8 +158,9 @@ fn start(
     });
 }
 
-/// A small greyscale copy of the video's frame, read for a QR code.
-fn read_frame(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<String> {
+/// A small copy of the video's frame: its RGBA bytes (a JS array, never
+/// copied into the wasm: the QR worker makes it greyscale), width, height.
+fn frame(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<(JsValue, u32, u32)> {
     let (w, h) = (video.video_width(), video.video_height());
     if w == 0 || h == 0 {
         return None;
@@ -164,15 +176,9 @@ fn read_frame(video: &HtmlVideoElement, canvas: &HtmlCanvasElement) -> Option<St
         .ok()?;
     ctx.draw_image_with_html_video_element_and_dw_and_dh(video, 0.0, 0.0, cw as f64, ch as f64)
         .ok()?;
-    let rgba = ctx
-        .get_image_data(0.0, 0.0, cw as f64, ch as f64)
-        .ok()?
-        .data();
-    let grey: Vec<u8> = rgba
-        .chunks_exact(4)
-        .map(|p| ((u32::from(p[0]) * 77 + u32::from(p[1]) * 150 + u32::from(p[2]) * 29) >> 8) as u8)
-        .collect();
-    qr::read(&grey, cw as usize, ch as usize)
+    let image = ctx.get_image_data(0.0, 0.0, cw as f64, ch as f64).ok()?;
+    let rgba = js_sys::Reflect::get(&image, &"data".into()).ok()?;
+    Some((rgba, cw, ch))
 }
 
 /// The browser's own QR reader, where there is one.

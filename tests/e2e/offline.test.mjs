@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, dist, step, snapshot, ready, whatNow } from './harness.mjs';
+import { serve, launch, openPage, dist, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
 
 const BASE = '/games/mojo/';
 let browser;
@@ -144,6 +144,72 @@ test('a build made with --public-url /games/mojo/ works under that path, offline
     assert.deepEqual(await snapshot(page), before);
     assert.deepEqual(server.requests.filter((p) => !p.startsWith(BASE)), [], 'requests outside the sub-path');
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('offline after one visit, a seat on its own device still gets its QR code: the QR worker comes from the cache, started only when a code is shown', async () => {
+  const server = await serve(BASE);
+  const page = await openPage(browser, null);
+  const context = page.context();
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  try {
+    // One visit: the lobby, no code shown, so no QR worker started (the
+    // service worker precaches its files with the rest of the build).
+    await page.goto(`${server.url}?lang=en&speed=instant`);
+    await page.getByRole('button', { name: 'Start game' }).waitFor();
+    await controlled(page);
+    assert.deepEqual(workers, [], 'no worker started at load');
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((n) => n.startsWith('mojo-')));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
+    });
+    for (const f of ['qr-worker_loader.js', 'qr-worker.js', 'qr-worker_bg.wasm']) {
+      assert.ok(cached.includes(f), `${f} precached (cache: ${cached.join(', ')})`);
+    }
+    assert.equal(page.problems.length, 0, page.problems.join('\n'));
+
+    // Offline, the server gone: reload, then a table with a seat on its
+    // own device; the devices dialog draws that seat's invitation.
+    await context.setOffline(true);
+    server.setDir(null);
+    const asked = server.requests.length;
+    await page.reload();
+    await page.getByRole('button', { name: 'Start game' }).waitFor();
+    assert.deepEqual(workers, [], 'no worker started at load, offline either');
+    for (const [i, [name, kind]] of [['Ana', 'person'], ['Ben', 'remote']].entries()) {
+      await page.locator(`#seat-name-${i}`).fill(name);
+      await page.locator(`#seat-kind-${i}`).selectOption(kind);
+    }
+    await page.getByRole('button', { name: 'Start game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Players on their own devices' });
+    await dialog.waitFor();
+    const region = dialog.getByRole('region', { name: "Ben's device" });
+    await region.getByRole('textbox', { name: 'Invitation code' }).waitFor({ timeout: 20000 });
+    const code = await region.getByRole('textbox', { name: 'Invitation code' }).inputValue();
+    const qr = region.locator('svg.qr');
+    await qr.waitFor({ timeout: 20000 });
+    const drawn = await qr.evaluate((svg) => ({
+      d: svg.querySelector('path').getAttribute('d'),
+      size: Number(svg.getAttribute('viewBox').split(' ')[2]),
+      version: Number(svg.dataset.version),
+      box: svg.getBoundingClientRect().width,
+    }));
+    // A real code: hundreds of dark runs, its size that of its version
+    // (4v + 17 modules and the quiet zone), the link with the invitation.
+    assert.ok((drawn.d.match(/M\d+ \d+h\d+v1h-\d+z/g) ?? []).length > 100, `path: ${drawn.d.slice(0, 80)}`);
+    assert.equal(drawn.size, 4 * drawn.version + 17 + 8);
+    assert.ok(drawn.version >= 5 && drawn.version <= 10, `version ${drawn.version}`);
+    assert.ok(drawn.box > 100, `drawn ${drawn.box} px wide`);
+    assert.ok(code.length > 100, 'the invitation next to it');
+    assert.ok(workers.some((u) => u.endsWith('/qr-worker_loader.js')), `workers: ${workers.join(', ')}`);
+    assert.deepEqual(server.requests.slice(asked), [], 'nothing reached the server while offline');
+    assert.equal(page.problems.length, 0, page.problems.join('\n'));
+    await saveScreenshot(page, 'offline-qr');
   } finally {
     await context.close();
     await server.close();
