@@ -739,17 +739,23 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_table_takes_only_the_seats_own_legal_action_at_the_current_move() {
+    /// Ana and bots at the table, Ben (seat 2) on his own device, played
+    /// by bots until it is Ben's turn; the bot that played.
+    fn until_ben_on_his_device_acts() -> (Session, Box<dyn mojo_engine::Bot>) {
         let mut setup = TableSetup::first_visit("Ana");
         setup.seats[2] = SeatSetup::remote("Ben");
         let mut s = Session::new(setup, 41).unwrap();
-        // Play (as bots) until Ben, seat 2, on his own device, is to act.
         let mut bot = BotKind::Medium.make(5);
         while s.game.to_act() != Some(2) {
             let view = s.game.view(s.game.current());
             s.apply(bot.choose(&view)).unwrap();
         }
+        (s, bot)
+    }
+
+    #[test]
+    fn the_table_takes_only_the_seats_own_legal_action_at_the_current_move() {
+        let (mut s, _) = until_ben_on_his_device_acts();
         let legal = s.game.legal_actions().get(0).unwrap();
         assert_eq!(check_act(&s, 10, 2, 10, legal), Ok(legal));
         // The same seat played at this screen has no device to act from.
@@ -913,14 +919,7 @@ mod tests {
     /// a take-back at the table; until play starts it offers no move.
     #[test]
     fn a_phone_hears_that_play_started_and_that_a_card_was_taken_back() {
-        let mut setup = TableSetup::first_visit("Ana");
-        setup.seats[2] = SeatSetup::remote("Ben");
-        let mut s = Session::new(setup, 41).unwrap();
-        let mut bot = BotKind::Medium.make(5);
-        while s.game.to_act() != Some(2) {
-            let view = s.game.view(s.game.current());
-            s.apply(bot.choose(&view)).unwrap();
-        }
+        let (mut s, mut bot) = until_ben_on_his_device_acts();
         let mut sent = Sent::default();
         let read = |m: ToHand| -> Seen {
             let back = decode::<ToHand>(&encode(&m)).unwrap();
