@@ -113,15 +113,42 @@ export class AppPage {
   /// service worker). Not WebDriver's Refresh: in Firefox that is a hard
   /// reload, which bypasses the service worker (the page comes back
   /// uncontrolled, and offline it is an error page).
+  ///
+  /// If the old page is still there after `timeout`, the browser never
+  /// started the reload: the failure says so, apart from a new page that
+  /// started and never finished loading (and then names what it waits for).
   async reload(timeout = 30000) {
     await this.eval(() => {
       window.__e2eBeforeReload = true;
       setTimeout(() => location.reload(), 0);
     });
-    await this.waitFor(() => !window.__e2eBeforeReload && document.readyState === 'complete', undefined, {
-      timeout,
-      what: 'the page to reload',
-    });
+    const state = () => {
+      if (window.__e2eBeforeReload) return 'the old page is still there: the reload never started';
+      if (document.readyState === 'complete') return 'reloaded';
+      const loaded = new Set(performance.getEntriesByType('resource').map((e) => e.name));
+      const wanted = [...document.querySelectorAll('script[src], link[href]')].map((e) => e.src || e.href);
+      return `the new page is still "${document.readyState}"; not loaded: ${wanted.filter((u) => !loaded.has(u)).join(', ') || 'nothing listed'}`;
+    };
+    const reloaded = () => !window.__e2eBeforeReload && document.readyState === 'complete';
+    try {
+      // Once in a clean-clone CI run (Firefox, stop 28), a reload had not
+      // happened 30 s later and the wait could not tell why. A reload not
+      // even started after 10 s is asked for once more, and said in the
+      // test's output; whatever happens next is named if it fails.
+      const patience = Math.min(10000, timeout / 2);
+      const first = await this.waitFor(reloaded, undefined, { timeout: patience, what: 'the page to reload' }).catch(
+        () => null,
+      );
+      if (!first) {
+        const why = await this.eval(state).catch((err) => `no answer from the page (${err.message})`);
+        console.log(`${this.engine}: after ${patience} ms, ${why}; reloading again`);
+        if (why.startsWith('the old page')) await this.eval(() => location.reload()).catch(() => {});
+        await this.waitFor(reloaded, undefined, { timeout: timeout - patience, what: 'the page to reload' });
+      }
+    } catch (e) {
+      const why = await this.eval(state).catch((err) => `no answer from the page (${err.message})`);
+      assert.fail(`${e.message}: ${why}`);
+    }
   }
 
   /// Runs `fn` (self-contained) in the page with `arg`. A script that
