@@ -748,7 +748,9 @@ impl AppState {
     /// QR worker: the view draws only what the state holds.
     fn decide_qr(&mut self) {
         let mut texts = Vec::new();
-        if self.overlay == Overlay::Devices {
+        // The dialog the player opened, or the one that came up by itself
+        // because the table waits for a seat's device.
+        if self.overlay_shown() == Overlay::Devices {
             let inviting = self.devices.seats.iter();
             let inviting = inviting.filter(|r| r.link != LinkState::Connected);
             texts.extend(inviting.filter_map(|r| Some(self.qr.link(r.invitation.as_ref()?))));

@@ -587,6 +587,39 @@ mod tests {
     }
 
     #[test]
+    fn the_dialog_that_comes_up_by_itself_for_a_waiting_seat_gets_its_qr_codes_drawn() {
+        // Ben's seat, on its own device, is to act and its device is away:
+        // the table waits, and its devices dialog shows without a tap.
+        let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+        s.lobby.seats[0] = SeatSetup::remote("Ana");
+        s.lobby.seats[1] = SeatSetup::remote("Ben");
+        let s = Rc::new(s).reduce(Msg::Start {
+            seed: 9,
+            id: "0000002a00000000".into(),
+        });
+        // The person closed the dialog; Ana's new invitation comes.
+        let s = s.reduce(Msg::Overlay(Overlay::None));
+        let seen = s.outbox.last();
+        let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+            seat: 0,
+            epoch: 1,
+            code: "CODE".into(),
+        }));
+        assert_eq!(
+            (s.overlay, s.overlay_shown()),
+            (Overlay::None, Overlay::Devices)
+        );
+        let link = s.qr.link("CODE");
+        assert!(
+            s.outbox
+                .after(seen)
+                .any(|(_, c)| matches!(c, Cmd::DrawQr(t) if *t == link)),
+            "the invitation's QR code is drawn: {:?}",
+            s.outbox.after(seen).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
     fn a_connection_that_never_opens_is_given_up_for_a_new_invitation() {
         let s = table()
             .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
