@@ -966,6 +966,15 @@ impl AppState {
         });
     }
 
+    /// A device that held a seat at a table opens on its way back to it
+    /// ("Rejoin as Ben"), not in the lobby, unless it is a table itself
+    /// with its game on the screen.
+    pub(crate) fn rejoin_at_start(&mut self) {
+        if self.hand.ticket.is_some() && self.screen == Screen::Lobby {
+            self.hand_msg(HandMsg::Open(String::new()));
+        }
+    }
+
     pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
         // What goes to the table: the hello on a new link, a tap's action.
         let epoch = self.hand.epoch;

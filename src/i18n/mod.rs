@@ -189,6 +189,8 @@ messages! {
         DefaultPlayer(n: usize) => default_player: str (num(n as u64)),
         /// By [`Level`]: Easy, Medium, Hard.
         Bot(l: Level) => bot: [3] [l as usize],
+        /// A bot's seat whose level this screen does not know (a phone's).
+        BotSeat => bot_seat: str,
         /// The lobby's seat menu: the group of bot levels, and a level's
         /// short name inside it (the menu is narrow on a phone).
         Bots => bots: str,
@@ -503,12 +505,19 @@ messages! {
         ConnectFailed => connect_failed: str,
         OtherAppVersion => other_app_version: str,
         SeatTaken => seat_taken: str,
+        /// On the table: a device answered for a seat another one holds.
+        SeatTakenHere(n: &'a str) => seat_taken_here: str (name(n)),
         JoinHelp => join_help: str,
         Join => join: str,
         CopyReply => copy_reply: str,
         ReplyHelp => reply_help: str,
         HandLost => hand_lost: str,
         Rejoin(n: &'a str) => rejoin: str (name(n)),
+        /// The phone's one tap back to its seat: the camera on the table's
+        /// new invitation.
+        RejoinAs(n: &'a str) => rejoin_as: str (name(n)),
+        /// On a phone's hand: leaving the page costs the link.
+        KeepOpen => keep_open: str,
         LeaveTable => leave_table: str,
         SeatGivenAway => seat_given_away: str,
         /// The table gave this phone's seat to a bot.

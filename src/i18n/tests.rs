@@ -286,12 +286,16 @@ fn samples() -> Vec<Text<'static>> {
         ConnectFailed,
         OtherAppVersion,
         SeatTaken,
+        SeatTakenHere("Ana"),
         JoinHelp,
         Join,
         CopyReply,
         ReplyHelp,
         HandLost,
         Rejoin("Ana"),
+        RejoinAs("Ana"),
+        KeepOpen,
+        BotSeat,
         LeaveTable,
         SeatGivenAway,
         MoveRefused("Ana"),
@@ -450,6 +454,8 @@ fn other_languages_are_translated() {
         // "Bot" is the Polish word too, "Bots" the Dutch plural.
         "DefaultBot",
         "Bots",
+        // "Bot" is the Dutch and Polish word for a bot.
+        "BotSeat",
         // "Version" is the French word too.
         "Version",
     ];

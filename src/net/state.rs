@@ -77,7 +77,7 @@ pub struct RemoteSeat {
 
 impl RemoteSeat {
     /// A seat newly on its own device: its first invitation is to be made.
-    fn new(seat: Seat) -> RemoteSeat {
+    pub(crate) fn new(seat: Seat) -> RemoteSeat {
         RemoteSeat {
             seat,
             epoch: 1,
@@ -530,7 +530,15 @@ impl HandState {
                 self.pending = false;
                 match reason {
                     Refusal::OtherApp { .. } => self.problem = Some(Problem::OtherApp),
-                    Refusal::SeatTaken => self.problem = Some(Problem::SeatTaken),
+                    // The reply cannot work: the screen asks for a new
+                    // invitation, which the table makes on "Pair a
+                    // different device".
+                    Refusal::SeatTaken => {
+                        self.problem = Some(Problem::SeatTaken);
+                        self.reply = None;
+                        self.invitation = None;
+                        self.text.clear();
+                    }
                     _ => {}
                 }
                 self.refused = Some(reason);
@@ -584,6 +592,51 @@ mod tests {
             seed: 9,
             id: "0000002a00000000".into(),
         })
+    }
+
+    #[test]
+    fn a_device_that_held_a_seat_opens_on_its_way_back_unless_its_own_game_is_on_screen() {
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        // A phone reloaded (or opened again) with its ticket: the join
+        // screen ("Rejoin as Ben"), the ticket kept for the hello.
+        let mut phone = AppState::new(Settings::default(), None, Lang::En, None, true);
+        phone.hand.ticket = Some(ticket.clone());
+        phone.rejoin_at_start();
+        assert_eq!(phone.screen, Screen::Join);
+        assert_eq!(phone.hand.ticket, Some(ticket.clone()));
+        // No ticket: the lobby.
+        let mut fresh = AppState::new(Settings::default(), None, Lang::En, None, true);
+        fresh.rejoin_at_start();
+        assert_eq!(fresh.screen, Screen::Lobby);
+        // A table with its game on the screen stays the table.
+        let mut host = (*table()).clone();
+        host.hand.ticket = Some(ticket);
+        host.rejoin_at_start();
+        assert_eq!(host.screen, Screen::Table);
+    }
+
+    #[test]
+    fn a_phone_refused_a_held_seat_is_asked_for_a_new_invitation_not_left_on_its_reply() {
+        let mut hand = HandState {
+            text: "old invitation".into(),
+            reply: Some("reply".into()),
+            epoch: 2,
+            ..HandState::default()
+        };
+        let screen = hand.apply(HandMsg::Seen {
+            epoch: 2,
+            message: ToHand::Refused {
+                reason: Refusal::SeatTaken,
+            },
+        });
+        assert_eq!(screen, None);
+        assert_eq!(hand.problem, Some(Problem::SeatTaken));
+        assert_eq!((hand.reply.as_deref(), hand.text.as_str()), (None, ""));
     }
 
     #[test]

@@ -94,6 +94,8 @@ pub fn load() -> AppState {
     // the code filled in.
     if let Some(code) = join_code() {
         state.hand_msg(HandMsg::Open(code));
+    } else {
+        state.rejoin_at_start();
     }
     // What the app starting asks of the world: its first commands.
     state.decide(None);

@@ -3,7 +3,7 @@
 //! for the device's reply, its state), and a hand device's screen for
 //! joining a table (the invitation in, the reply out).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use mojo_engine::Seat;
 use yew::prelude::*;
@@ -83,13 +83,19 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
     let t = |text: Text| text.get(lang);
     let replies = use_state(BTreeMap::<Seat, String>::new);
     let scanning = use_state(|| None::<Seat>);
+    // Seats whose camera the person stopped: not started again by itself.
+    let stopped = use_state(BTreeSet::<Seat>::new);
+    let auto = auto_scan(&p.devices, *scanning, &stopped, camera_possible());
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
         let region = t(Text::DeviceOf(&name));
         let id = |what: &str| format!("device-{seat}-{what}");
+        let taken = r.problem == Some(Problem::SeatTaken) && r.token.is_some();
         let status = match r.link {
             LinkState::Connected => t(Text::DeviceConnected(&name)),
+            // The device that answered was refused: nothing connects.
+            LinkState::Connecting if taken => t(Text::DeviceAway(&name)),
             LinkState::Connecting => t(Text::DeviceConnecting),
             LinkState::Inviting => t(Text::DeviceAway(&name)),
         };
@@ -119,8 +125,19 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             })
         };
         let stop = {
-            let scanning = scanning.clone();
-            Callback::from(move |()| scanning.set(None))
+            let (scanning, stopped) = (scanning.clone(), stopped.clone());
+            Callback::from(move |()| {
+                scanning.set(None);
+                let mut all = (*stopped).clone();
+                all.insert(seat);
+                stopped.set(all);
+            })
+        };
+        // The camera that reads replies by itself (a seat that lost its
+        // device waits): it keeps reading until a reply connects.
+        let read_by_itself = {
+            let cb = p.on_connect.clone();
+            Callback::from(move |text: String| cb.emit((seat, text)))
         };
         let emit = |cb: &Callback<Seat>| {
             let cb = cb.clone();
@@ -130,11 +147,23 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
                 <h3>{ region }</h3>
                 <p class="device__status" role="status">{ status }</p>
+                // What went wrong, first: in view without scrolling.
+                if taken {
+                    <p class="device__problem" role="alert">{ t(Text::SeatTakenHere(&name)) }</p>
+                    <button type="button" class="button button--primary device__other" onclick={emit(&p.on_other_device)}>{ t(Text::OtherDevice) }</button>
+                } else if let Some(problem) = r.problem.as_ref().filter(|_| r.link != LinkState::Connected) {
+                    <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
+                }
                 if r.link != LinkState::Connected {
                     <p class="device__help">{ t(Text::InvitationHelp(&name)) }</p>
                     if let Some(code) = &r.invitation {
-                        <div class="device__invitation">
+                        <div class={classes!("device__invitation", (auto == Some(seat)).then_some("device__invitation--reading"))}>
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
+                            // Beside the code the phone reads, the camera
+                            // that reads its reply.
+                            if auto == Some(seat) {
+                                <Scanner {lang} on_text={read_by_itself.clone()} on_close={stop.clone()} keep_reading=true />
+                            }
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
                                 <textarea id={id("invitation")} class="code" readonly=true rows="3" value={code.clone()} />
@@ -149,7 +178,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                         <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" spellcheck="false" />
                         <div class="device__buttons">
                             <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
-                            if camera_possible() && *scanning != Some(seat) {
+                            if camera_possible() && *scanning != Some(seat) && auto != Some(seat) {
                                 <button type="button" class="button" onclick={scan}>{ t(Text::ScanReply) }</button>
                             }
                         </div>
@@ -157,14 +186,11 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                             <Scanner {lang} on_text={scanned} on_close={stop} />
                         }
                     </div>
-                    if let Some(problem) = &r.problem {
-                        <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
-                    }
                 }
                 <div class="device__buttons">
                     if r.link != LinkState::Connected {
                         <button type="button" class="button button--ghost" onclick={emit(&p.on_new_invitation)}>{ t(Text::NewInvitation) }</button>
-                        if r.token.is_some() {
+                        if r.token.is_some() && !taken {
                             <button type="button" class="button button--ghost" onclick={emit(&p.on_other_device)}>{ t(Text::OtherDevice) }</button>
                         }
                     }
@@ -174,10 +200,6 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             </section>
         }
     });
-    let others: Vec<(Seat, String)> = (0..p.names.len() as Seat)
-        .filter(|&s| p.devices.seat(s).is_none())
-        .map(|s| (s, p.names[s as usize].clone()))
-        .collect();
     let start = {
         let cb = p.on_start.clone();
         Callback::from(move |_| cb.emit(()))
@@ -194,20 +216,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
                 }
                 { for seats }
-                if !others.is_empty() && crate::net::rtc::supported() {
-                    <h3>{ t(Text::OtherSeats) }</h3>
-                    <ul class="devices__others">
-                        { for others.iter().map(|&(seat, ref name)| {
-                            let cb = p.on_to_device.clone();
-                            html! {
-                                <li>
-                                    <span>{ name.clone() }</span>
-                                    <button type="button" class="button button--ghost" aria-label={t(Text::ToOwnDevice(name))} onclick={Callback::from(move |_| cb.emit(seat))}>{ t(Text::OwnDevice) }</button>
-                                </li>
-                            }
-                        }) }
-                    </ul>
-                }
+                { other_seats(p) }
                 <div class="menu__actions">
                     if p.devices.started {
                         <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
@@ -218,6 +227,60 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             </section>
         </div>
     }
+}
+
+/// The seats played here or by bots, each offered its own device.
+fn other_seats(p: &DevicesProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let others: Vec<(Seat, String)> = (0..p.names.len() as Seat)
+        .filter(|&s| p.devices.seat(s).is_none())
+        .map(|s| (s, p.names[s as usize].clone()))
+        .collect();
+    if others.is_empty() || !crate::net::rtc::supported() {
+        return html! {};
+    }
+    html! {
+        <>
+            <h3>{ t(Text::OtherSeats) }</h3>
+            <ul class="devices__others">
+                { for others.iter().map(|&(seat, ref name)| {
+                    let cb = p.on_to_device.clone();
+                    html! {
+                        <li>
+                            <span>{ name.clone() }</span>
+                            <button type="button" class="button button--ghost" aria-label={t(Text::ToOwnDevice(name))} onclick={Callback::from(move |_| cb.emit(seat))}>{ t(Text::OwnDevice) }</button>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </>
+    }
+}
+
+/// The seat whose replies the table's camera reads by itself: once the
+/// game has started, the first seat that lost its device and waits with a
+/// new invitation, where there is a camera, unless the person reads one
+/// with "Scan the reply" or stopped this seat's camera. The camera is on
+/// only while such a seat waits.
+fn auto_scan(
+    devices: &Devices,
+    scanning: Option<Seat>,
+    stopped: &BTreeSet<Seat>,
+    camera: bool,
+) -> Option<Seat> {
+    if !devices.started || scanning.is_some() || !camera {
+        return None;
+    }
+    devices
+        .seats
+        .iter()
+        .find(|r| {
+            r.link == LinkState::Inviting
+                && r.invitation.is_some()
+                && r.token.is_some()
+                && !stopped.contains(&r.seat)
+        })
+        .map(|r| r.seat)
 }
 
 #[derive(Properties, PartialEq)]
@@ -270,9 +333,25 @@ pub fn join_screen(p: &JoinProps) -> Html {
         Callback::from(move |()| scanning.set(false))
     };
     let answering = hand.invitation.is_some() && hand.problem.is_none();
+    // The seat this device held, to take back in one tap: the camera on
+    // the table's new invitation, at the top of the screen.
+    let rejoin = hand.ticket.as_ref().filter(|_| {
+        !hand.connected
+            && hand.reply.is_none()
+            && !answering
+            && !hand.given_away
+            && camera_possible()
+    });
     html! {
         <main class="join">
             <h1>{ t(Text::JoinTable) }</h1>
+            if let Some(ticket) = rejoin {
+                if *scanning {
+                    <Scanner {lang} on_text={scanned.clone()} on_close={stop.clone()} />
+                } else {
+                    <button type="button" class="button button--primary button--large join__rejoin" onclick={scan.clone()}>{ t(Text::RejoinAs(&ticket.name)) }</button>
+                }
+            }
             if !crate::net::rtc::supported() {
                 <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
             }
@@ -298,12 +377,12 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <label for="join-invitation">{ t(Text::InvitationCode) }</label>
                     <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" spellcheck="false" />
                     <div class="device__buttons">
-                        <button type="button" class="button button--primary button--large" onclick={join} disabled={answering}>{ t(Text::Join) }</button>
-                        if camera_possible() && !*scanning {
+                        <button type="button" class={if rejoin.is_some() { classes!("button") } else { classes!("button", "button--primary", "button--large") }} onclick={join} disabled={answering}>{ t(Text::Join) }</button>
+                        if camera_possible() && !*scanning && rejoin.is_none() {
                             <button type="button" class="button" onclick={scan}>{ t(Text::ScanInvitation) }</button>
                         }
                     </div>
-                    if *scanning {
+                    if *scanning && rejoin.is_none() {
                         <Scanner {lang} on_text={scanned} on_close={stop} />
                     }
                     if answering {
@@ -316,5 +395,52 @@ pub fn join_screen(p: &JoinProps) -> Html {
             }
             <button type="button" class="button button--ghost" onclick={leave}>{ t(Text::BackToLobby) }</button>
         </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::state::RemoteSeat;
+
+    fn seat(seat: Seat, link: LinkState, paired_before: bool) -> RemoteSeat {
+        RemoteSeat {
+            link,
+            invitation: Some(format!("code {seat}")),
+            token: paired_before.then(|| "T".to_string()),
+            ..RemoteSeat::new(seat)
+        }
+    }
+
+    #[test]
+    fn the_tables_camera_reads_by_itself_only_while_a_seat_that_lost_its_device_waits() {
+        let mut d = Devices {
+            seats: vec![
+                seat(1, LinkState::Connected, true),
+                seat(2, LinkState::Inviting, false),
+                seat(3, LinkState::Inviting, true),
+            ],
+            started: true,
+            ..Devices::default()
+        };
+        let none = BTreeSet::new();
+        // Seat 3 lost its device: its replies are read by themselves.
+        assert_eq!(auto_scan(&d, None, &none, true), Some(3));
+        // Not without a camera, nor while the person reads one by hand, nor
+        // once they stopped that seat's camera.
+        assert_eq!(auto_scan(&d, None, &none, false), None);
+        assert_eq!(auto_scan(&d, Some(2), &none, true), None);
+        assert_eq!(auto_scan(&d, None, &BTreeSet::from([3]), true), None);
+        // Not before "Start playing" (the first pairing is by hand), nor
+        // for a seat never paired, nor once the reply is taken.
+        d.started = false;
+        assert_eq!(auto_scan(&d, None, &none, true), None);
+        d.started = true;
+        d.seats[2].link = LinkState::Connecting;
+        assert_eq!(auto_scan(&d, None, &none, true), None);
+        // Nor before its new invitation is made.
+        d.seats[2].link = LinkState::Inviting;
+        d.seats[2].invitation = None;
+        assert_eq!(auto_scan(&d, None, &none, true), None);
     }
 }

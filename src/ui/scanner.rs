@@ -22,9 +22,14 @@ use crate::net::qr;
 #[derive(Properties, PartialEq)]
 pub struct ScannerProps {
     pub lang: Lang,
-    /// The text of the first QR code read.
+    /// The text of the first QR code read (with `keep_reading`, of every
+    /// code read that differs from the one before).
     pub on_text: Callback<String>,
     pub on_close: Callback<()>,
+    /// Read on after a code: the table's camera waiting for a reply, which
+    /// a wrong code shown to it must not stop.
+    #[prop_or_default]
+    pub keep_reading: bool,
 }
 
 /// The longest side of the picture the reader gets, in pixels: enough for
@@ -69,10 +74,16 @@ pub fn scanner(p: &ScannerProps) -> Html {
         let video = video.clone();
         let failed = failed.clone();
         let on_text = p.on_text.clone();
+        let keep_reading = p.keep_reading;
         use_effect_with((), move |_| {
             let camera: Rc<RefCell<Option<Camera>>> = Rc::new(RefCell::new(None));
             if !*failed {
-                start(video, camera.clone(), failed, on_text);
+                start(
+                    video,
+                    camera.clone(),
+                    failed,
+                    Reader::new(on_text, keep_reading),
+                );
             }
             move || drop(camera.borrow_mut().take())
         });
@@ -93,11 +104,43 @@ pub fn scanner(p: &ScannerProps) -> Html {
     }
 }
 
+/// Where the codes read go: the first one only, or every new one.
+#[derive(Clone)]
+struct Reader {
+    on_text: Callback<String>,
+    keep_reading: bool,
+    /// The last code passed on (`None`: none yet).
+    last: Rc<RefCell<Option<String>>>,
+}
+
+impl Reader {
+    fn new(on_text: Callback<String>, keep_reading: bool) -> Reader {
+        Reader {
+            on_text,
+            keep_reading,
+            last: Rc::default(),
+        }
+    }
+
+    /// Whether reading goes on.
+    fn reading(&self) -> bool {
+        self.keep_reading || self.last.borrow().is_none()
+    }
+
+    fn read(&self, text: String) {
+        if !self.reading() || self.last.borrow().as_deref() == Some(&*text) {
+            return;
+        }
+        *self.last.borrow_mut() = Some(text.clone());
+        self.on_text.emit(text);
+    }
+}
+
 fn start(
     video: NodeRef,
     camera: Rc<RefCell<Option<Camera>>>,
     failed: UseStateHandle<bool>,
-    on_text: Callback<String>,
+    reader: Reader,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
         let stream = async {
@@ -128,25 +171,22 @@ fn start(
             .and_then(|d| d.create_element("canvas").ok())
             .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok());
         let detector = barcode_detector();
-        let done = Rc::new(RefCell::new(false));
         // A frame is with the QR worker: the next waits (at most one in
         // flight, however slow the reader).
         let busy = Rc::new(Cell::new(false));
         let timer = Interval::new(EVERY_MS, move || {
-            if *done.borrow() || busy.get() {
+            if !reader.reading() || busy.get() {
                 return;
             }
             if let Some(detector) = &detector {
-                detect_with(detector, &el, done.clone(), on_text.clone());
+                detect_with(detector, &el, reader.clone());
             } else if let Some((pixels, w, h)) = canvas.as_ref().and_then(|c| frame(&el, c)) {
                 busy.set(true);
-                let (busy, done, on_text) = (busy.clone(), done.clone(), on_text.clone());
+                let (busy, reader) = (busy.clone(), reader.clone());
                 qr::Client::shared().read(pixels, w, h, move |text| {
                     busy.set(false);
                     if let Some(text) = text {
-                        if !done.replace(true) {
-                            on_text.emit(text);
-                        }
+                        reader.read(text);
                     }
                 });
             }
@@ -192,12 +232,7 @@ fn barcode_detector() -> Option<JsValue> {
     js_sys::Reflect::construct(&class, &js_sys::Array::of1(&options)).ok()
 }
 
-fn detect_with(
-    detector: &JsValue,
-    video: &HtmlVideoElement,
-    done: Rc<RefCell<bool>>,
-    on_text: Callback<String>,
-) {
+fn detect_with(detector: &JsValue, video: &HtmlVideoElement, reader: Reader) {
     let Some(promise) = js_sys::Reflect::get(detector, &"detect".into())
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
@@ -216,10 +251,7 @@ fn detect_with(
                 .as_string()
         });
         if let Some(text) = text {
-            if !*done.borrow() {
-                *done.borrow_mut() = true;
-                on_text.emit(text);
-            }
+            reader.read(text);
         }
     });
 }

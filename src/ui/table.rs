@@ -344,6 +344,9 @@ pub fn table(p: &TableProps) -> Html {
             <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
             { centre(p, (active_pile, my_turn), &chosen_pile) }
             <p class="status" tabindex="-1">{ status }</p>
+            if p.hand_device {
+                <p class="keep-open">{ t(Text::KeepOpen) }</p>
+            }
             if let Some((seat, value)) = scene.took_back {
                 <p class="took-back" role="status">{ t(Text::TookBack { name: scene.name(seat), value }) }</p>
             }
@@ -506,6 +509,8 @@ fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
             </div>
             if let Some(level) = scene.levels.get(s as usize).copied().flatten() {
                 <div class="seat__level">{ t(Text::Bot(level)) }</div>
+            } else if scene.bots.get(s as usize) == Some(&true) {
+                <div class="seat__level">{ t(Text::BotSeat) }</div>
             }
             if scene.offline.contains(&s) {
                 <div class="seat__offline">{ t(Text::PhoneOffline) }</div>

@@ -141,7 +141,7 @@ async function pair(table, name, hand, { fresh = true, again = 1 } = {}) {
     await hand.getByRole('button', { name: 'Join a table' }).click();
   }
   await hand.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await hand.getByRole('button', { name: 'Join' }).click();
+  await hand.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = hand.getByRole('textbox', { name: 'Reply code' });
   await reply.waitFor({ timeout: 20000 });
   const region = table.getByRole('region', { name: `${name}'s device` });

@@ -8,7 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir, open } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, whatNow, step, artifacts } from './harness.mjs';
 import { useDevices } from './devices-kit.mjs';
@@ -80,10 +81,10 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   const beforeReload = await cards(ben);
   const gotBefore = await received(ben);
   await ben.reload();
-  await ben.getByRole('button', { name: 'Join a table' }).waitFor();
+  await ben.getByRole('button', { name: 'Rejoin as Ben' }).waitFor();
   await devicesDialog(table);
   await table.getByRole('region', { name: "Ben's device" }).getByText("Ben's device is not connected.").waitFor({ timeout: 30000 });
-  await pair(table, 'Ben', ben);
+  await pair(table, 'Ben', ben, { fresh: false });
   assert.deepEqual((await cards(ben)).hand, beforeReload.hand, "Ben's hand after rejoining");
   if (await table.getByRole('dialog', { name: 'Players on their own devices' }).count()) {
     await table.getByRole('button', { name: 'Close' }).click();
@@ -307,7 +308,7 @@ test('a connection whose hello never comes is given up after 15 s: the table say
   const first = await invitation(table, 'Ben');
   await ben.getByRole('button', { name: 'Join a table' }).click();
   await ben.getByRole('textbox', { name: 'Invitation code' }).fill(first);
-  await ben.getByRole('button', { name: 'Join' }).click();
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = ben.getByRole('textbox', { name: 'Reply code' });
   await reply.waitFor({ timeout: 20000 });
   const region = table.getByRole('region', { name: "Ben's device" });
@@ -339,10 +340,15 @@ test('a connection whose hello never comes is given up after 15 s: the table say
 /// code's modules from its SVG path, black on white, in the middle of a
 /// 640×480 frame.
 async function y4m(table, name, file) {
-  const { d, size } = await table
-    .getByRole('region', { name: `${name}'s device` })
-    .locator('svg.qr')
-    .evaluate((svg) => ({ d: svg.querySelector('path').getAttribute('d'), size: Number(svg.getAttribute('viewBox').split(' ')[2]) }));
+  await y4mOf(table.getByRole('region', { name: `${name}'s device` }).locator('svg.qr'), file);
+}
+
+/// The QR code `svg` (a locator) as what a camera sees (see `y4m`). The
+/// file is written over in place, at the same size: a camera already on
+/// reads its frames from the file as it goes, and sees the new picture.
+async function y4mOf(svg, file) {
+  const qr = svg ? await svg.evaluate((el) => ({ d: el.querySelector('path').getAttribute('d'), size: Number(el.getAttribute('viewBox').split(' ')[2]) })) : null;
+  const { d, size } = qr ?? { d: '', size: 1 };
   const [W, H] = [640, 480];
   const scale = Math.floor(440 / size);
   const x0 = Math.floor((W - size * scale) / 2);
@@ -356,8 +362,115 @@ async function y4m(table, name, file) {
   }
   const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+  const bytes = Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
+  const out = await open(file, existsSync(file) ? 'r+' : 'w');
+  try {
+    await out.write(bytes, 0, bytes.length, 0);
+  } finally {
+    await out.close();
+  }
 }
+
+/// The devices dialog fits a tablet either way up: its Start playing (or
+/// Close) in view, and the camera's picture of `region`, if given.
+async function fits(table, region, what) {
+  for (const [width, height] of [
+    [1024, 768],
+    [768, 1024],
+  ]) {
+    await table.setViewportSize({ width, height });
+    const dialog = table.getByRole('dialog', { name: 'Players on their own devices' });
+    const button = await dialog.getByRole('button', { name: /^(Start playing|Close)$/ }).boundingBox();
+    assert.ok(button && button.y >= 0 && button.y + button.height <= height, `${what}, ${width}×${height}: the dialog's button in view: ${JSON.stringify(button)}`);
+    if (region) {
+      const video = await region.locator('video.scanner__video').boundingBox();
+      assert.ok(video && video.y >= 0 && video.y + video.height <= height, `${what}, ${width}×${height}: the camera's picture in view: ${JSON.stringify(video)}`);
+    }
+    await table.screenshot({ path: join(artifacts, `devices-fit-${what.replaceAll(' ', '-')}-${width}x${height}.png`) });
+  }
+  await table.setViewportSize({ width: 1024, height: 768 });
+}
+
+test("a phone that lost its link is back in one tap, by camera on both sides, none on the table; a new phone for a held seat is told how to take it over, and the table offers Pair a different device right there", async () => {
+  await mkdir(artifacts, { recursive: true });
+  const [tableCam, phoneCam] = [join(artifacts, 'table-camera.y4m'), join(artifacts, 'phone-camera.y4m')];
+  await y4mOf(null, tableCam);
+  await y4mOf(null, phoneCam);
+  const camera = (file) => ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, args: camera(tableCam) });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'easy'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await invitation(table, 'Ben');
+  await fits(table, null, 'pairing');
+  const ben = await device('ben', { args: camera(phoneCam) });
+  await ben.goto(url());
+  await pair(table, 'Ben', ben);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await ben.getByText('Keep Mojo open on this phone until the game ends.').waitFor();
+  // Every tap on the table from here is counted: none is needed.
+  await table.evaluate(() => {
+    window.__taps = 0;
+    document.addEventListener('click', () => window.__taps++, true);
+  });
+  // Ben's phone loses its link (the page reloaded): its first screen is
+  // the way back, not the lobby.
+  await ben.reload();
+  const rejoin = ben.getByRole('button', { name: 'Rejoin as Ben' });
+  await rejoin.waitFor({ timeout: 20000 });
+  assert.equal(await ben.getByRole('button', { name: 'Start game' }).count(), 0, 'not the lobby');
+  // The table, at Ben's turn, shows Ben's new invitation and reads the
+  // replies by itself with its camera.
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.locator('svg.qr').waitFor({ timeout: 30000 });
+  await region.locator('video.scanner__video').waitFor();
+  assert.equal(await region.getByRole('button', { name: 'Scan the reply' }).count(), 0, 'the camera is on already');
+  await table.screenshot({ path: join(artifacts, 'devices-table-reads-by-itself.png') });
+  await fits(table, region, 'the table reads by itself');
+  // One tap on the phone: its camera reads the table's new invitation…
+  await y4m(table, 'Ben', phoneCam);
+  await ben.screenshot({ path: join(artifacts, 'devices-phone-rejoin.png') });
+  await rejoin.click();
+  const replyQr = ben.locator('svg.qr');
+  await replyQr.waitFor({ timeout: 30000 });
+  // …its reply is shown to the table's camera, and Ben plays on.
+  await y4mOf(replyQr, tableCam);
+  await ben.getByRole('group', { name: 'Your hand' }).or(ben.locator('.facedown, .summary')).first().waitFor({ timeout: 30000 });
+  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor({ state: 'detached', timeout: 20000 });
+  assert.equal(await table.evaluate(() => window.__taps), 0, 'no tap on the table');
+  await y4mOf(null, tableCam);
+  // Another phone answers Ben's seat while Ben's old phone is away: it is
+  // told how to take the seat over, and the table offers it right there.
+  await ben.close();
+  // (Ben's turn: the dialog comes up by itself.)
+  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor({ timeout: 30000 });
+  const code = await invitation(table, 'Ben');
+  const other = await device('ben-new');
+  await other.goto(url());
+  await other.getByRole('button', { name: 'Join a table' }).click();
+  await other.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await other.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = other.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText("Ben's seat is held by another device. If Ben has a new device, pair that one instead:").waitFor({ timeout: 20000 });
+  await other.getByText('ask the table to tap “Pair a different device”', { exact: false }).waitFor({ timeout: 20000 });
+  assert.equal(await region.getByRole('button', { name: 'Pair a different device' }).count(), 1, 'offered once, by the problem');
+  await table.screenshot({ path: join(artifacts, 'devices-seat-held.png') });
+  await other.screenshot({ path: join(artifacts, 'devices-phone-seat-held.png') });
+  // The phone waits for a new invitation (its reply could not work)…
+  await other.getByRole('textbox', { name: 'Invitation code' }).waitFor();
+  // …which "Pair a different device" makes: the new phone takes the seat.
+  await region.getByRole('button', { name: 'Pair a different device' }).click();
+  await pair(table, 'Ben', other, { fresh: false });
+  // On the phone, Ana's seat is labelled as a bot's.
+  await other.locator('[data-seat="0"] .seat__level', { hasText: 'Bot' }).waitFor();
+  assert.deepEqual([...table.problems, ...other.problems], []);
+});
 
 test("a phone pairs by reading the table's invitation QR code with its camera; a second answer to one invitation is refused", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
@@ -598,7 +711,7 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   await phone.goto(url());
   await phone.getByRole('button', { name: 'Join a table' }).click();
   await phone.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await phone.getByRole('button', { name: 'Join' }).click();
+  await phone.getByRole('button', { name: 'Join', exact: true }).click();
   const replyBox = phone.getByRole('textbox', { name: 'Reply code' });
   await replyBox.waitFor({ timeout: 20000 });
   const reply = await replyBox.inputValue();

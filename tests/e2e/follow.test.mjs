@@ -308,7 +308,7 @@ test('a phone holding a seat plays "your turn" there, and is never offered a rep
   await invite.waitFor({ timeout: 20000 });
   await phone.getByRole('button', { name: 'Join a table' }).click();
   await phone.getByRole('textbox', { name: 'Invitation code' }).fill(await invite.inputValue());
-  await phone.getByRole('button', { name: 'Join' }).click();
+  await phone.getByRole('button', { name: 'Join', exact: true }).click();
   const reply = phone.getByRole('textbox', { name: 'Reply code' });
   await reply.waitFor({ timeout: 20000 });
   await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
