@@ -889,6 +889,7 @@ impl AppState {
             return;
         };
         let waiting = self.waiting;
+        let offline = devices.offline();
         for r in devices.seats.iter_mut() {
             if r.link != LinkState::Connected {
                 continue;
@@ -901,6 +902,7 @@ impl AppState {
                 r.seat,
                 waiting,
                 started,
+                &offline,
                 &mut r.sent,
             ) {
                 outbox.push(Cmd::ToDevice {

@@ -45,8 +45,10 @@ pub struct Scene {
     /// waits for it.
     pub waiting_for: Option<Seat>,
     /// The seats on their own devices whose device is not connected (the
-    /// table's screen marks them; empty elsewhere).
+    /// table's screen and the phones mark them).
     pub offline: Vec<Seat>,
+    /// A seat whose device the table just lost, announced on a phone.
+    pub lost: Option<Seat>,
     /// A phone whose table has not started play yet ("Start playing").
     pub waiting_table: bool,
     /// The card the table just took back (whose, which), announced on a
@@ -182,6 +184,7 @@ impl Session {
             offline: Vec::new(),
             waiting_table: false,
             took_back: None,
+            lost: None,
             take_back: self.take_back_card().filter(|_| self.may_take_back_here()),
             busy: false,
         }
@@ -261,7 +264,9 @@ mod tests {
             at += 1;
             let legal = s.game.legal_actions().to_vec();
             let mut scenes = vec![s.scene()];
-            if let Some(m) = crate::net::proto::message_for(&s, "g", at, 3, None, true, &mut sent) {
+            if let Some(m) =
+                crate::net::proto::message_for(&s, "g", at, 3, None, true, &[], &mut sent)
+            {
                 phone = crate::net::proto::HandModel::receive(phone.as_ref(), 3, m).unwrap();
             }
             if let Some(p) = &phone {

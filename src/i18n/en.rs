@@ -210,6 +210,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     phone_offline: "Phone not connected",
     waiting_for_table: "Waiting for the table to start playing",
     took_back: "{name} took back {card}",
+    phone_lost: "{name}'s phone lost the connection.",
     scan_reply: "Scan the reply",
     scan_invitation: "Scan the invitation",
     stop_camera: "Stop the camera",

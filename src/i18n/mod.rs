@@ -456,6 +456,8 @@ messages! {
         WaitingForTable => waiting_for_table: str,
         /// A phone is told of a take-back at the table (a passing notice).
         TookBack { name: &'a str, value: Value } => took_back: str (named_card(name, value)),
+        /// On a phone: another seat's device dropped.
+        PhoneLost(n: &'a str) => phone_lost: str (name(n)),
         ScanReply => scan_reply: str,
         ScanInvitation => scan_invitation: str,
         StopCamera => stop_camera: str,

@@ -293,6 +293,7 @@ fn samples() -> Vec<Text<'static>> {
         ReplyHelp,
         HandLost,
         Rejoin("Ana"),
+        PhoneLost("Ana"),
         RejoinAs("Ana"),
         KeepOpen,
         BotSeat,

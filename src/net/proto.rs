@@ -90,6 +90,9 @@ pub struct Seen {
     /// The card the table's last change took back (whose, which): the
     /// phone announces it.
     pub took_back: Option<(Seat, Value)>,
+    /// The seats whose own device is not connected to the table now
+    /// (marked on every phone's tiles; one newly away is announced).
+    pub offline: Vec<Seat>,
 }
 
 /// Why the table (or a hand device) refused a message.
@@ -332,6 +335,10 @@ impl Seen {
                     Json::Arr(vec![Json::Int(s.into()), Json::Int(v.into())])
                 }),
             ),
+            (
+                "offline",
+                Json::Arr(self.offline.iter().map(|&s| Json::Int(s.into())).collect()),
+            ),
         ])
     }
 
@@ -378,12 +385,25 @@ impl Seen {
                 },
                 Some(other) => return Err(json::wrong("took_back", "[seat, card]", other)),
             },
+            // A table of an earlier build does not send it: none away.
+            offline: match f.opt("offline") {
+                None => Vec::new(),
+                Some(Json::Arr(seats)) => seats
+                    .iter()
+                    .map(|s| {
+                        s.as_int()
+                            .ok_or_else(|| json::wrong("offline", "a seat", s))
+                    })
+                    .collect::<Read<_>>()?,
+                Some(other) => return Err(json::wrong("offline", "a list of seats", other)),
+            },
         };
         if seen.names.len() != players || seen.bots.len() != players {
             return Err(format!("names or seat kinds for a table of {players}"));
         }
         if seen.waiting_for.is_some_and(|s| s as usize >= players)
             || seen.took_back.is_some_and(|(s, _)| s as usize >= players)
+            || seen.offline.iter().any(|&s| s as usize >= players)
             || seen
                 .rounds
                 .iter()
@@ -468,6 +488,8 @@ pub struct Sent {
     pub bots: Vec<bool>,
     /// Whether play had started when it was sent.
     pub started: bool,
+    /// The seats away (their devices not connected) as sent.
+    pub offline: Vec<Seat>,
 }
 
 /// The message that brings `seat`'s device up to the table's move `at`:
@@ -480,6 +502,7 @@ pub fn message_for(
     seat: Seat,
     waiting_for: Option<Seat>,
     started: bool,
+    offline: &[Seat],
     sent: &mut Sent,
 ) -> Option<ToHand> {
     let names: Vec<String> = session.setup.seats.iter().map(|s| s.name.clone()).collect();
@@ -492,7 +515,7 @@ pub fn message_for(
     let round = session.game.round();
     let round_log: Vec<&LogEntry> = session.log.iter().filter(|e| e.round == round).collect();
     let fresh = sent.game != game || sent.names != names || sent.bots != bots;
-    if !fresh && sent.at == at && sent.started == started {
+    if !fresh && sent.at == at && sent.started == started && sent.offline == offline {
         return None;
     }
     let snapshot = fresh || sent.round != round || sent.log > round_log.len();
@@ -510,6 +533,7 @@ pub fn message_for(
         waiting_for,
         started,
         took_back: session.took_back,
+        offline: offline.to_vec(),
     };
     *sent = Sent {
         game: game.to_string(),
@@ -519,6 +543,7 @@ pub fn message_for(
         names,
         bots,
         started,
+        offline: offline.to_vec(),
     };
     Some(if snapshot {
         ToHand::Snapshot(Box::new(seen))
@@ -573,6 +598,17 @@ pub struct HandModel {
     pub seen: Seen,
     /// The round's log as received so far.
     pub log: Vec<LogEntry>,
+    /// A seat whose device this message says is newly away (announced
+    /// once: the next message clears it).
+    pub lost: Option<Seat>,
+}
+
+/// The first seat `seen` says is away that was not before (none on a
+/// device's first message: it announces only what happens while it
+/// watches).
+fn newly_away(model: Option<&HandModel>, seen: &Seen) -> Option<Seat> {
+    let before = &model?.seen.offline;
+    seen.offline.iter().copied().find(|s| !before.contains(s))
 }
 
 impl HandModel {
@@ -587,6 +623,7 @@ impl HandModel {
             ToHand::Snapshot(seen) => Ok(Some(HandModel {
                 seat,
                 log: seen.log.clone(),
+                lost: newly_away(model, &seen),
                 seen: *seen,
             })),
             ToHand::Update(seen) => {
@@ -602,6 +639,7 @@ impl HandModel {
                 Ok(Some(HandModel {
                     seat,
                     log,
+                    lost: newly_away(Some(model), &seen),
                     seen: *seen,
                 }))
             }
@@ -624,7 +662,8 @@ impl HandModel {
             log: self.log.clone(),
             last_events: self.seen.events.clone(),
             waiting_for: self.seen.waiting_for,
-            offline: Vec::new(),
+            offline: self.seen.offline.clone(),
+            lost: self.lost,
             waiting_table: !self.seen.started,
             took_back: self.seen.took_back,
             take_back: crate::session::take_back_card(&self.seen.events)
@@ -672,7 +711,7 @@ mod tests {
         assert_eq!(decode::<ToTable>(&text), Ok(act));
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 3, 2, None, true, &mut sent).unwrap();
+        let snap = message_for(&s, "g", 3, 2, None, true, &[], &mut sent).unwrap();
         assert!(matches!(snap, ToHand::Snapshot(_)));
         assert_eq!(decode::<ToHand>(&encode(&snap)), Ok(snap));
         for m in [
@@ -842,7 +881,8 @@ mod tests {
         let mut messages = 0;
         while !s.game.is_over() {
             for seat in 0..4u8 {
-                let Some(m) = message_for(&s, "g", at, seat, None, true, &mut sent[seat as usize])
+                let Some(m) =
+                    message_for(&s, "g", at, seat, None, true, &[], &mut sent[seat as usize])
                 else {
                     continue;
                 };
@@ -899,7 +939,7 @@ mod tests {
     fn an_update_that_does_not_follow_on_is_not_taken() {
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 1, 0, None, true, &mut sent).unwrap();
+        let snap = message_for(&s, "g", 1, 0, None, true, &[], &mut sent).unwrap();
         let ToHand::Snapshot(seen) = snap.clone() else {
             panic!()
         };
@@ -909,7 +949,7 @@ mod tests {
         gap.log_from = 5;
         assert!(HandModel::receive(Some(&model), 0, ToHand::Update(gap)).is_err());
         assert_eq!(
-            message_for(&s, "g", 1, 0, None, true, &mut sent),
+            message_for(&s, "g", 1, 0, None, true, &[], &mut sent),
             None,
             "nothing new"
         );
@@ -929,7 +969,7 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         };
-        let before = read(message_for(&s, "g", 5, 2, None, false, &mut sent).unwrap());
+        let before = read(message_for(&s, "g", 5, 2, None, false, &[], &mut sent).unwrap());
         assert!(!before.started);
         let model = HandModel::receive(None, 2, ToHand::Snapshot(Box::new(before)))
             .unwrap()
@@ -938,8 +978,8 @@ mod tests {
         assert!(scene.moves().is_empty(), "no move before the table starts");
         assert_eq!(scene.took_back, None);
         // "Start playing": the same move, and still an update.
-        assert!(message_for(&s, "g", 5, 2, None, false, &mut sent).is_none());
-        let started = message_for(&s, "g", 5, 2, None, true, &mut sent).unwrap();
+        assert!(message_for(&s, "g", 5, 2, None, false, &[], &mut sent).is_none());
+        let started = message_for(&s, "g", 5, 2, None, true, &[], &mut sent).unwrap();
         let seen = read(started.clone());
         assert!(seen.started);
         let model = HandModel::receive(Some(&model), 2, started)
@@ -961,14 +1001,14 @@ mod tests {
             pile: 0,
         })
         .unwrap();
-        let _ = message_for(&s, "g", 6, 2, None, true, &mut sent).unwrap();
+        let _ = message_for(&s, "g", 6, 2, None, true, &[], &mut sent).unwrap();
         assert!(s.take_back());
-        let back = read(message_for(&s, "g", 7, 2, None, true, &mut sent).unwrap());
+        let back = read(message_for(&s, "g", 7, 2, None, true, &[], &mut sent).unwrap());
         assert_eq!(back.took_back, Some((2, card)));
         // The next move: no more.
         let view = s.game.view(2);
         s.apply(bot.choose(&view)).unwrap();
-        let next = read(message_for(&s, "g", 8, 2, None, true, &mut sent).unwrap());
+        let next = read(message_for(&s, "g", 8, 2, None, true, &[], &mut sent).unwrap());
         assert_eq!(next.took_back, None);
         // A seat past the table is refused.
         let bad = encode(&ToHand::Update(Box::new(Seen {
@@ -976,5 +1016,41 @@ mod tests {
             ..next
         })));
         assert!(decode::<ToHand>(&bad).is_err());
+    }
+
+    #[test]
+    fn a_seat_whose_device_drops_is_marked_on_every_phone_and_announced_once() {
+        let (s, _) = until_ben_on_his_device_acts();
+        let mut sent = Sent::default();
+        let model = |m: Option<ToHand>, before: Option<&HandModel>| {
+            let m = decode::<ToHand>(&encode(&m.expect("a message"))).unwrap();
+            HandModel::receive(before, 2, m).unwrap().unwrap()
+        };
+        let first = model(message_for(&s, "g", 5, 2, None, true, &[], &mut sent), None);
+        assert_eq!((first.seen.offline.clone(), first.lost), (vec![], None));
+        // Cy's device (seat 1) drops: the table says so, though no move
+        // was made, and Ben's phone marks and announces it.
+        let dropped = model(
+            message_for(&s, "g", 5, 2, None, true, &[1], &mut sent),
+            Some(&first),
+        );
+        let scene = dropped.scene(false);
+        assert_eq!((scene.offline, scene.lost), (vec![1], Some(1)));
+        // Announced once: the next message still marks the seat.
+        let later = model(
+            message_for(&s, "g", 6, 2, None, true, &[1], &mut sent),
+            Some(&dropped),
+        );
+        assert_eq!((later.seen.offline.clone(), later.lost), (vec![1], None));
+        // Nothing new to say: nothing sent.
+        assert!(message_for(&s, "g", 6, 2, None, true, &[1], &mut sent).is_none());
+        // A table of an earlier build sends no `offline`: none away.
+        let text = encode(&ToHand::Update(Box::new(later.seen.clone())));
+        let old = text.replace(",\"offline\":[1]", "");
+        assert_ne!(old, text);
+        match decode::<ToHand>(&old).unwrap() {
+            ToHand::Update(seen) => assert!(seen.offline.is_empty()),
+            other => panic!("{other:?}"),
+        }
     }
 }

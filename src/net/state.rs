@@ -1117,6 +1117,7 @@ mod tests {
             1,
             None,
             true,
+            &[],
             &mut sent,
         )
         .unwrap();
@@ -1207,7 +1208,7 @@ mod tests {
             .reduce(Msg::Device(DeviceMsg::StartPlaying));
         let game = until_turn_of(game, 1);
         let session = game.session.as_ref().unwrap();
-        let snap = message_for(session, "g", 3, 1, None, true, &mut Sent::default()).unwrap();
+        let snap = message_for(session, "g", 3, 1, None, true, &[], &mut Sent::default()).unwrap();
         let ToHand::Snapshot(seen) = &snap else {
             panic!("{snap:?}")
         };

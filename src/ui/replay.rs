@@ -52,6 +52,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         offline: Vec::new(),
         waiting_table: false,
         took_back: None,
+        lost: None,
         take_back: None,
         pass_to: None,
         busy: false,

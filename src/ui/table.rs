@@ -350,6 +350,9 @@ pub fn table(p: &TableProps) -> Html {
             if let Some((seat, value)) = scene.took_back {
                 <p class="took-back" role="status">{ t(Text::TookBack { name: scene.name(seat), value }) }</p>
             }
+            if let Some(seat) = scene.lost {
+                <p class="took-back" role="status">{ t(Text::PhoneLost(scene.name(seat))) }</p>
+            }
             { own }
             <aside class="side">
                 { score_pad(&PadProps { scene, lang, compact: true, id: "pad" }) }

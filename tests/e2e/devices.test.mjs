@@ -697,7 +697,7 @@ test('a Chromium table and a Firefox phone play a whole game; the phone receives
   }
 });
 
-test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found; a phone's menu has no bot speed, leaving asks first, and its round summary says the table deals; a phone gone is marked on the table", async () => {
+test("a reply pasted under the wrong seat is taken for its own seat and the table says so; a cut-off reply says it is cut off; a reply inside a message is found; a phone's menu has no bot speed, leaving asks first, and its round summary says the table deals; a phone gone is marked on the table and named on the other phone", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   await table.goto(url());
   await lobby(table, [
@@ -761,5 +761,10 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   await phone.close();
   await table.locator('[data-seat="2"] .seat__offline', { hasText: 'Phone not connected' }).waitFor({ state: 'attached', timeout: 20000 });
   assert.equal(await table.locator('[data-seat="1"] .seat__offline').count(), 0, "Ben's phone is still there");
+  // …and Ben's phone names it and marks Cy's seat too.
+  await benPhone.getByText("Cy's phone lost the connection.").waitFor({ timeout: 20000 });
+  await benPhone.locator('[data-seat="2"] .seat__offline', { hasText: 'Phone not connected' }).waitFor({ state: 'attached' });
+  assert.equal(await benPhone.locator('[data-seat="1"] .seat__offline').count(), 0, 'not its own seat');
+  await benPhone.screenshot({ path: join(artifacts, 'devices-phone-names-a-drop.png') });
   assert.deepEqual(problems, []);
 });
