@@ -755,7 +755,9 @@ fn own_area(
         mine.points()
     };
 
-    let face_down = face_down_row(p, view, down_stop, &guard);
+    // This seat's legal actions, asked of the engine once per render.
+    let moves = scene.moves();
+    let face_down = face_down_row(p, view, &moves, down_stop, &guard);
     let face_up = if !view.seats[me as usize].face_up.is_empty() {
         html! {
             <div class="own__faceup">
@@ -766,8 +768,8 @@ fn own_area(
         html! {}
     };
 
-    let hand_html = hand_row(p, view, pile, hand_stop, (&slots, &guard, &picked));
-    let draw_choice = draw_choice(p, view);
+    let hand_html = hand_row(p, view, &moves, pile, hand_stop, (&slots, &guard, &picked));
+    let draw_choice = draw_choice(p, view, &moves);
 
     html! {
         <section class={classes!("own", my_turn.then_some("own--turn"))} aria-label={scene.name(me).to_string()}>
@@ -799,16 +801,15 @@ fn own_area(
 fn face_down_row(
     p: &TableProps,
     view: &PlayerView,
+    moves: &[Action],
     down_stop: &UseStateHandle<usize>,
     guard: &Rc<TapGuard>,
 ) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
-    let scene = &p.scene;
     let act = p.on_act.clone();
     let down = &view.face_down;
     if !down.is_empty() {
-        let moves = scene.moves();
         html! {
             <section class="facedown" aria-label={t(Text::YourFaceDown)}>
                 <h2 class="own__title">{ t(Text::YourFaceDown) }</h2>
@@ -843,6 +844,7 @@ fn face_down_row(
 fn hand_row(
     p: &TableProps,
     view: &PlayerView,
+    moves: &[Action],
     pile: u8,
     hand_stop: &UseStateHandle<usize>,
     (slots, guard, picked): (&[Option<Value>], &Rc<TapGuard>, &Picked),
@@ -853,7 +855,6 @@ fn hand_row(
     let act = p.on_act.clone();
     let hand: &Cards = &view.hand;
     // The cards the engine lets this seat play now (none off its turn).
-    let moves = scene.moves();
     let playable = |value| moves.contains(&Action::Play { value, pile });
     let top = view.top(pile);
     let drawn = scene.just_drawn();
@@ -913,13 +914,12 @@ fn hand_row(
 }
 
 /// Two piles: after a higher card, where to draw from.
-fn draw_choice(p: &TableProps, view: &PlayerView) -> Html {
+fn draw_choice(p: &TableProps, view: &PlayerView, moves: &[Action]) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
     let phase = scene.phase();
     let act = p.on_act.clone();
-    let moves = scene.moves();
     if moves.contains(&Action::Draw(DrawSource::Deck)) {
         if let Phase::Draw { pile: played } = phase {
             let other_top = view
