@@ -13,7 +13,9 @@ use yew::prelude::*;
 use crate::cmd::{BotKey, BotTurn, Cmd, Outbox};
 use crate::i18n::{Lang, Text};
 use crate::net::code::{Invitation, Reply};
-use crate::net::proto::{self, check_act, check_take_back, message_for, Refusal, ToHand, ToTable};
+use crate::net::proto::{
+    self, check_act, check_take_back, message_for, News, Refusal, ToHand, ToTable,
+};
 use crate::net::state::{
     DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem, RemoteSeat,
 };
@@ -900,9 +902,11 @@ impl AppState {
                 game_id,
                 *seq,
                 r.seat,
-                waiting,
-                started,
-                &offline,
+                News {
+                    waiting_for: waiting,
+                    started,
+                    offline: &offline,
+                },
                 &mut r.sent,
             ) {
                 outbox.push(Cmd::ToDevice {

@@ -264,9 +264,14 @@ mod tests {
             at += 1;
             let legal = s.game.legal_actions().to_vec();
             let mut scenes = vec![s.scene()];
-            if let Some(m) =
-                crate::net::proto::message_for(&s, "g", at, 3, None, true, &[], &mut sent)
-            {
+            if let Some(m) = crate::net::proto::message_for(
+                &s,
+                "g",
+                at,
+                3,
+                crate::net::proto::News::STARTED,
+                &mut sent,
+            ) {
                 phone = crate::net::proto::HandModel::receive(phone.as_ref(), 3, m).unwrap();
             }
             if let Some(p) = &phone {

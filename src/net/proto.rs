@@ -474,6 +474,26 @@ impl Wire for ToHand {
     }
 }
 
+/// What the table tells its devices besides the game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct News<'a> {
+    /// The seat it waits for (its device is not connected).
+    pub waiting_for: Option<Seat>,
+    /// "Start playing" was pressed.
+    pub started: bool,
+    /// The seats whose own device is not connected.
+    pub offline: &'a [Seat],
+}
+
+impl News<'static> {
+    /// Play has started; nobody is waited for, no device is away.
+    pub const STARTED: News<'static> = News {
+        waiting_for: None,
+        started: true,
+        offline: &[],
+    };
+}
+
 /// What the table has sent one seat's device so far (to send only what
 /// changed).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -500,9 +520,11 @@ pub fn message_for(
     game: &str,
     at: u64,
     seat: Seat,
-    waiting_for: Option<Seat>,
-    started: bool,
-    offline: &[Seat],
+    News {
+        waiting_for,
+        started,
+        offline,
+    }: News,
     sent: &mut Sent,
 ) -> Option<ToHand> {
     let names: Vec<String> = session.setup.seats.iter().map(|s| s.name.clone()).collect();
@@ -711,7 +733,7 @@ mod tests {
         assert_eq!(decode::<ToTable>(&text), Ok(act));
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 3, 2, None, true, &[], &mut sent).unwrap();
+        let snap = message_for(&s, "g", 3, 2, News::STARTED, &mut sent).unwrap();
         assert!(matches!(snap, ToHand::Snapshot(_)));
         assert_eq!(decode::<ToHand>(&encode(&snap)), Ok(snap));
         for m in [
@@ -882,7 +904,7 @@ mod tests {
         while !s.game.is_over() {
             for seat in 0..4u8 {
                 let Some(m) =
-                    message_for(&s, "g", at, seat, None, true, &[], &mut sent[seat as usize])
+                    message_for(&s, "g", at, seat, News::STARTED, &mut sent[seat as usize])
                 else {
                     continue;
                 };
@@ -939,7 +961,7 @@ mod tests {
     fn an_update_that_does_not_follow_on_is_not_taken() {
         let s = table();
         let mut sent = Sent::default();
-        let snap = message_for(&s, "g", 1, 0, None, true, &[], &mut sent).unwrap();
+        let snap = message_for(&s, "g", 1, 0, News::STARTED, &mut sent).unwrap();
         let ToHand::Snapshot(seen) = snap.clone() else {
             panic!()
         };
@@ -949,7 +971,7 @@ mod tests {
         gap.log_from = 5;
         assert!(HandModel::receive(Some(&model), 0, ToHand::Update(gap)).is_err());
         assert_eq!(
-            message_for(&s, "g", 1, 0, None, true, &[], &mut sent),
+            message_for(&s, "g", 1, 0, News::STARTED, &mut sent),
             None,
             "nothing new"
         );
@@ -969,7 +991,7 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         };
-        let before = read(message_for(&s, "g", 5, 2, None, false, &[], &mut sent).unwrap());
+        let before = read(message_for(&s, "g", 5, 2, News::default(), &mut sent).unwrap());
         assert!(!before.started);
         let model = HandModel::receive(None, 2, ToHand::Snapshot(Box::new(before)))
             .unwrap()
@@ -978,8 +1000,8 @@ mod tests {
         assert!(scene.moves().is_empty(), "no move before the table starts");
         assert_eq!(scene.took_back, None);
         // "Start playing": the same move, and still an update.
-        assert!(message_for(&s, "g", 5, 2, None, false, &[], &mut sent).is_none());
-        let started = message_for(&s, "g", 5, 2, None, true, &[], &mut sent).unwrap();
+        assert!(message_for(&s, "g", 5, 2, News::default(), &mut sent).is_none());
+        let started = message_for(&s, "g", 5, 2, News::STARTED, &mut sent).unwrap();
         let seen = read(started.clone());
         assert!(seen.started);
         let model = HandModel::receive(Some(&model), 2, started)
@@ -1001,14 +1023,14 @@ mod tests {
             pile: 0,
         })
         .unwrap();
-        let _ = message_for(&s, "g", 6, 2, None, true, &[], &mut sent).unwrap();
+        let _ = message_for(&s, "g", 6, 2, News::STARTED, &mut sent).unwrap();
         assert!(s.take_back());
-        let back = read(message_for(&s, "g", 7, 2, None, true, &[], &mut sent).unwrap());
+        let back = read(message_for(&s, "g", 7, 2, News::STARTED, &mut sent).unwrap());
         assert_eq!(back.took_back, Some((2, card)));
         // The next move: no more.
         let view = s.game.view(2);
         s.apply(bot.choose(&view)).unwrap();
-        let next = read(message_for(&s, "g", 8, 2, None, true, &[], &mut sent).unwrap());
+        let next = read(message_for(&s, "g", 8, 2, News::STARTED, &mut sent).unwrap());
         assert_eq!(next.took_back, None);
         // A seat past the table is refused.
         let bad = encode(&ToHand::Update(Box::new(Seen {
@@ -1026,24 +1048,55 @@ mod tests {
             let m = decode::<ToHand>(&encode(&m.expect("a message"))).unwrap();
             HandModel::receive(before, 2, m).unwrap().unwrap()
         };
-        let first = model(message_for(&s, "g", 5, 2, None, true, &[], &mut sent), None);
+        let first = model(message_for(&s, "g", 5, 2, News::STARTED, &mut sent), None);
         assert_eq!((first.seen.offline.clone(), first.lost), (vec![], None));
         // Cy's device (seat 1) drops: the table says so, though no move
         // was made, and Ben's phone marks and announces it.
         let dropped = model(
-            message_for(&s, "g", 5, 2, None, true, &[1], &mut sent),
+            message_for(
+                &s,
+                "g",
+                5,
+                2,
+                News {
+                    offline: &[1],
+                    ..News::STARTED
+                },
+                &mut sent,
+            ),
             Some(&first),
         );
         let scene = dropped.scene(false);
         assert_eq!((scene.offline, scene.lost), (vec![1], Some(1)));
         // Announced once: the next message still marks the seat.
         let later = model(
-            message_for(&s, "g", 6, 2, None, true, &[1], &mut sent),
+            message_for(
+                &s,
+                "g",
+                6,
+                2,
+                News {
+                    offline: &[1],
+                    ..News::STARTED
+                },
+                &mut sent,
+            ),
             Some(&dropped),
         );
         assert_eq!((later.seen.offline.clone(), later.lost), (vec![1], None));
         // Nothing new to say: nothing sent.
-        assert!(message_for(&s, "g", 6, 2, None, true, &[1], &mut sent).is_none());
+        assert!(message_for(
+            &s,
+            "g",
+            6,
+            2,
+            News {
+                offline: &[1],
+                ..News::STARTED
+            },
+            &mut sent
+        )
+        .is_none());
         // A table of an earlier build sends no `offline`: none away.
         let text = encode(&ToHand::Update(Box::new(later.seen.clone())));
         let old = text.replace(",\"offline\":[1]", "");

@@ -1115,9 +1115,7 @@ mod tests {
             "g",
             3,
             1,
-            None,
-            true,
-            &[],
+            crate::net::proto::News::STARTED,
             &mut sent,
         )
         .unwrap();
@@ -1208,7 +1206,15 @@ mod tests {
             .reduce(Msg::Device(DeviceMsg::StartPlaying));
         let game = until_turn_of(game, 1);
         let session = game.session.as_ref().unwrap();
-        let snap = message_for(session, "g", 3, 1, None, true, &[], &mut Sent::default()).unwrap();
+        let snap = message_for(
+            session,
+            "g",
+            3,
+            1,
+            crate::net::proto::News::STARTED,
+            &mut Sent::default(),
+        )
+        .unwrap();
         let ToHand::Snapshot(seen) = &snap else {
             panic!("{snap:?}")
         };
