@@ -631,6 +631,66 @@ test('another tab of the table device leaves a game with players on their own de
 
 // Another engine as a phone: Firefox (geckodriver), holding one seat of a
 // table in Chromium. (Debian's WebKitGTK has no WebRTC.)
+test("a Firefox phone is told what happens and comes back in one tap: it asks to keep Mojo open, names another phone's drop, and after a reload offers 'Rejoin as Fay' first; the typed path takes the seat back", async () => {
+  const ffServer = await serve('/games/mojo/', { init: initScript() });
+  const driver = await startDriver('firefox');
+  let phone;
+  try {
+    const at = `${ffServer.url}?lang=en&speed=instant`;
+    const table = await device('table', { viewport: { width: 1024, height: 768 } });
+    await table.goto(at);
+    await lobby(table, [
+      ['Ana', 'easy'],
+      ['Fay', 'remote'],
+      ['Gus', 'remote'],
+    ]);
+    await table.getByRole('button', { name: 'Start game' }).click();
+    const gus = await device('gus');
+    await gus.goto(at);
+    await pair(table, 'Gus', gus);
+    phone = await AppPage.open({ driver, server: ffServer }, at, { width: 390, height: 844 });
+    await phone.ready();
+    assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
+    /// Fay pairs by the typed codes, from the join screen or the lobby.
+    const pairFay = async (fromLobby) => {
+      const code = await invitation(table, 'Fay');
+      if (fromLobby) await phone.clickRole('button', 'Join a table');
+      await phone.fill('#join-invitation', code);
+      await phone.clickRole('button', 'Join');
+      const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
+        timeout: 20000,
+        what: "the phone's reply code",
+      });
+      const region = table.getByRole('region', { name: "Fay's device" });
+      await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+      await region.getByRole('button', { name: 'Connect' }).click();
+      await phone.waitFor(() => !!document.querySelector('.table'), undefined, { timeout: 30000, what: "Fay's seat" });
+    };
+    await pairFay(true);
+    await table.getByRole('button', { name: 'Start playing' }).click();
+    const says = (text, timeout) => phone.waitFor((t) => document.body.innerText.includes(t), text, { timeout, what: text });
+    await says('Keep Mojo open on this phone until the game ends.', 20000);
+    // Gus's phone goes away: Fay's phone names it and marks Gus's seat.
+    await gus.close();
+    await says("Gus's phone lost the connection.", 30000);
+    assert.ok(await phone.eval(() => !!document.querySelector('[data-seat="2"] .seat__offline')), "Gus's seat marked on Fay's phone");
+    await phone.screenshot('firefox-phone-names-a-drop');
+    // Fay's phone reloads: its first screen is the way back to its seat.
+    await phone.reload();
+    await phone.waitForRole('button', 'Rejoin as Fay', { timeout: 20000 });
+    assert.equal(await phone.count('button', 'Start game'), 0, 'not the lobby');
+    await phone.screenshot('firefox-phone-rejoin');
+    // The typed path takes the seat back (this table has no camera).
+    await pairFay(false);
+    await phone.expectNoProblems();
+    assert.deepEqual(table.problems, []);
+  } finally {
+    await phone?.close().catch(() => {});
+    await driver.stop();
+    await ffServer.close();
+  }
+});
+
 test('a Chromium table and a Firefox phone play a whole game; the phone receives only its own seat\'s cards', async () => {
   // The Firefox page records its channels as the Chromium pages do; the
   // script comes from the server, as WebDriver has no init scripts.
