@@ -24,45 +24,41 @@ impl Catalogue {
             return Err("a catalogue is a JSON object".into());
         };
         let mut catalogue = super::en::CATALOGUE;
-        let mut slots = catalogue.slots();
+        let slots = Catalogue::SLOTS;
         for (key, _) in entries {
             if !key.starts_with('_') && !slots.iter().any(|(name, _)| name == key) {
                 return Err(format!("unknown message `{key}`"));
             }
         }
-        let mut found = Vec::with_capacity(slots.len());
-        for (name, slot) in &slots {
+        let mut found: Vec<&String> = Vec::with_capacity(Catalogue::TEXTS);
+        for &(name, forms) in slots {
             let value = entries
                 .iter()
                 .find(|(k, _)| k == name)
                 .map(|(_, v)| v)
                 .ok_or_else(|| format!("missing message `{name}`"))?;
-            let texts: Option<Vec<&String>> = match value {
-                Json::Str(s) if slot.len() == 1 => Some(vec![s]),
-                Json::Arr(items) if slot.len() > 1 && items.len() == slot.len() => items
-                    .iter()
-                    .map(|i| match i {
+            let before = found.len();
+            match value {
+                Json::Str(s) if forms == 1 => found.push(s),
+                Json::Arr(items) if forms > 1 && items.len() == forms => {
+                    found.extend(items.iter().filter_map(|i| match i {
                         Json::Str(s) => Some(s),
                         _ => None,
-                    })
-                    .collect(),
-                _ => None,
-            };
-            let Some(texts) = texts else {
-                return Err(if slot.len() == 1 {
+                    }))
+                }
+                _ => {}
+            }
+            if found.len() != before + forms {
+                return Err(if forms == 1 {
                     format!("`{name}` should be a string")
                 } else {
-                    format!("`{name}` should be a list of {} strings", slot.len())
+                    format!("`{name}` should be a list of {forms} strings")
                 });
-            };
-            found.push(texts);
-        }
-        for ((_, slot), texts) in slots.iter_mut().zip(found) {
-            for (place, text) in slot.iter_mut().zip(texts) {
-                *place = Box::leak(text.clone().into_boxed_str());
             }
         }
-        drop(slots);
+        for (place, text) in catalogue.texts_mut().iter_mut().zip(found) {
+            *place = Box::leak(text.clone().into_boxed_str());
+        }
         Ok(catalogue)
     }
 }

@@ -67,21 +67,48 @@ macro_rules! messages {
         /// module `i18n`). A language compiled in misses no field (the
         /// compiler says so); a JSON file is checked field by field when
         /// read, and by the tests.
+        ///
+        /// `repr(C)` and nothing but `&'static str`s: the fields lie one
+        /// after another, in this order, as one array of [`Catalogue::TEXTS`]
+        /// strings ([`Catalogue::texts_mut`]).
         #[derive(Clone, Copy)]
+        #[repr(C)]
         pub(crate) struct Catalogue {
             $( $(#[doc = $wdoc])* pub $word: messages!(@type $wkind), )*
             $( $(#[doc = $doc])* pub $field: messages!(@type $kind), )*
         }
 
         impl Catalogue {
-            /// Every field by its name in the JSON files, as a slice of its
-            /// forms, so that reading a catalogue is one loop over them
-            /// rather than code per field.
-            pub(crate) fn slots(&mut self) -> Vec<(&'static str, &mut [&'static str])> {
-                vec![
-                    $( (stringify!($word), messages!(@slot $wkind, self.$word)), )*
-                    $( (stringify!($field), messages!(@slot $kind, self.$field)), )*
-                ]
+            /// Every field by its name in the JSON files, with its number of
+            /// forms, in the order of the fields: reading a catalogue is one
+            /// loop over this table rather than code per field.
+            pub(crate) const SLOTS: &'static [(&'static str, usize)] = &[
+                $( (stringify!($word), messages!(@len $wkind)), )*
+                $( (stringify!($field), messages!(@len $kind)), )*
+            ];
+            /// How many strings a catalogue holds.
+            pub(crate) const TEXTS: usize = 0 $( + messages!(@len $wkind) )* $( + messages!(@len $kind) )*;
+
+            /// The catalogue's strings, field after field, as `SLOTS` lists
+            /// them.
+            pub(crate) fn texts_mut(&mut self) -> &mut [&'static str] {
+                const {
+                    assert!(
+                        std::mem::size_of::<Catalogue>()
+                            == Catalogue::TEXTS * std::mem::size_of::<&'static str>()
+                    )
+                };
+                // SAFETY: `Catalogue` is `repr(C)` and every field is a
+                // `&'static str` or an array of them, so its fields are
+                // `TEXTS` strings laid out one after another with no padding
+                // (the size is checked above, at compile time); the slice
+                // borrows `self` mutably for its whole life.
+                unsafe {
+                    std::slice::from_raw_parts_mut(
+                        (self as *mut Catalogue).cast::<&'static str>(),
+                        Catalogue::TEXTS,
+                    )
+                }
             }
         }
 
@@ -118,8 +145,8 @@ macro_rules! messages {
     };
     (@type str) => { &'static str };
     (@type [$n:literal]) => { [&'static str; $n] };
-    (@slot str, $f:expr) => { std::slice::from_mut(&mut $f) };
-    (@slot [$n:literal], $f:expr) => { &mut $f[..] };
+    (@len str) => { 1 };
+    (@len [$n:literal]) => { $n };
     (@pick $f:expr, str) => { $f };
     (@pick $f:expr, [$n:literal], $i:expr) => { $f[$i] };
     (@args) => { &[] };
