@@ -1,8 +1,9 @@
 // End-to-end: Hard's review in the replay (issue 21 item 1), in the
 // release build driven by clicks.
 //
-// A round played badly on purpose (the person always plays their lowest
-// card, keeping the high ones) is replayed: the review starts when the
+// A round played badly on purpose (the person plays the lowest card that
+// makes them draw, else their lowest card: they shed little and take
+// cards) is replayed: the review starts when the
 // replay opens, computes in slices with no long task, marks moves in
 // words ("Hard would have played … (about N points better)") on the move
 // and in the log, and its summary counts the moves worth a look and the
@@ -10,7 +11,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, openPage, reachScreen, saveScreenshot, expectNoProblems } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { useBuild, openPage, reachScreen, step, saveScreenshot, expectNoProblems } from './harness.mjs';
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const build = useBuild('/games/mojo/');
 
@@ -63,8 +68,20 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   await page.context().addInitScript(recordLongTasks);
   await page.goto(`${build.server.url}?lang=en&speed=instant`);
   await page.getByRole('button', { name: 'Start game' }).click();
-  // Badly: always the lowest card (the hand is in order), keeping the high ones.
-  assert.equal(await reachScreen(page, ['next'], { choose: () => 0 }), 'next');
+  // Badly: the lowest card that makes the person draw, else the lowest
+  // (the hand is in order): little shed, cards taken.
+  for (let i = 0; i < 2000; i++) {
+    const what = await reachScreen(page, ['next', 'play']);
+    if (what !== 'play') break;
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button:not([disabled])')].map((b) =>
+        b.getAttribute('aria-description'),
+      ),
+    );
+    const draws = cards.findIndex((hint) => hint === 'you draw a card');
+    await step(page, () => Math.max(0, draws), 'play');
+  }
+  assert.equal(await reachScreen(page, ['next']), 'next');
   const { opened, done } = await openReplayAndWaitForReview(page);
   const first = await reviewOf(page);
   assert.match(first.summary, /^Hard's review: \d+ moves? worth a look, about \d+ points? in all\.$/, first.summary);
@@ -79,6 +96,15 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   const words = await page.locator('.replay__line:has(.replay__flag) .visually-hidden').first().textContent();
   assert.equal(words, ' (worth a look)');
   await saveScreenshot(page, 'review-mark');
+  // The replay with its review passes axe (serious and critical).
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  assert.deepEqual(violations, []);
   // Smooth: slices of the search well under a long task.
   const perf = await page.evaluate(
     ([from, to]) => ({
@@ -88,8 +114,11 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
     [opened, done],
   );
   const slowest = Math.max(...perf.slices);
+  const median = [...perf.slices].sort((a, b) => a - b)[Math.floor(perf.slices.length / 2)];
+  const moves = await page.locator('.replay__line', { hasText: /^Player / }).count();
   console.log(
-    `review: ${perf.slices.length} slices in ${Math.round(done - opened)} ms, slowest ${slowest.toFixed(1)} ms, ` +
+    `review: ${perf.slices.length} slices in ${Math.round(done - opened)} ms (median ${median.toFixed(1)} ms, ` +
+      `slowest ${slowest.toFixed(1)} ms), ${moves} log lines of the person, ` +
       `long tasks meanwhile: ${JSON.stringify(perf.long)}; ${first.summary}`,
   );
   assert.ok(perf.slices.length >= 2, 'in slices');
