@@ -294,18 +294,21 @@ fn replay_log(
 ) -> Html {
     let flag = Text::ReviewFlag.get(lang);
     let marked = |to: usize| review.and_then(|r| r.mark_at(to)).is_some();
+    // A move's flag goes on its first line only (a play that draws has two).
+    let mut last = None;
     let lines = session
         .log
         .iter()
         .filter(|e| e.round == replay.round)
         .enumerate()
         .map(|(k, e)| (replay.step_of_log_line(k), describe(&e.event, names, lang)))
-        .filter(|(_, l)| !l.is_empty());
+        .filter(|(_, l)| !l.is_empty())
+        .map(move |(to, line)| (to, line, last.replace(to) != Some(to)));
     html! {
         <section class="log replay__log" aria-labelledby="replay-log-title">
             <h2 id="replay-log-title" class="panel__title">{ Text::GameLog.get(lang) }</h2>
             <ol class="log__lines">
-                { for lines.map(|(to, line)| html! {
+                { for lines.map(|(to, line, first)| html! {
                     <li>
                         <button
                             type="button"
@@ -314,7 +317,7 @@ fn replay_log(
                             onclick={go.reform(move |_| to)}
                         >
                             { line }
-                            if marked(to) {
+                            if first && marked(to) {
                                 <span class="replay__flag">
                                     <span aria-hidden="true">{ " ⚑" }</span>
                                     <span class="visually-hidden">{ format!(" ({flag})") }</span>

@@ -86,6 +86,8 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   const first = await reviewOf(page);
   assert.match(first.summary, /^Hard's review: \d+ moves? worth a look, about \d+ points? in all\.$/, first.summary);
   assert.ok(first.flagged.length >= 1, JSON.stringify(first));
+  // One flag per move worth a look (on its first line), as the summary counts.
+  assert.equal(first.flagged.length, Number(first.summary.match(/(\d+) moves?/)[1]), JSON.stringify(first));
   // Only the person's moves ("Player", the first visit's name): never a bot's.
   for (const line of first.flagged) assert.match(line, /^\d+: Player /, line);
   // A flagged line goes to its move, which says what Hard would have played.
