@@ -10,7 +10,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Event, Phase, Seat};
 use yew::prelude::*;
 
-use crate::cmd::{BotKey, BotTurn, Cmd, Outbox};
+use crate::cmd::{BotKey, BotTurn, Cmd, Outbox, ReviewWork};
 use crate::i18n::{Lang, Text};
 use crate::net::code::{Invitation, Reply};
 use crate::net::proto::{
@@ -128,6 +128,8 @@ pub struct AppState {
     /// The round replayed on the table device (the table is not shown
     /// meanwhile).
     pub replay: Option<u32>,
+    /// Hard's review of the round replayed, as far as it has come.
+    pub review: Option<Rc<crate::replay::RoundReview>>,
     /// The seat the table waits for (to act, on its own device, not
     /// connected), as [`Devices::waiting_for`] answered after the last
     /// change: asked once per change, by [`Self::decide`].
@@ -172,6 +174,14 @@ pub enum Msg {
     ShowHand(Seat),
     /// Replay this finished round on the table device, or close the replay.
     Replay(Option<u32>),
+    /// Hard's review of the move that led to `step` of round `round` of
+    /// game `game` (ignored if that review is no longer wanted).
+    Reviewed {
+        game: String,
+        round: u32,
+        step: usize,
+        mark: Option<mojo_engine::bot::review::Mark>,
+    },
     /// "Today's deal" in the lobby, on `date` (UTC, `YYYY-MM-DD`, from the
     /// browser's clock): you against three Hard bots, the deal of the day.
     TodaysDeal {
@@ -283,6 +293,7 @@ impl AppState {
             outbox: Outbox::default(),
             bot: None,
             replay: None,
+            review: None,
             waiting: None,
             today: String::new(),
             qr: crate::net::qr::Codes::default(),
@@ -739,10 +750,47 @@ impl AppState {
             self.bot = key;
             self.outbox.push(Cmd::Bot(turn));
         }
+        self.decide_review(before);
         self.decide_devices(before);
         self.decide_hand(before);
         self.decide_sounds(before);
         self.decide_qr();
+    }
+
+    /// Hard's review follows the replay: it starts when a round is
+    /// replayed (its moves of people with a choice, `review_tasks`) and
+    /// stops when the replay closes or goes to another round.
+    fn decide_review(&mut self, before: Option<&AppState>) {
+        let wanted = |s: &AppState| s.replay.map(|r| (s.game_id.clone(), r));
+        if before.is_some_and(|b| wanted(b) == wanted(self)) {
+            return;
+        }
+        let work = wanted(self)
+            .zip(self.session.as_ref())
+            .map(|((game, round), session)| {
+                let seats = &session.setup.seats;
+                let person = |s: Seat| seats.get(s as usize).is_some_and(|x| x.bot.is_none());
+                let record = &session.record;
+                let tasks = crate::replay::review_tasks(
+                    record.options,
+                    record.seed,
+                    &record.actions,
+                    round,
+                    person,
+                );
+                Rc::new(ReviewWork { game, round, tasks })
+            });
+        self.review = work.as_ref().map(|w| {
+            Rc::new(crate::replay::RoundReview {
+                game: w.game.clone(),
+                round: w.round,
+                moves: w.tasks.len(),
+                found: Vec::new(),
+            })
+        });
+        if work.is_some() || before.is_some_and(|b| b.review.is_some()) {
+            self.outbox.push(Cmd::Review(work));
+        }
     }
 
     /// The QR codes the screen shows (the table's invitations while its
@@ -1113,6 +1161,18 @@ impl AppState {
             Msg::Replay(round) => {
                 let rounds = s.session.as_ref().map_or(0, |x| x.rounds.len() as u32);
                 s.replay = round.filter(|r| (1..=rounds).contains(r));
+            }
+            Msg::Reviewed {
+                game,
+                round,
+                step,
+                mark,
+            } => {
+                if let Some(r) = s.review.as_mut() {
+                    if r.game == game && r.round == round {
+                        Rc::make_mut(r).add(step, mark);
+                    }
+                }
             }
             Msg::Rematch { seed, id } => {
                 if let Some(session) = &s.session {
@@ -1667,6 +1727,66 @@ mod tests {
             s = step(s);
         }
         assert!(sounds(&s, mark).is_empty());
+    }
+
+    /// The review commands the reducer asks for since `mark`.
+    fn reviews(s: &AppState, mark: u64) -> Vec<Option<Rc<ReviewWork>>> {
+        s.outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::Review(w) => Some(w.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Opening a replay starts Hard's review of the person's moves of
+    /// that round; another round starts that round's; closing stops it.
+    /// Findings of the review wanted are kept, others ignored.
+    #[test]
+    fn the_replay_starts_and_stops_hards_review() {
+        let mut s = fresh().reduce(Msg::Start {
+            seed: 4,
+            id: "g".into(),
+        });
+        while s.session.as_ref().unwrap().rounds.len() < 2 {
+            s = step(s);
+        }
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Replay(Some(1)));
+        let work = reviews(&s, mark);
+        let [Some(w)] = work.as_slice() else {
+            panic!("{work:?}")
+        };
+        assert_eq!((w.game.as_str(), w.round), ("g", 1));
+        assert!(!w.tasks.is_empty());
+        // Seat 0 is the person; the bots' moves are not reviewed.
+        assert!(w.tasks.iter().all(|t| t.seat == 0));
+        let review = s.review.clone().unwrap();
+        assert_eq!(review.moves, w.tasks.len());
+        // A finding is kept once; one of another round is not.
+        let step0 = w.tasks[0].step;
+        let found = |round| Msg::Reviewed {
+            game: "g".into(),
+            round,
+            step: step0,
+            mark: None,
+        };
+        let s = s.reduce(found(1)).reduce(found(2));
+        assert_eq!(s.review.as_ref().unwrap().found, vec![(step0, None)]);
+        // Something else happening does not start it again.
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::SetSound(false));
+        assert!(reviews(&s, mark).is_empty());
+        // Another round: its own review.
+        let s = s.reduce(Msg::Replay(Some(2)));
+        let work = reviews(&s, mark);
+        assert!(matches!(work.as_slice(), [Some(w)] if w.round == 2));
+        // Closed: stopped.
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Replay(None));
+        assert!(matches!(reviews(&s, mark).as_slice(), [None]));
+        assert!(s.review.is_none());
     }
 
     /// "Today's deal" deals the day's game: the lobby's person against

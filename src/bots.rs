@@ -8,13 +8,14 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
+use mojo_engine::bot::review::Review;
 use mojo_engine::bot::{mix, Budget, HardSearch};
 use mojo_engine::Action;
 use yew::prelude::*;
 
 use crate::app::Msg;
 use crate::browser::now_ms;
-use crate::cmd::BotTurn;
+use crate::cmd::{BotTurn, ReviewWork};
 use crate::session::Level;
 
 /// Hard's budget in the browser: the same search as natively, capped in
@@ -149,5 +150,90 @@ fn measure(level: Level) {
     if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
         let name = measure_name(level);
         let _ = perf.measure_with_start_mark(name, &format!("{name}-start"));
+    }
+}
+
+/// The longest slice of Hard's review between two yields, in ms: well
+/// under the 50 ms of a long task, so the replay stays smooth.
+const REVIEW_SLICE_MS: f64 = 8.0;
+
+/// Hard's review of a replayed round in progress (`Cmd::Review`): one
+/// move after the other, each in slices of its search, every finding sent
+/// to the reducer as `Msg::Reviewed`. Dropping it stops it.
+pub struct ReviewJob {
+    cancelled: Rc<Cell<bool>>,
+    timer: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl Drop for ReviewJob {
+    fn drop(&mut self) {
+        self.cancelled.set(true);
+        self.timer.borrow_mut().take();
+    }
+}
+
+impl ReviewJob {
+    pub fn start(work: Rc<ReviewWork>, send: Callback<Msg>) -> ReviewJob {
+        let cancelled = Rc::new(Cell::new(false));
+        let timer: Rc<RefCell<Option<Timeout>>> = Rc::new(RefCell::new(None));
+        let state = ReviewRun {
+            work,
+            next: 0,
+            review: None,
+            send,
+            cancelled: cancelled.clone(),
+            timer: timer.clone(),
+        };
+        *timer.borrow_mut() = Some(Timeout::new(0, move || state.slice()));
+        ReviewJob { cancelled, timer }
+    }
+}
+
+/// Where a review job is.
+struct ReviewRun {
+    work: Rc<ReviewWork>,
+    /// The task under review (or next).
+    next: usize,
+    review: Option<Review>,
+    send: Callback<Msg>,
+    cancelled: Rc<Cell<bool>>,
+    timer: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl ReviewRun {
+    /// One slice: search until the slice's time is up, sending each move's
+    /// finding as it is done; then yield to the browser.
+    fn slice(mut self) {
+        if self.cancelled.get() {
+            return;
+        }
+        let start = now_ms();
+        if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = perf.mark("mojo-review-start");
+        }
+        while now_ms() - start < REVIEW_SLICE_MS {
+            let Some(task) = self.work.tasks.get(self.next) else {
+                break;
+            };
+            let review = self.review.get_or_insert_with(|| task.review());
+            if review.step(1) {
+                let mark = review.verdict().and_then(|v| v.mark());
+                self.review = None;
+                self.next += 1;
+                self.send.emit(Msg::Reviewed {
+                    game: self.work.game.clone(),
+                    round: self.work.round,
+                    step: task.step,
+                    mark,
+                });
+            }
+        }
+        if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = perf.measure_with_start_mark("mojo-review-slice", "mojo-review-start");
+        }
+        if self.next < self.work.tasks.len() {
+            let timer = self.timer.clone();
+            *timer.borrow_mut() = Some(Timeout::new(0, move || self.slice()));
+        }
     }
 }

@@ -96,9 +96,21 @@ pub enum Cmd {
         events: Rc<[Event]>,
         turn_came: bool,
     },
+    /// Run Hard's review of these moves of a replayed round, in slices,
+    /// dropping the review before (or none: the replay closed); each
+    /// finding comes back as `Msg::Reviewed`.
+    Review(Option<Rc<ReviewWork>>),
     /// Draw this text as a QR code (in the QR worker, started by the
     /// first); the drawing comes back as `Msg::QrDrawn`.
     DrawQr(String),
+}
+
+/// The moves of one round for Hard's review (`crate::replay::review_tasks`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewWork {
+    pub game: String,
+    pub round: u32,
+    pub tasks: Vec<crate::replay::ReviewTask>,
 }
 
 /// A bot's turn to play: the position it decides from, how long the table

@@ -15,7 +15,7 @@ use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::app::{AppState, Msg};
-use crate::bots::BotJob;
+use crate::bots::{BotJob, ReviewJob};
 use crate::browser::{storage_persist, storage_persisted};
 use crate::cmd::{Cmd, OUTBOX_KEPT};
 use crate::net::hand_hub::{self, use_hand_link, HandLink};
@@ -29,6 +29,8 @@ struct Held {
     /// The number of the last command run.
     done: u64,
     bot: Option<BotJob>,
+    /// Hard's review of the round replayed, in progress.
+    review: Option<ReviewJob>,
     beat: Option<Interval>,
     /// The text this tab last wrote to the save slot.
     last_save: RefCell<Option<String>>,
@@ -65,6 +67,7 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
             move || {
                 let mut held = held.borrow_mut();
                 held.bot = None;
+                held.review = None;
                 held.beat = None;
             }
         });
@@ -110,6 +113,10 @@ fn run(
         Cmd::Bot(turn) => {
             held.bot = None;
             held.bot = turn.clone().map(|t| BotJob::start(t, send.clone()));
+        }
+        Cmd::Review(work) => {
+            held.review = None;
+            held.review = work.clone().map(|w| ReviewJob::start(w, send.clone()));
         }
         Cmd::SyncDevices => links.sync(&state.devices, &state.settings.ice_servers),
         Cmd::ToDevice {

@@ -12,6 +12,8 @@
 //! Only the device that holds the game builds one (a hand device has no
 //! seed). Pure Rust, tested natively.
 
+use mojo_engine::bot::mix;
+use mojo_engine::bot::review::{Mark, Review};
 use mojo_engine::{Action, Cards, Event, Game, Options, PlayerView, RoundResult, Seat};
 
 use crate::session::Session;
@@ -162,6 +164,106 @@ impl Replay {
     }
 }
 
+/// One move of a person to review (issue 21): the view of the seat that
+/// moved, at that moment, and nothing more; the move; the review's seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewTask {
+    /// The replay's step this move led to.
+    pub step: usize,
+    pub seat: Seat,
+    pub view: PlayerView,
+    pub played: Action,
+    /// From the game's seed and the move's number in the game: the same
+    /// round always gets the same review.
+    pub seed: u64,
+}
+
+impl ReviewTask {
+    /// The engine's review of this move, to be run to its budget.
+    pub fn review(&self) -> Review {
+        Review::new(&self.view, self.played, self.seed)
+    }
+}
+
+/// The moves of round `round` that Hard's review looks at: those of the
+/// seats `person` says are people (bots' moves are not reviewed), each
+/// with a real choice (not a reveal, not a forced move).
+pub fn review_tasks(
+    options: Options,
+    seed: u64,
+    actions: &[Action],
+    round: u32,
+    person: impl Fn(Seat) -> bool,
+) -> Vec<ReviewTask> {
+    let Ok(mut game) = Game::new(options, seed) else {
+        return Vec::new();
+    };
+    let in_round = |g: &Game| g.round() == round && g.phase().in_round();
+    let mut tasks = Vec::new();
+    let mut step = 0;
+    for (index, &action) in actions.iter().enumerate() {
+        if in_round(&game) {
+            step += 1;
+            let seat = game.current();
+            if person(seat) {
+                let view = game.view(seat);
+                if Review::worth_reviewing(&view, action) {
+                    tasks.push(ReviewTask {
+                        step,
+                        seat,
+                        view,
+                        played: action,
+                        seed: mix(seed ^ ((index as u64) << 8) ^ 0x7265_7669_6577),
+                    });
+                }
+            }
+        }
+        if game.apply(action).is_err() || game.round() > round {
+            break;
+        }
+    }
+    tasks
+}
+
+/// What Hard's review has found in one round so far: a finding per
+/// reviewed move as it comes (the search runs in slices, `Cmd::Review`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RoundReview {
+    pub game: String,
+    pub round: u32,
+    /// The moves to review.
+    pub moves: usize,
+    /// The reviewed moves: the step and the mark, if any.
+    pub found: Vec<(usize, Option<Mark>)>,
+}
+
+impl RoundReview {
+    /// A finding; a step found twice keeps its first.
+    pub fn add(&mut self, step: usize, mark: Option<Mark>) {
+        if !self.found.iter().any(|&(s, _)| s == step) {
+            self.found.push((step, mark));
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.found.len() >= self.moves
+    }
+
+    /// The mark of the move that led to `step`.
+    pub fn mark_at(&self, step: usize) -> Option<&Mark> {
+        self.found
+            .iter()
+            .find(|(s, _)| *s == step)
+            .and_then(|(_, m)| m.as_ref())
+    }
+
+    /// How many moves are worth a look, and the points they cost in all.
+    pub fn summary(&self) -> (usize, f64) {
+        let marks = self.found.iter().filter_map(|(_, m)| m.as_ref());
+        marks.fold((0, 0.0), |(n, c), m| (n + 1, c + m.cost))
+    }
+}
+
 /// Whether the session's log keeps a line for `event` (`Session::apply`).
 pub fn logged(event: &Event) -> bool {
     !matches!(
@@ -272,6 +374,74 @@ mod tests {
         let (view, hand) = at_deal.unwrap();
         assert_eq!(r.frames[0].view, view);
         assert_eq!(r.frames[0].hands[1], hand);
+    }
+
+    /// Hard's review looks at the moves of people only, each from the
+    /// view of the seat that moved, at that moment, with a real choice;
+    /// its steps are the replay's; the same round gives the same tasks
+    /// and the same findings.
+    #[test]
+    fn the_review_looks_at_peoples_moves_from_their_own_view() {
+        let mut setup = TableSetup::first_visit("Ana");
+        setup.seats[2] = SeatSetup::remote("Cy");
+        let mut s = Session::new(setup, 11).unwrap();
+        let mut bot = BotKind::Easy.make(4);
+        while s.rounds.is_empty() {
+            if let Some(seat) = s.handoff_to() {
+                s.show_hand(seat);
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        let person = |seat: Seat| s.setup.seats[seat as usize].bot.is_none();
+        let r = &s.record;
+        let tasks = review_tasks(r.options, r.seed, &r.actions, 1, person);
+        let replay = Replay::of(&s, 1).unwrap();
+        assert!(tasks.len() >= 4, "{} tasks", tasks.len());
+        let seats: std::collections::BTreeSet<Seat> = tasks.iter().map(|t| t.seat).collect();
+        assert_eq!(seats, [0, 2].into(), "Ana and Cy (on a phone), no bot");
+        for t in &tasks {
+            assert_eq!(replay.frames[t.step].actor, Some(t.seat));
+            let before = &replay.frames[t.step - 1];
+            assert_eq!(t.view.seat, t.seat);
+            assert_eq!(t.view.hand, before.hands[t.seat as usize], "its own hand");
+            // The others' hands are only counted (R14): some cards unseen.
+            assert!(!t.view.unseen().is_empty());
+            assert!(!matches!(t.played, Action::Reveal(_)));
+        }
+        let again = review_tasks(r.options, r.seed, &r.actions, 1, person);
+        assert_eq!(tasks, again);
+        // A finding, twice: the same.
+        let find = |t: &ReviewTask| {
+            mojo_engine::bot::review::Review::with_budget(&t.view, t.played, t.seed, 120).run()
+        };
+        assert_eq!(find(&tasks[0]), find(&again[0]));
+        // Another round's tasks are its own.
+        let none = review_tasks(r.options, r.seed, &r.actions, 2, person);
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn a_round_review_counts_marks_and_their_cost() {
+        use mojo_engine::bot::review::Mark;
+        let mut r = RoundReview {
+            moves: 3,
+            ..RoundReview::default()
+        };
+        let mark = |cost| Mark {
+            best: Action::Play { value: 3, pile: 0 },
+            cost,
+        };
+        r.add(4, Some(mark(2.4)));
+        r.add(4, None);
+        assert!(!r.is_done());
+        r.add(6, None);
+        r.add(9, Some(mark(3.0)));
+        assert!(r.is_done());
+        assert_eq!(r.summary().0, 2);
+        assert!((r.summary().1 - 5.4).abs() < 1e-9);
+        assert_eq!(r.mark_at(4), Some(&mark(2.4)));
+        assert_eq!(r.mark_at(6), None);
     }
 
     #[test]

@@ -98,7 +98,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
         (Some(session), Screen::Table) if state.replay.is_some() => {
             let round = state.replay.unwrap_or(1);
             html! {
-                <ReplayView {lang} session={session.clone()} {round} step={0} on_close={to.msg(Msg::Replay(None))} />
+                <ReplayView {lang} session={session.clone()} {round} step={0} on_close={to.msg(Msg::Replay(None))} on_round={to.with(|r| Msg::Replay(Some(r)))} review={state.review.clone()} />
             }
         }
         (_, Screen::Join) => html! {

@@ -2,6 +2,7 @@
 //! tests run the same code paths as the command.
 
 pub mod bench;
+pub mod review;
 pub mod scenario;
 pub mod soak;
 pub mod tournament;

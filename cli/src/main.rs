@@ -4,6 +4,7 @@
 //! - `mojo bench [--seconds S] [--seed N]` measures the engine.
 //! - `mojo soak --games N --seed S` plays games checking every invariant.
 //! - `mojo train` fits the learned evaluation (issue 22).
+//! - `mojo review-honesty` measures the replay's review (issue 21).
 
 use std::process::ExitCode;
 
@@ -18,7 +19,10 @@ const USAGE: &str = "usage:
                                       action; one JSON line; exit 1 on a violation
   mojo train [--games G] [--seed S] [--players 2,4,6] [--stride K] [--threads T] [--out FILE.rs]
                                       fit the learned evaluation on self-play games of
-                                      Medium; print one JSON line; write the weights";
+                                      Medium; print one JSON line; write the weights
+  mojo review-honesty [--games G] [--seed S] [--playouts P] [--iterations I] [--threads T]
+                                      how often the replay's review marks a move that is
+                                      truly worse, played out on the true deal; JSON";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
         Some("tournament") => mojo_cli::tournament::main(&args[1..]),
         Some("soak") => mojo_cli::soak::main(&args[1..]),
         Some("train") => mojo_cli::train::main(&args[1..]),
+        Some("review-honesty") => mojo_cli::review::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

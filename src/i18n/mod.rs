@@ -556,6 +556,27 @@ messages! {
         ReplayHelp => replay_help: str,
         ReplayHandOf(n: &'a str) => replay_hand_of: str (name(n)),
         ReplayFaceDown => replay_face_down: str,
+        /// Hard's review in the replay (issue 21): a marked move, by where
+        /// Hard would have played the card (`at`: 0 the one pile, 1 the
+        /// left, 2 the right), with the round points it would have saved
+        /// (rounded). It begins with "Hard would have played".
+        ReviewPlayed { value: Value, at: u8, n: u32 } => review_played: [3] [usize::from(at.min(2))] (
+            [("card", Arg::Card(value)), ("n", Num(n.into()))]
+        ),
+        /// … or by how Hard would have drawn: from the deck, the other
+        /// pile's card.
+        ReviewDrew { source: DrawSource, n: u32 } => review_drew: [2] [usize::from(source == DrawSource::Discard)] (num(n.into())),
+        /// Beside a log line whose move the review marked.
+        ReviewFlag => review_flag: str,
+        /// The review's summary: the moves worth a look, the points they
+        /// cost in all (rounded).
+        ReviewSummary { moves: usize, points: u32 } => review_summary: str (
+            [("moves", Num(moves as u64)), ("n", Num(points.into()))]
+        ),
+        ReviewClean => review_clean: str,
+        ReviewBusy { done: usize, of: usize } => review_busy: str (
+            [("done", Num(done as u64)), ("of", Num(of as u64))]
+        ),
         LastMove => last_move: str,
         PlayedBy(n: &'a str) => played_by: str (name(n)),
         YourTurnBanner => your_turn_banner: str,

@@ -324,7 +324,30 @@ fn samples() -> Vec<Text<'static>> {
         KeepStorage,
         Install,
         IosInstall,
+        ReviewFlag,
+        ReviewClean,
+        ReviewSummary {
+            moves: 1,
+            points: 1,
+        },
+        ReviewSummary {
+            moves: 3,
+            points: 7,
+        },
+        ReviewSummary {
+            moves: 22,
+            points: 25,
+        },
+        ReviewBusy { done: 2, of: 9 },
     ];
+    for n in [1, 2, 5] {
+        for at in 0..3 {
+            v.push(ReviewPlayed { value: 3, at, n });
+        }
+        for source in [DrawSource::Deck, DrawSource::Discard] {
+            v.push(ReviewDrew { source, n });
+        }
+    }
     v.extend(Level::ALL.iter().map(|&l| Bot(l)));
     v.extend(crate::save::Speed::ALL.iter().map(|&s| SpeedName(s)));
     for face in [Face::Zero, Face::PlusTen] {
@@ -1165,4 +1188,41 @@ fn dump_every_text() {
         }
     }
     std::fs::write(&path, out).unwrap();
+}
+
+/// Hard's review: a mark says "Hard would have played", the move and its
+/// cost in points, in words (never by colour alone).
+#[test]
+fn a_review_mark_names_the_move_and_its_cost() {
+    let mark = Text::ReviewPlayed {
+        value: 3,
+        at: 0,
+        n: 2,
+    };
+    assert_eq!(
+        mark.get(Lang::En),
+        "Hard would have played 3 green (about 2 points better)"
+    );
+    let left = Text::ReviewPlayed {
+        value: 7,
+        at: 1,
+        n: 1,
+    };
+    assert_eq!(
+        left.get(Lang::En),
+        "Hard would have played 7 yellow on the left pile (about 1 point better)"
+    );
+    let drew = Text::ReviewDrew {
+        source: DrawSource::Deck,
+        n: 3,
+    };
+    assert!(drew.get(Lang::En).starts_with("Hard would have played"));
+    assert_eq!(
+        Text::ReviewSummary {
+            moves: 2,
+            points: 5
+        }
+        .get(Lang::En),
+        "Hard's review: 2 moves worth a look, about 5 points in all."
+    );
 }

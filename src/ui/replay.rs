@@ -9,12 +9,13 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use mojo_engine::{Event, Seat};
+use mojo_engine::bot::review::Mark;
+use mojo_engine::{Action, Event, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
-use crate::replay::{logged, Frame, Replay};
+use crate::replay::{logged, Frame, Replay, RoundReview};
 use crate::scene::Scene;
 use crate::session::Session;
 use crate::ui::cards::{card_face, draw_pile, mojo_card, CardSize};
@@ -33,6 +34,63 @@ pub struct ReplayProps {
     #[prop_or_default]
     pub step: usize,
     pub on_close: Callback<()>,
+    /// Another round chosen (the review follows it).
+    #[prop_or_default]
+    pub on_round: Callback<u32>,
+    /// Hard's review of the round opened, as far as it has come.
+    #[prop_or_default]
+    pub review: Option<Rc<RoundReview>>,
+}
+
+/// A mark in words: "Hard would have played 3 green (about 2 points
+/// better)"; with two piles, which one.
+pub fn mark_text(mark: &Mark, piles: u8, lang: Lang) -> String {
+    let n = mark.cost.round().max(1.0) as u32;
+    match mark.best {
+        Action::Draw(source) => Text::ReviewDrew { source, n }.get(lang),
+        Action::Play { value, pile } => {
+            let at = if piles == 2 { pile.min(1) + 1 } else { 0 };
+            Text::ReviewPlayed { value, at, n }.get(lang)
+        }
+        // Never marked: no choice worth reviewing.
+        Action::Reveal(_) | Action::NextRound => String::new(),
+    }
+}
+
+/// The review's line under the help: how far it has come, then how many
+/// moves are worth a look and what they cost in all. Nothing when the
+/// round has no move of a person to review.
+fn review_summary(review: Option<&RoundReview>, lang: Lang) -> Html {
+    let Some(r) = review.filter(|r| r.moves > 0) else {
+        return html! {};
+    };
+    let text = if !r.is_done() {
+        Text::ReviewBusy {
+            done: r.found.len(),
+            of: r.moves,
+        }
+    } else {
+        match r.summary() {
+            (0, _) => Text::ReviewClean,
+            (moves, cost) => Text::ReviewSummary {
+                moves,
+                points: cost.round() as u32,
+            },
+        }
+    };
+    html! {
+        <p class="replay__review" role="status" data-done={r.is_done().to_string()}>{ text.get(lang) }</p>
+    }
+}
+
+/// The mark of the move shown, in words, after an icon.
+fn review_note(review: Option<&RoundReview>, at: usize, piles: u8, lang: Lang) -> Html {
+    match review.and_then(|r| r.mark_at(at)) {
+        Some(mark) => html! {
+            <p class="replay__mark"><span class="replay__flag" aria-hidden="true">{ "⚑ " }</span>{ mark_text(mark, piles, lang) }</p>
+        },
+        None => html! {},
+    }
 }
 
 /// A scene that only names the players (for `describe`).
@@ -232,27 +290,41 @@ fn replay_log(
     names: &Scene,
     at: usize,
     go: &Callback<usize>,
+    review: Option<&RoundReview>,
     lang: Lang,
 ) -> Html {
+    let flag = Text::ReviewFlag.get(lang);
+    let marked = |to: usize| review.and_then(|r| r.mark_at(to)).is_some();
+    // A move's flag goes on its first line only (a play that draws has two).
+    let mut last = None;
     let lines = session
         .log
         .iter()
         .filter(|e| e.round == replay.round)
         .enumerate()
         .map(|(k, e)| (replay.step_of_log_line(k), describe(&e.event, names, lang)))
-        .filter(|(_, l)| !l.is_empty());
+        .filter(|(_, l)| !l.is_empty())
+        .map(move |(to, line)| (to, line, last.replace(to) != Some(to)));
     html! {
         <section class="log replay__log" aria-labelledby="replay-log-title">
             <h2 id="replay-log-title" class="panel__title">{ Text::GameLog.get(lang) }</h2>
             <ol class="log__lines">
-                { for lines.map(|(to, line)| html! {
+                { for lines.map(|(to, line, first)| html! {
                     <li>
                         <button
                             type="button"
                             class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
                             aria-current={(to == at).then_some("step")}
                             onclick={go.reform(move |_| to)}
-                        >{ line }</button>
+                        >
+                            { line }
+                            if first && marked(to) {
+                                <span class="replay__flag">
+                                    <span aria-hidden="true">{ " ⚑" }</span>
+                                    <span class="visually-hidden">{ format!(" ({flag})") }</span>
+                                </span>
+                            }
+                        </button>
                     </li>
                 }) }
             </ol>
@@ -289,12 +361,14 @@ pub fn replay_view(p: &ReplayProps) -> Html {
         let round = round.clone();
         let step = step.clone();
         let playing = playing.clone();
+        let on_round = p.on_round.clone();
         Callback::from(move |e: yew::Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Ok(r) = select.value().parse::<u32>() {
                 playing.set(false);
                 step.set(0);
                 round.set(r);
+                on_round.emit(r);
             }
         })
     };
@@ -314,6 +388,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
         };
     };
     let session = &p.session;
+    let review = p.review.as_deref().filter(|r| r.round == replay.round);
     let names = names_scene(session, frame);
     let end = at + 1 == len;
     // What happened at this step, in words.
@@ -362,6 +437,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
             </header>
             <p class="replay__help">{ t(Text::ReplayHelp) }</p>
+            { review_summary(review, lang) }
             <ul class="replay__seats">
                 { for (0..frame.view.options.players).map(|s| replay_seat(replay, frame, &names, s, lang)) }
             </ul>
@@ -369,6 +445,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             <div class="replay__now" aria-live="polite" aria-atomic="true">
                 <p class="replay__step">{ position }</p>
                 <p class="replay__said">{ said.join(" ") }</p>
+                { review_note(review, at, frame.view.options.piles(), lang) }
             </div>
             <div class="replay__controls" role="group" aria-label={t(Text::ReplayTitle(replay.round))}>
                 <button type="button" class="button" disabled={at == 0} onclick={go.reform(move |_| at.saturating_sub(1))}>
@@ -381,7 +458,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                     { t(Text::ReplayNext) }<span aria-hidden="true">{ " →" }</span>
                 </button>
             </div>
-            { replay_log(session, replay, &names, at, &go, lang) }
+            { replay_log(session, replay, &names, at, &go, review, lang) }
         </main>
     }
 }

@@ -100,6 +100,15 @@ pub struct HardSearch {
     gain_sum: [f64; 28],
     gain_sq: [f64; 28],
     gain_n: [u32; 28],
+    /// A candidate halving never drops (the review's played move).
+    keep: Option<usize>,
+    /// Per candidate: the sum of the searching seat's round points (R10,
+    /// with the Mojo's +10) at the end of its simulations.
+    points: [f64; 28],
+    /// Per candidate, on the deals shared with `keep`: the sum and the sum
+    /// of squares of (`keep`'s round points − its round points).
+    pgain_sum: [f64; 28],
+    pgain_sq: [f64; 28],
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
@@ -178,6 +187,10 @@ impl HardSearch {
             gain_sum: [0.0; 28],
             gain_sq: [0.0; 28],
             gain_n: [0; 28],
+            keep: None,
+            points: [0.0; 28],
+            pgain_sum: [0.0; 28],
+            pgain_sq: [0.0; 28],
             instant,
             done: instant.is_some(),
             #[cfg(feature = "learned")]
@@ -196,6 +209,38 @@ impl HardSearch {
             ));
         }
         self
+    }
+
+    /// The same search, never dropping `action` (when it is a candidate):
+    /// it is simulated on every sampled deal, to the full budget. For the
+    /// review ([`super::review`]), which compares the move played with
+    /// Hard's choice.
+    pub(crate) fn keeping(mut self, action: Action) -> HardSearch {
+        self.keep = self.actions.iter().position(|&a| a == action);
+        self
+    }
+
+    /// The mean round points (R10, lower is better) of `action` for the
+    /// searching seat over its simulations, and how many there were.
+    pub(crate) fn mean_points(&self, action: Action) -> Option<(f64, u32)> {
+        let i = self.actions.iter().position(|&a| a == action)?;
+        let n = self.counts[i];
+        (n > 0).then(|| (self.points[i] / f64::from(n), n))
+    }
+
+    /// On the deals shared with the kept candidate: the mean of (its round
+    /// points − `action`'s) and the standard error of that mean.
+    pub(crate) fn points_gain(&self, action: Action) -> Option<(f64, f64)> {
+        let k = self.keep?;
+        let i = self.actions.iter().position(|&a| a == action)?;
+        let n = self.counts[i].min(self.counts[k]);
+        if n == 0 {
+            return None;
+        }
+        let nf = f64::from(n);
+        let m = self.pgain_sum[i] / nf;
+        let var = (self.pgain_sq[i] / nf - m * m).max(0.0);
+        Some((m, (var / nf).sqrt()))
     }
 
     /// The same search with the learned evaluation used as `learned` says.
@@ -332,24 +377,43 @@ impl HardSearch {
         };
         base.reseed(play_seed);
         let me = self.view.seat;
-        // This deal's value of each candidate (NaN: not simulated).
+        let before = base.totals().get(me as usize).copied().unwrap_or(0);
+        // This deal's value and round points of each candidate (NaN: not
+        // simulated).
         let mut vals = [f64::NAN; 28];
+        let mut pts = [f64::NAN; 28];
         for (i, slot) in vals.iter_mut().enumerate().take(self.actions.len()) {
             if !self.active[i] {
                 continue;
             }
             let mut g = base.clone();
-            let value = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
+            let (value, points) = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
                 simulate_steps(&mut g, self.mode, &mut roll, self.rollout_cut());
-                self.leaf_value(&g, me)
+                let after = g.totals().get(me as usize).copied().unwrap_or(0);
+                (
+                    self.leaf_value(&g, me),
+                    f64::from(after.saturating_sub(before)),
+                )
             } else {
-                0.0
+                (0.0, 0.0)
             };
             self.sums[i] += value;
+            self.points[i] += points;
             self.counts[i] += 1;
             self.simulations += 1;
             *slot = value;
+            pts[i] = points;
+        }
+        if let Some(k) = self.keep {
+            let pk = pts[k];
+            for (i, &p) in pts.iter().enumerate().take(self.actions.len()) {
+                if !p.is_nan() && !pk.is_nan() {
+                    let d = pk - p;
+                    self.pgain_sum[i] += d;
+                    self.pgain_sq[i] += d * d;
+                }
+            }
         }
         if let Some(p) = self.prior {
             let vp = vals[p];
@@ -382,7 +446,7 @@ impl HardSearch {
             .collect();
         let keep = means.len().div_ceil(2).max(2);
         for i in outside_best(&means, keep) {
-            if Some(i) != self.prior {
+            if Some(i) != self.prior && Some(i) != self.keep {
                 self.active[i] = false;
             }
         }

@@ -43,6 +43,7 @@ mod learned_weights;
 mod medium;
 mod pimc;
 mod random;
+pub mod review;
 pub mod v1;
 
 pub use common::{game_value, mix, Budget};

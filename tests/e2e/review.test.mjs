@@ -1,0 +1,135 @@
+// End-to-end: Hard's review in the replay (issue 21 item 1), in the
+// release build driven by clicks.
+//
+// A round played badly on purpose (the person plays the lowest card that
+// makes them draw, else their lowest card: they shed little and take
+// cards) is replayed: the review starts when the
+// replay opens, computes in slices with no long task, marks moves in
+// words ("Hard would have played … (about N points better)") on the move
+// and in the log, and its summary counts the moves worth a look and the
+// points they cost. Reopened, the same round gets the same review.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { useBuild, openPage, reachScreen, step, saveScreenshot, expectNoProblems } from './harness.mjs';
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const build = useBuild('/games/mojo/');
+
+/// Init script: the browser's randomness made repeatable, so the game's
+/// seed (and the round reviewed) is the same on every run.
+function fixedRandomness() {
+  let x = 0x2545f491;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      bytes[i] = x >>> 24;
+    }
+    return array;
+  };
+}
+
+/// Init script: long tasks and the review's slices, recorded.
+function recordLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/// What the review shows: its summary, and the log lines it flagged.
+const reviewOf = (page) =>
+  page.evaluate(() => ({
+    summary: document.querySelector('.replay__review')?.textContent,
+    flagged: [...document.querySelectorAll('.replay__line')]
+      .map((l, i) => ({ i, text: l.textContent, flagged: !!l.querySelector('.replay__flag') }))
+      .filter((l) => l.flagged)
+      .map((l) => `${l.i}: ${l.text}`),
+  }));
+
+async function openReplayAndWaitForReview(page) {
+  await page.getByRole('button', { name: 'Replay this round' }).click();
+  await page.getByRole('heading', { name: 'Replay: round 1' }).waitFor();
+  const opened = await page.evaluate(() => performance.now());
+  // It works while the replay is shown: "Hard is reviewing the moves…".
+  await page.locator('.replay__review').waitFor();
+  await page.locator('.replay__review[data-done="true"]').waitFor({ timeout: 120000 });
+  const done = await page.evaluate(() => performance.now());
+  return { opened, done };
+}
+
+test('a round played badly on purpose: the replay marks moves with their cost, in slices, the same each time', async () => {
+  const page = await openPage(build.browser, null);
+  await page.context().addInitScript(fixedRandomness);
+  await page.context().addInitScript(recordLongTasks);
+  await page.goto(`${build.server.url}?lang=en&speed=instant`);
+  await page.getByRole('button', { name: 'Start game' }).click();
+  // Badly: the lowest card that makes the person draw, else the lowest
+  // (the hand is in order): little shed, cards taken.
+  for (let i = 0; i < 2000; i++) {
+    const what = await reachScreen(page, ['next', 'play']);
+    if (what !== 'play') break;
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="group"][aria-label="Your hand"] button:not([disabled])')].map((b) =>
+        b.getAttribute('aria-description'),
+      ),
+    );
+    const draws = cards.findIndex((hint) => hint === 'you draw a card');
+    await step(page, () => Math.max(0, draws), 'play');
+  }
+  assert.equal(await reachScreen(page, ['next']), 'next');
+  const { opened, done } = await openReplayAndWaitForReview(page);
+  const first = await reviewOf(page);
+  assert.match(first.summary, /^Hard's review: \d+ moves? worth a look, about \d+ points? in all\.$/, first.summary);
+  assert.ok(first.flagged.length >= 1, JSON.stringify(first));
+  // One flag per move worth a look (on its first line), as the summary counts.
+  assert.equal(first.flagged.length, Number(first.summary.match(/(\d+) moves?/)[1]), JSON.stringify(first));
+  // Only the person's moves ("Player", the first visit's name): never a bot's.
+  for (const line of first.flagged) assert.match(line, /^\d+: Player /, line);
+  // A flagged line goes to its move, which says what Hard would have played.
+  await page.locator('.replay__line:has(.replay__flag)').first().click();
+  const mark = await page.locator('.replay__mark').textContent();
+  assert.match(mark, /^⚑ Hard would have played .+ \(about \d+ points? better\)$/, mark);
+  // Not by colour alone: the flag in the log has words for a screen reader.
+  const words = await page.locator('.replay__line:has(.replay__flag) .visually-hidden').first().textContent();
+  assert.equal(words, ' (worth a look)');
+  await saveScreenshot(page, 'review-mark');
+  // The replay with its review passes axe (serious and critical).
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  assert.deepEqual(violations, []);
+  // Smooth: slices of the search well under a long task.
+  const perf = await page.evaluate(
+    ([from, to]) => ({
+      slices: performance.getEntriesByName('mojo-review-slice').map((e) => e.duration),
+      long: window.__longTasks.filter((t) => t.start >= from && t.start <= to).map((t) => Math.round(t.ms)),
+    }),
+    [opened, done],
+  );
+  const slowest = Math.max(...perf.slices);
+  const median = [...perf.slices].sort((a, b) => a - b)[Math.floor(perf.slices.length / 2)];
+  const moves = await page.locator('.replay__line', { hasText: /^Player / }).count();
+  console.log(
+    `review: ${perf.slices.length} slices in ${Math.round(done - opened)} ms (median ${median.toFixed(1)} ms, ` +
+      `slowest ${slowest.toFixed(1)} ms), ${moves} log lines of the person, ` +
+      `long tasks meanwhile: ${JSON.stringify(perf.long)}; ${first.summary}`,
+  );
+  assert.ok(perf.slices.length >= 2, 'in slices');
+  assert.ok(slowest < 50, `a slice of ${slowest} ms`);
+  assert.ok(perf.long.length <= 1, `long tasks while reviewing: ${JSON.stringify(perf.long)}`);
+  // Reopened: the same review.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await openReplayAndWaitForReview(page);
+  assert.deepEqual(await reviewOf(page), first);
+  expectNoProblems(page);
+  await page.context().close();
+});
