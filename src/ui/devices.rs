@@ -14,6 +14,7 @@ use crate::net::qr::{Codes, Drawing};
 use crate::net::state::{Devices, HandState, LinkState, Problem};
 use crate::ui::copy::CopyButton;
 use crate::ui::scanner::{camera_possible, Scanner};
+use crate::ui::typed_code::typed_code;
 
 /// A pairing problem in words.
 pub fn problem_text(problem: &Problem) -> Text<'_> {
@@ -23,6 +24,7 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::Code(CodeError::OtherVersion(_)) => Text::CodeOtherVersion,
         Problem::Code(CodeError::WrongKind) => Text::CodeWrongKind,
         Problem::Code(CodeError::NotACode | CodeError::Sdp(_)) => Text::CodeNotACode,
+        Problem::Code(CodeError::WrongGroup(n)) => Text::GroupWrong(*n),
         Problem::OtherInvitation => Text::CodeOtherInvitation,
         Problem::AlreadyAnswered => Text::AlreadyAnswered,
         Problem::OtherApp => Text::OtherAppVersion,
@@ -31,6 +33,14 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
     }
+}
+
+/// Whether this device's camera can read codes (possible here, and not
+/// `refused`), and what the scanner calls when it is refused.
+fn camera_state(refused: &UseStateHandle<bool>) -> (bool, Callback<()>) {
+    let camera = camera_possible() && !**refused;
+    let refused = refused.clone();
+    (camera, Callback::from(move |()| refused.set(true)))
 }
 
 /// Whether the page was opened at an address no other device can reach.
@@ -83,6 +93,9 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
     let t = |text: Text| text.get(lang);
     let replies = use_state(BTreeMap::<Seat, String>::new);
     let scanning = use_state(|| None::<Seat>);
+    // The camera refused (permission): as if there were none.
+    let refused = use_state(|| false);
+    let (camera, failed) = camera_state(&refused);
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -141,6 +154,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                                 <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} />
                             </div>
                         </div>
+                        { typed_code(lang, code, !camera) }
                     } else if r.problem.is_none() {
                         <p class="device__making">{ t(Text::DeviceConnecting) }</p>
                     }
@@ -149,12 +163,12 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                         <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" spellcheck="false" />
                         <div class="device__buttons">
                             <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
-                            if camera_possible() && *scanning != Some(seat) {
+                            if camera && *scanning != Some(seat) {
                                 <button type="button" class="button" onclick={scan}>{ t(Text::ScanReply) }</button>
                             }
                         </div>
                         if *scanning == Some(seat) {
-                            <Scanner {lang} on_text={scanned} on_close={stop} />
+                            <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed.clone()} />
                         }
                     </div>
                     if let Some(problem) = &r.problem {
@@ -192,6 +206,9 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 <h2 id="devices-title" tabindex="-1">{ t(Text::DevicesTitle) }</h2>
                 if local_address() {
                     <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
+                }
+                if !camera {
+                    <p class="devices__warning" role="note">{ t(Text::CameraMissing) }</p>
                 }
                 { for seats }
                 if !others.is_empty() && crate::net::rtc::supported() {
@@ -238,6 +255,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
     let t = |text: Text| text.get(lang);
     let hand = &p.hand;
     let scanning = use_state(|| false);
+    // The camera refused (permission): as if there were none.
+    let refused = use_state(|| false);
+    let (camera, failed) = camera_state(&refused);
     let on_input = {
         let cb = p.on_edit.clone();
         Callback::from(move |e: InputEvent| {
@@ -276,6 +296,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
             if !crate::net::rtc::supported() {
                 <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
             }
+            if !camera {
+                <p class="join__note" role="note">{ t(Text::CameraMissing) }</p>
+            }
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
@@ -291,6 +314,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" />
+                    { typed_code(lang, code, !camera) }
                 </section>
             } else {
                 <section class="join__invitation">
@@ -299,12 +323,12 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" spellcheck="false" />
                     <div class="device__buttons">
                         <button type="button" class="button button--primary button--large" onclick={join} disabled={answering}>{ t(Text::Join) }</button>
-                        if camera_possible() && !*scanning {
+                        if camera && !*scanning {
                             <button type="button" class="button" onclick={scan}>{ t(Text::ScanInvitation) }</button>
                         }
                     </div>
                     if *scanning {
-                        <Scanner {lang} on_text={scanned} on_close={stop} />
+                        <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed} />
                     }
                     if answering {
                         <p role="status">{ t(Text::DeviceConnecting) }</p>

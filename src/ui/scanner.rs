@@ -25,6 +25,9 @@ pub struct ScannerProps {
     /// The text of the first QR code read.
     pub on_text: Callback<String>,
     pub on_close: Callback<()>,
+    /// The camera cannot be used (no camera, or permission refused).
+    #[prop_or_default]
+    pub on_failed: Callback<()>,
 }
 
 /// The longest side of the picture the reader gets, in pixels: enough for
@@ -69,10 +72,13 @@ pub fn scanner(p: &ScannerProps) -> Html {
         let video = video.clone();
         let failed = failed.clone();
         let on_text = p.on_text.clone();
+        let on_failed = p.on_failed.clone();
         use_effect_with((), move |_| {
             let camera: Rc<RefCell<Option<Camera>>> = Rc::new(RefCell::new(None));
-            if !*failed {
-                start(video, camera.clone(), failed, on_text);
+            if *failed {
+                on_failed.emit(());
+            } else {
+                start(video, camera.clone(), failed, on_text, on_failed);
             }
             move || drop(camera.borrow_mut().take())
         });
@@ -98,6 +104,7 @@ fn start(
     camera: Rc<RefCell<Option<Camera>>>,
     failed: UseStateHandle<bool>,
     on_text: Callback<String>,
+    on_failed: Callback<()>,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
         let stream = async {
@@ -116,6 +123,7 @@ fn start(
         .await;
         let (Some(stream), Some(el)) = (stream, video.cast::<HtmlVideoElement>()) else {
             failed.set(true);
+            on_failed.emit(());
             return;
         };
         el.set_muted(true);

@@ -650,3 +650,63 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   assert.equal(await table.locator('[data-seat="1"] .seat__offline').count(), 0, "Ben's phone is still there");
   assert.deepEqual(problems, []);
 });
+
+test('without a camera, both screens say so and show their code large in groups with check characters; a reply typed with a wrong group names it, and once fixed the phone connects', async () => {
+  // No camera API on either device (as on a plain-http network address).
+  const noCamera = () => {
+    delete Navigator.prototype.mediaDevices;
+  };
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [noCamera] });
+  const ben = await device('ben', { init: [noCamera] });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const dialog = await devicesDialog(table);
+  await dialog.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  const region = table.getByRole('region', { name: "Ben's device" });
+  assert.equal(await region.getByRole('button', { name: 'Scan the reply' }).count(), 0, 'no camera, no scan button');
+  const code = await invitation(table, 'Ben');
+  // The invitation in groups of 4 and a check character, shown open.
+  const groups = region.getByRole('list', { name: 'Code to type' });
+  await groups.waitFor();
+  const invitationGroups = await groups.locator('.typed__g').allTextContents();
+  assert.equal(invitationGroups.length, Math.ceil(code.length / 4));
+  assert.equal(invitationGroups.map((g) => g.slice(0, -1)).join(''), code, 'the groups are the code, each with one check character');
+  assert.equal(await groups.locator('li').nth(6).locator('.typed__n').textContent(), '7', 'each group shows its number');
+
+  // The phone says so too, and the invitation is typed there, group by group.
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0);
+  await ben.getByRole('textbox', { name: 'Invitation code' }).pressSequentially(invitationGroups.join(' ').toLowerCase());
+  await ben.getByRole('button', { name: 'Join' }).click();
+  const reply = ben.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const replyGroups = await ben
+    .getByRole('list', { name: 'Code to type' })
+    .locator('.typed__g')
+    .allTextContents();
+  assert.equal(replyGroups.map((g) => g.slice(0, -1)).join(''), await reply.inputValue());
+
+  await mkdir(artifacts, { recursive: true });
+  await ben.screenshot({ path: join(artifacts, 'devices-no-camera-phone.png'), fullPage: true });
+  // The reply typed on the table with a slip in group 7: that group is named.
+  const slip = [...replyGroups];
+  slip[6] = slip[6][0] + (slip[6][1] === 'Q' ? 'R' : 'Q') + slip[6].slice(2);
+  const box = region.getByRole('textbox', { name: 'Reply code' });
+  await box.pressSequentially(slip.join(' '));
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Group 7 is wrong: check it.').waitFor();
+  await table.screenshot({ path: join(artifacts, 'devices-no-camera-table.png'), fullPage: true });
+  // Fixed, it connects.
+  await box.fill(replyGroups.join(' '));
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 20000 });
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await ben.getByRole('group', { name: 'Your hand' }).or(ben.locator('.facedown')).first().waitFor({ timeout: 20000 });
+  assert.deepEqual([...table.problems, ...ben.problems], []);
+});
