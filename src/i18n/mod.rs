@@ -494,6 +494,10 @@ messages! {
         CodeToType => code_to_type: str,
         /// A code typed in groups: the first group whose check is wrong.
         GroupWrong(n: usize) => group_wrong: str (num(n as u64)),
+        /// The helps of the pairing screens where no camera reads codes.
+        InvitationHelpTyped(n: &'a str) => invitation_help_typed: str (name(n)),
+        JoinHelpTyped => join_help_typed: str,
+        ReplyHelpTyped => reply_help_typed: str,
         NewInvitation => new_invitation: str,
         OtherDevice => other_device: str,
         PlayHere => play_here: str,

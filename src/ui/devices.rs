@@ -144,7 +144,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 <h3>{ region }</h3>
                 <p class="device__status" role="status">{ status }</p>
                 if r.link != LinkState::Connected {
-                    <p class="device__help">{ t(Text::InvitationHelp(&name)) }</p>
+                    <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
                     if let Some(code) = &r.invitation {
                         <div class="device__invitation">
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
@@ -160,7 +160,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     }
                     <div class="device__reply">
                         <label for={id("reply")}>{ t(Text::ReplyCode) }</label>
-                        <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" spellcheck="false" />
+                        <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                         <div class="device__buttons">
                             <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
                             if camera && *scanning != Some(seat) {
@@ -309,7 +309,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
             }
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">
-                    <p>{ t(Text::ReplyHelp) }</p>
+                    <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
@@ -318,9 +318,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
                 </section>
             } else {
                 <section class="join__invitation">
-                    <p>{ t(Text::JoinHelp) }</p>
+                    <p>{ t(if camera { Text::JoinHelp } else { Text::JoinHelpTyped }) }</p>
                     <label for="join-invitation">{ t(Text::InvitationCode) }</label>
-                    <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" spellcheck="false" />
+                    <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                     <div class="device__buttons">
                         <button type="button" class="button button--primary button--large" onclick={join} disabled={answering}>{ t(Text::Join) }</button>
                         if camera && !*scanning {

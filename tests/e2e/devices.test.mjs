@@ -668,6 +668,7 @@ test('without a camera, both screens say so and show their code large in groups 
   await dialog.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
   const region = table.getByRole('region', { name: "Ben's device" });
   assert.equal(await region.getByRole('button', { name: 'Scan the reply' }).count(), 0, 'no camera, no scan button');
+  await region.getByText('Ben: type this code on your device, group by group').waitFor();
   const code = await invitation(table, 'Ben');
   // The invitation in groups of 4 and a check character, shown open.
   const groups = region.getByRole('list', { name: 'Code to type' });
@@ -682,6 +683,7 @@ test('without a camera, both screens say so and show their code large in groups 
   await ben.getByRole('button', { name: 'Join a table' }).click();
   await ben.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
   assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0);
+  await ben.getByText("Type the table's invitation here, group by group").waitFor();
   await ben.getByRole('textbox', { name: 'Invitation code' }).pressSequentially(invitationGroups.join(' ').toLowerCase());
   await ben.getByRole('button', { name: 'Join' }).click();
   const reply = ben.getByRole('textbox', { name: 'Reply code' });
@@ -691,6 +693,7 @@ test('without a camera, both screens say so and show their code large in groups 
     .locator('.typed__g')
     .allTextContents();
   assert.equal(replyGroups.map((g) => g.slice(0, -1)).join(''), await reply.inputValue());
+  await ben.getByText('Type this reply on the table, group by group').waitFor();
 
   await mkdir(artifacts, { recursive: true });
   await ben.screenshot({ path: join(artifacts, 'devices-no-camera-phone.png'), fullPage: true });
@@ -709,4 +712,23 @@ test('without a camera, both screens say so and show their code large in groups 
   await table.getByRole('button', { name: 'Start playing' }).click();
   await ben.getByRole('group', { name: 'Your hand' }).or(ben.locator('.facedown')).first().waitFor({ timeout: 20000 });
   assert.deepEqual([...table.problems, ...ben.problems], []);
+});
+
+test('a phone whose camera is refused says so and offers the typed path', async () => {
+  const ben = await device('ben', {
+    init: [
+      () => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      },
+    ],
+  });
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  assert.equal(await ben.getByText('No camera here').count(), 0, 'a camera API: the camera is offered first');
+  await ben.getByRole('button', { name: 'Scan the invitation' }).click();
+  await ben.getByText('The camera cannot be used here').waitFor();
+  await ben.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  await ben.getByText("Type the table's invitation here, group by group").waitFor();
+  assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0, 'not offered again');
+  assert.deepEqual(ben.problems, []);
 });
