@@ -8,7 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve, whatNow, step, artifacts } from './harness.mjs';
 import { useDevices } from './devices-kit.mjs';
@@ -697,6 +698,8 @@ test('without a camera, both screens say so and show their code large in groups 
 
   await mkdir(artifacts, { recursive: true });
   await ben.screenshot({ path: join(artifacts, 'devices-no-camera-phone.png'), fullPage: true });
+  // The groups and the notes pass axe (contrast on the felt and the paper).
+  for (const page of [ben, table]) assert.deepEqual(await axeOn(page, ['.typed', '[role="note"]']), [], page.device);
   // The reply typed on the table with a slip in group 7: that group is named.
   const slip = [...replyGroups];
   slip[6] = slip[6][0] + (slip[6][1] === 'Q' ? 'R' : 'Q') + slip[6].slice(2);
@@ -732,3 +735,17 @@ test('a phone whose camera is refused says so and offers the typed path', async 
   assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0, 'not offered again');
   assert.deepEqual(ben.problems, []);
 });
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/// axe's serious and critical violations in the elements of `selectors`.
+async function axeOn(page, selectors) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const r = await window.axe.run({ include: include.filter((s) => document.querySelector(s)) }, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, selectors);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
