@@ -736,6 +736,58 @@ test('a phone whose camera is refused says so and offers the typed path', async 
   assert.deepEqual(ben.problems, []);
 });
 
+test('a Chromium table and a Firefox phone without cameras pair by typing the codes in groups; a slip on the phone names its group', async () => {
+  const noCamera = () => {
+    delete Navigator.prototype.mediaDevices;
+  };
+  const ffServer = await serve('/games/mojo/', { init: initScript({ extra: `(${noCamera})();` }) });
+  const driver = await startDriver('firefox');
+  let phone;
+  try {
+    const at = `${ffServer.url}?lang=en&speed=instant`;
+    const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [noCamera] });
+    await table.goto(at);
+    await lobby(table, [
+      ['Ana', 'person'],
+      ['Fay', 'remote'],
+    ]);
+    await table.getByRole('button', { name: 'Start game' }).click();
+    await invitation(table, 'Fay');
+    const region = table.getByRole('region', { name: "Fay's device" });
+    const groups = await region.getByRole('list', { name: 'Code to type' }).locator('.typed__g').allTextContents();
+    phone = await AppPage.open({ driver, server: ffServer }, at, { width: 390, height: 844 });
+    await phone.ready();
+    await phone.clickRole('button', 'Join a table');
+    await phone.waitFor(() => document.body.textContent.includes('No camera here'), undefined, { what: 'the no-camera note' });
+    assert.equal(await phone.count('button', 'Scan the invitation'), 0);
+    // A slip in group 3, typed by keys: named; fixed: the phone answers.
+    const slip = [...groups];
+    slip[2] = (slip[2][0] === 'Q' ? 'R' : 'Q') + slip[2].slice(1);
+    await phone.fill('#join-invitation', slip.join(' '));
+    await phone.clickRole('button', 'Join');
+    await phone.waitFor(() => document.body.textContent.includes('Group 3 is wrong: check it.'), undefined, { what: 'group 3 named' });
+    await phone.fill('#join-invitation', groups.join(' '));
+    await phone.clickRole('button', 'Join');
+    const reply = await phone.waitFor(
+      () => [...document.querySelectorAll('.typed__g')].map((g) => g.textContent).join(' ') || null,
+      undefined,
+      { timeout: 20000, what: "the phone's reply in groups" },
+    );
+    await phone.screenshot('devices-no-camera-firefox-phone');
+    await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+    await region.getByRole('button', { name: 'Connect' }).click();
+    await region.getByText('Fay is connected.').waitFor({ timeout: 30000 });
+    await table.getByRole('button', { name: 'Start playing' }).click();
+    await phone.waitFor(() => !!document.querySelector('[aria-label="Your hand"], .facedown'), undefined, { timeout: 20000, what: "Fay's hand" });
+    assert.deepEqual(table.problems, []);
+    await phone.expectNoProblems();
+  } finally {
+    await phone?.close().catch(() => {});
+    await driver.stop();
+    await ffServer.close();
+  }
+});
+
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /// axe's serious and critical violations in the elements of `selectors`.
