@@ -70,7 +70,7 @@ echo
 bash scripts/https-cert.sh .play-https
 echo
 echo "  Mojo is ready over https, with this computer's own certificate."
-echo "  On this computer:  https://localhost:$PORT/"
+echo "  On this computer:  https://127.0.0.1:$PORT/"
 for ip in "${lan[@]}"; do echo "  On this network:   https://$ip:$PORT/"; done
 cat <<TEXT
 
