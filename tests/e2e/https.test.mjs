@@ -59,7 +59,7 @@ after(async () => {
   if (env.dir) await rm(env.dir, { recursive: true, force: true });
 });
 
-test("https mode: the certificate names this machine's network addresses, and a second run keeps it", async () => {
+test("https mode: the certificate names this machine's network addresses; a second run keeps it, a new address makes a new one", async () => {
   const { stdout: text } = await run('openssl', ['x509', '-in', join(env.dir, 'cert.pem'), '-noout', '-ext', 'subjectAltName,basicConstraints']);
   for (const ip of [...lan, '127.0.0.1']) assert.match(text, new RegExp(`IP Address:${ip.replaceAll('.', '\\.')}(,|$)`, 'm'), `${ip} in ${text}`);
   assert.match(text, /DNS:localhost/);
@@ -70,6 +70,16 @@ test("https mode: the certificate names this machine's network addresses, and a 
   const fp = (s) => /SHA-256 fingerprint: ([0-9A-F:]+)/.exec(s)?.[1];
   assert.ok(fp(env.made), env.made);
   assert.equal(fp(again.stdout), fp(env.made), 'the same certificate: no device must accept it again');
+  // A certificate made at another address (another Wi-Fi) is made again.
+  if (lan.length) {
+    const old = join(env.dir, 'old');
+    await run('mkdir', [old]);
+    await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '30', '-subj', '/CN=old',
+      '-addext', 'subjectAltName=IP:127.0.0.1,IP:10.9.9.9', '-keyout', join(old, 'key.pem'), '-out', join(old, 'cert.pem')]);
+    const moved = await run('bash', [join(root, 'scripts/https-cert.sh'), old]);
+    assert.match(moved.stdout, /address changed .*every device must accept it again/);
+    assert.match(moved.stdout, new RegExp(`^https-cert: made .*IP:${lan[0].replaceAll('.', '\\.')}`, 'm'));
+  }
 });
 
 /// What the page has once the warning is bypassed (run in the page).
