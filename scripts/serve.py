@@ -14,6 +14,16 @@ import ssl
 import sys
 
 
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        # Revalidated on every load, as the README asks of hosts (index.html
+        # and sw.js must not be cached long): a new build is seen at once,
+        # and offline play comes from the service worker, not from a copy
+        # the browser kept by guesswork.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
 class Quiet(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
@@ -30,9 +40,9 @@ def main():
     if len(sys.argv) not in (4, 6):
         sys.exit(__doc__)
     port, host, folder = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    handler = functools.partial(Handler, directory=folder)
     handler.func.extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **Handler.extensions_map,
         ".wasm": "application/wasm",
         ".webmanifest": "application/manifest+json",
         ".js": "text/javascript",
