@@ -491,6 +491,17 @@ messages! {
         LocalAddress => local_address: str,
         NoWebRtc => no_webrtc: str,
         NoCamera => no_camera: str,
+        /// Where no camera can read the codes (no secure page, no camera
+        /// API, or permission refused): type them, in groups.
+        CameraMissing => camera_missing: str,
+        /// The code shown in groups with check characters, to type.
+        CodeToType => code_to_type: str,
+        /// A code typed in groups: the first group whose check is wrong.
+        GroupWrong(n: usize) => group_wrong: str (num(n as u64)),
+        /// The helps of the pairing screens where no camera reads codes.
+        InvitationHelpTyped(n: &'a str) => invitation_help_typed: str (name(n)),
+        JoinHelpTyped => join_help_typed: str,
+        ReplyHelpTyped => reply_help_typed: str,
         NewInvitation => new_invitation: str,
         OtherDevice => other_device: str,
         PlayHere => play_here: str,

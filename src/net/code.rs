@@ -18,6 +18,8 @@
 
 use core::fmt;
 
+pub mod typed;
+
 /// The characters of a code: the QR alphanumeric set but space and "%".
 pub const ALPHABET: &[u8; 43] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ$*+-./:";
 
@@ -45,6 +47,9 @@ pub enum CodeError {
     WrongKind,
     /// A session description without what a connection needs.
     Sdp(&'static str),
+    /// A code typed in groups with their check characters ([`typed`]):
+    /// the first group (from 1) whose check does not match.
+    WrongGroup(usize),
 }
 
 impl fmt::Display for CodeError {
@@ -56,6 +61,7 @@ impl fmt::Display for CodeError {
             CodeError::OtherVersion(v) => write!(f, "the code comes from another version of Mojo (format {v})"),
             CodeError::WrongKind => write!(f, "this code is of the other kind (an invitation for a reply, or a reply for an invitation)"),
             CodeError::Sdp(what) => write!(f, "the connection offer has no {what}"),
+            CodeError::WrongGroup(n) => write!(f, "group {n} is wrong"),
         }
     }
 }
@@ -551,7 +557,7 @@ fn decode_text<T>(
     body: &dyn Fn(&mut Reader) -> Result<T, CodeError>,
 ) -> Result<T, CodeError> {
     let rank = |e: &CodeError| match e {
-        CodeError::OtherVersion(_) | CodeError::WrongKind => 3,
+        CodeError::OtherVersion(_) | CodeError::WrongKind | CodeError::WrongGroup(_) => 3,
         CodeError::CutOff => 2,
         CodeError::Damaged => 1,
         CodeError::NotACode | CodeError::Sdp(_) => 0,
@@ -564,7 +570,13 @@ fn decode_text<T>(
             Err(_) => {}
         }
     }
-    Err(why)
+    // A code typed in groups with their check characters: read without
+    // them, or the first group typed wrong.
+    match typed::strip(text) {
+        Some(Ok(code)) => decode_one(&code, kind, body),
+        Some(Err(group)) => Err(CodeError::WrongGroup(group)),
+        None => Err(why),
+    }
 }
 
 /// Reads one candidate: the code whole, or why not.

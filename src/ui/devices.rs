@@ -14,6 +14,7 @@ use crate::net::qr::{Codes, Drawing};
 use crate::net::state::{Devices, HandState, LinkState, Problem};
 use crate::ui::copy::CopyButton;
 use crate::ui::scanner::{camera_possible, Scanner};
+use crate::ui::typed_code::typed_code;
 
 /// A pairing problem in words.
 pub fn problem_text(problem: &Problem) -> Text<'_> {
@@ -23,6 +24,7 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::Code(CodeError::OtherVersion(_)) => Text::CodeOtherVersion,
         Problem::Code(CodeError::WrongKind) => Text::CodeWrongKind,
         Problem::Code(CodeError::NotACode | CodeError::Sdp(_)) => Text::CodeNotACode,
+        Problem::Code(CodeError::WrongGroup(n)) => Text::GroupWrong(*n),
         Problem::OtherInvitation => Text::CodeOtherInvitation,
         Problem::AlreadyAnswered => Text::AlreadyAnswered,
         Problem::OtherApp => Text::OtherAppVersion,
@@ -31,6 +33,14 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
     }
+}
+
+/// Whether this device's camera can read codes (possible here, and not
+/// `refused`), and what the scanner calls when it is refused.
+fn camera_state(refused: &UseStateHandle<bool>) -> (bool, Callback<()>) {
+    let camera = camera_possible() && !**refused;
+    let refused = refused.clone();
+    (camera, Callback::from(move |()| refused.set(true)))
 }
 
 /// Whether the page was opened at an address no other device can reach.
@@ -83,9 +93,12 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
     let t = |text: Text| text.get(lang);
     let replies = use_state(BTreeMap::<Seat, String>::new);
     let scanning = use_state(|| None::<Seat>);
+    // The camera refused (permission): as if there were none.
+    let refused = use_state(|| false);
+    let (camera, failed) = camera_state(&refused);
     // Seats whose camera the person stopped: not started again by itself.
     let stopped = use_state(BTreeSet::<Seat>::new);
-    let auto = auto_scan(&p.devices, *scanning, &stopped, camera_possible());
+    let auto = auto_scan(&p.devices, *scanning, &stopped, camera);
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -155,14 +168,14 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
                 }
                 if r.link != LinkState::Connected {
-                    <p class="device__help">{ t(Text::InvitationHelp(&name)) }</p>
+                    <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
                     if let Some(code) = &r.invitation {
                         <div class={classes!("device__invitation", (auto == Some(seat)).then_some("device__invitation--reading"))}>
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
                             // Beside the code the phone reads, the camera
                             // that reads its reply.
                             if auto == Some(seat) {
-                                <Scanner {lang} on_text={read_by_itself.clone()} on_close={stop.clone()} keep_reading=true />
+                                <Scanner {lang} on_text={read_by_itself.clone()} on_close={stop.clone()} keep_reading=true on_failed={failed.clone()} />
                             }
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
@@ -170,20 +183,21 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                                 <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} />
                             </div>
                         </div>
+                        { typed_code(lang, code, !camera) }
                     } else if r.problem.is_none() {
                         <p class="device__making">{ t(Text::DeviceConnecting) }</p>
                     }
                     <div class="device__reply">
                         <label for={id("reply")}>{ t(Text::ReplyCode) }</label>
-                        <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" spellcheck="false" />
+                        <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                         <div class="device__buttons">
                             <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
-                            if camera_possible() && *scanning != Some(seat) && auto != Some(seat) {
+                            if camera && *scanning != Some(seat) && auto != Some(seat) {
                                 <button type="button" class="button" onclick={scan}>{ t(Text::ScanReply) }</button>
                             }
                         </div>
                         if *scanning == Some(seat) {
-                            <Scanner {lang} on_text={scanned} on_close={stop} />
+                            <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed.clone()} />
                         }
                     </div>
                 }
@@ -200,6 +214,28 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             </section>
         }
     });
+    html! {
+        <div class="dialog-backdrop">
+            <section class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">
+                <h2 id="devices-title" tabindex="-1">{ t(Text::DevicesTitle) }</h2>
+                if local_address() {
+                    <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
+                }
+                if !camera {
+                    <p class="devices__warning" role="note">{ t(Text::CameraMissing) }</p>
+                }
+                { for seats }
+                { other_seats(p) }
+                { dialog_actions(p) }
+            </section>
+        </div>
+    }
+}
+
+/// The dialog's button, always in view: "Start playing" once every device
+/// is connected, "Close" once play has started.
+fn dialog_actions(p: &DevicesProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
     let start = {
         let cb = p.on_start.clone();
         Callback::from(move |_| cb.emit(()))
@@ -209,22 +245,12 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
         Callback::from(move |_| cb.emit(()))
     };
     html! {
-        <div class="dialog-backdrop">
-            <section class="dialog devices" role="dialog" aria-modal="true" aria-labelledby="devices-title">
-                <h2 id="devices-title" tabindex="-1">{ t(Text::DevicesTitle) }</h2>
-                if local_address() {
-                    <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
-                }
-                { for seats }
-                { other_seats(p) }
-                <div class="menu__actions">
-                    if p.devices.started {
-                        <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
-                    } else {
-                        <button type="button" class="button button--primary button--large" onclick={start} disabled={!p.devices.all_connected()}>{ t(Text::StartPlaying) }</button>
-                    }
-                </div>
-            </section>
+        <div class="menu__actions">
+            if p.devices.started {
+                <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
+            } else {
+                <button type="button" class="button button--primary button--large" onclick={start} disabled={!p.devices.all_connected()}>{ t(Text::StartPlaying) }</button>
+            }
         </div>
     }
 }
@@ -301,6 +327,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
     let t = |text: Text| text.get(lang);
     let hand = &p.hand;
     let scanning = use_state(|| false);
+    // The camera refused (permission): as if there were none.
+    let refused = use_state(|| false);
+    let (camera, failed) = camera_state(&refused);
     let on_input = {
         let cb = p.on_edit.clone();
         Callback::from(move |e: InputEvent| {
@@ -336,24 +365,23 @@ pub fn join_screen(p: &JoinProps) -> Html {
     // The seat this device held, to take back in one tap: the camera on
     // the table's new invitation, at the top of the screen.
     let rejoin = hand.ticket.as_ref().filter(|_| {
-        !hand.connected
-            && hand.reply.is_none()
-            && !answering
-            && !hand.given_away
-            && camera_possible()
+        !hand.connected && hand.reply.is_none() && !answering && !hand.given_away && camera
     });
     html! {
         <main class="join">
             <h1>{ t(Text::JoinTable) }</h1>
             if let Some(ticket) = rejoin {
                 if *scanning {
-                    <Scanner {lang} on_text={scanned.clone()} on_close={stop.clone()} />
+                    <Scanner {lang} on_text={scanned.clone()} on_close={stop.clone()} on_failed={failed.clone()} />
                 } else {
                     <button type="button" class="button button--primary button--large join__rejoin" onclick={scan.clone()}>{ t(Text::RejoinAs(&ticket.name)) }</button>
                 }
             }
             if !crate::net::rtc::supported() {
                 <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
+            }
+            if !camera {
+                <p class="join__note" role="note">{ t(Text::CameraMissing) }</p>
             }
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
@@ -365,25 +393,26 @@ pub fn join_screen(p: &JoinProps) -> Html {
             }
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">
-                    <p>{ t(Text::ReplyHelp) }</p>
+                    <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" />
+                    { typed_code(lang, code, !camera) }
                 </section>
             } else {
                 <section class="join__invitation">
-                    <p>{ t(Text::JoinHelp) }</p>
+                    <p>{ t(if camera { Text::JoinHelp } else { Text::JoinHelpTyped }) }</p>
                     <label for="join-invitation">{ t(Text::InvitationCode) }</label>
-                    <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" spellcheck="false" />
+                    <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                     <div class="device__buttons">
                         <button type="button" class={if rejoin.is_some() { classes!("button") } else { classes!("button", "button--primary", "button--large") }} onclick={join} disabled={answering}>{ t(Text::Join) }</button>
-                        if camera_possible() && !*scanning && rejoin.is_none() {
+                        if camera && !*scanning && rejoin.is_none() {
                             <button type="button" class="button" onclick={scan}>{ t(Text::ScanInvitation) }</button>
                         }
                     </div>
                     if *scanning && rejoin.is_none() {
-                        <Scanner {lang} on_text={scanned} on_close={stop} />
+                        <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed.clone()} />
                     }
                     if answering {
                         <p role="status">{ t(Text::DeviceConnecting) }</p>

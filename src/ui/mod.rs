@@ -19,6 +19,7 @@ pub mod stats;
 pub mod summary;
 pub mod table;
 pub mod tour;
+pub mod typed_code;
 
 /// `v` rounded to one decimal, with `sep` before the decimal ("12.5",
 /// "12,5"). Written out by hand: formatting floats would add ~10 KB of

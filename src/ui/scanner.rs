@@ -30,6 +30,9 @@ pub struct ScannerProps {
     /// a wrong code shown to it must not stop.
     #[prop_or_default]
     pub keep_reading: bool,
+    /// The camera cannot be used (no camera, or permission refused).
+    #[prop_or_default]
+    pub on_failed: Callback<()>,
 }
 
 /// The longest side of the picture the reader gets, in pixels: enough for
@@ -75,15 +78,14 @@ pub fn scanner(p: &ScannerProps) -> Html {
         let failed = failed.clone();
         let on_text = p.on_text.clone();
         let keep_reading = p.keep_reading;
+        let on_failed = p.on_failed.clone();
         use_effect_with((), move |_| {
             let camera: Rc<RefCell<Option<Camera>>> = Rc::new(RefCell::new(None));
-            if !*failed {
-                start(
-                    video,
-                    camera.clone(),
-                    failed,
-                    Reader::new(on_text, keep_reading),
-                );
+            if *failed {
+                on_failed.emit(());
+            } else {
+                let reader = Reader::new(on_text, keep_reading);
+                start(video, camera.clone(), failed, reader, on_failed);
             }
             move || drop(camera.borrow_mut().take())
         });
@@ -141,6 +143,7 @@ fn start(
     camera: Rc<RefCell<Option<Camera>>>,
     failed: UseStateHandle<bool>,
     reader: Reader,
+    on_failed: Callback<()>,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
         let stream = async {
@@ -159,6 +162,7 @@ fn start(
         .await;
         let (Some(stream), Some(el)) = (stream, video.cast::<HtmlVideoElement>()) else {
             failed.set(true);
+            on_failed.emit(());
             return;
         };
         el.set_muted(true);

@@ -8,8 +8,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFile, mkdir, open } from 'node:fs/promises';
+import { writeFile, mkdir, open, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve, whatNow, step, artifacts } from './harness.mjs';
 import { useDevices } from './devices-kit.mjs';
@@ -828,3 +830,153 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   await benPhone.screenshot({ path: join(artifacts, 'devices-phone-names-a-drop.png') });
   assert.deepEqual(problems, []);
 });
+
+test('without a camera, both screens say so and show their code large in groups with check characters; a reply typed with a wrong group names it, and once fixed the phone connects', async () => {
+  // No camera API on either device (as on a plain-http network address).
+  const noCamera = () => {
+    delete Navigator.prototype.mediaDevices;
+  };
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [noCamera] });
+  const ben = await device('ben', { init: [noCamera] });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const dialog = await devicesDialog(table);
+  await dialog.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  const region = table.getByRole('region', { name: "Ben's device" });
+  assert.equal(await region.getByRole('button', { name: 'Scan the reply' }).count(), 0, 'no camera, no scan button');
+  await region.getByText('Ben: type this code on your device, group by group').waitFor();
+  const code = await invitation(table, 'Ben');
+  // The invitation in groups of 4 and a check character, shown open.
+  const groups = region.getByRole('list', { name: 'Code to type' });
+  await groups.waitFor();
+  const invitationGroups = await groups.locator('.typed__g').allTextContents();
+  assert.equal(invitationGroups.length, Math.ceil(code.length / 4));
+  assert.equal(invitationGroups.map((g) => g.slice(0, -1)).join(''), code, 'the groups are the code, each with one check character');
+  assert.equal(await groups.locator('li').nth(6).locator('.typed__n').textContent(), '7', 'each group shows its number');
+
+  // The phone says so too, and the invitation is typed there, group by group.
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0);
+  await ben.getByText("Type the table's invitation here, group by group").waitFor();
+  await ben.getByRole('textbox', { name: 'Invitation code' }).pressSequentially(invitationGroups.join(' ').toLowerCase());
+  await ben.getByRole('button', { name: 'Join' }).click();
+  const reply = ben.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const replyGroups = await ben
+    .getByRole('list', { name: 'Code to type' })
+    .locator('.typed__g')
+    .allTextContents();
+  assert.equal(replyGroups.map((g) => g.slice(0, -1)).join(''), await reply.inputValue());
+  await ben.getByText('Type this reply on the table, group by group').waitFor();
+
+  await mkdir(artifacts, { recursive: true });
+  await ben.screenshot({ path: join(artifacts, 'devices-no-camera-phone.png'), fullPage: true });
+  // The groups and the notes pass axe (contrast on the felt and the paper).
+  for (const page of [ben, table]) assert.deepEqual(await axeOn(page, ['.typed', '[role="note"]']), [], page.device);
+  // The reply typed on the table with a slip in group 7: that group is named.
+  const slip = [...replyGroups];
+  slip[6] = slip[6][0] + (slip[6][1] === 'Q' ? 'R' : 'Q') + slip[6].slice(2);
+  const box = region.getByRole('textbox', { name: 'Reply code' });
+  await box.pressSequentially(slip.join(' '));
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Group 7 is wrong: check it.').waitFor();
+  await table.screenshot({ path: join(artifacts, 'devices-no-camera-table.png'), fullPage: true });
+  // Fixed, it connects.
+  await box.fill(replyGroups.join(' '));
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 20000 });
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  await ben.getByRole('group', { name: 'Your hand' }).or(ben.locator('.facedown')).first().waitFor({ timeout: 20000 });
+  assert.deepEqual([...table.problems, ...ben.problems], []);
+});
+
+test('a phone whose camera is refused says so and offers the typed path', async () => {
+  const ben = await device('ben', {
+    init: [
+      () => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      },
+    ],
+  });
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  assert.equal(await ben.getByText('No camera here').count(), 0, 'a camera API: the camera is offered first');
+  await ben.getByRole('button', { name: 'Scan the invitation' }).click();
+  await ben.getByText('The camera cannot be used here').waitFor();
+  await ben.getByText('No camera here: it needs a secure https page and your permission.').waitFor();
+  await ben.getByText("Type the table's invitation here, group by group").waitFor();
+  assert.equal(await ben.getByRole('button', { name: 'Scan the invitation' }).count(), 0, 'not offered again');
+  assert.deepEqual(ben.problems, []);
+});
+
+test('a Chromium table and a Firefox phone without cameras pair by typing the codes in groups; a slip on the phone names its group', async () => {
+  const noCamera = () => {
+    delete Navigator.prototype.mediaDevices;
+  };
+  const ffServer = await serve('/games/mojo/', { init: initScript({ extra: `(${noCamera})();` }) });
+  const driver = await startDriver('firefox');
+  let phone;
+  try {
+    const at = `${ffServer.url}?lang=en&speed=instant`;
+    const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [noCamera] });
+    await table.goto(at);
+    await lobby(table, [
+      ['Ana', 'person'],
+      ['Fay', 'remote'],
+    ]);
+    await table.getByRole('button', { name: 'Start game' }).click();
+    await invitation(table, 'Fay');
+    const region = table.getByRole('region', { name: "Fay's device" });
+    const groups = await region.getByRole('list', { name: 'Code to type' }).locator('.typed__g').allTextContents();
+    phone = await AppPage.open({ driver, server: ffServer }, at, { width: 390, height: 844 });
+    await phone.ready();
+    await phone.clickRole('button', 'Join a table');
+    await phone.waitFor(() => document.body.textContent.includes('No camera here'), undefined, { what: 'the no-camera note' });
+    assert.equal(await phone.count('button', 'Scan the invitation'), 0);
+    // A slip in group 3, typed by keys: named; fixed: the phone answers.
+    const slip = [...groups];
+    slip[2] = (slip[2][0] === 'Q' ? 'R' : 'Q') + slip[2].slice(1);
+    await phone.fill('#join-invitation', slip.join(' '));
+    await phone.clickRole('button', 'Join');
+    await phone.waitFor(() => document.body.textContent.includes('Group 3 is wrong: check it.'), undefined, { what: 'group 3 named' });
+    await phone.fill('#join-invitation', groups.join(' '));
+    await phone.clickRole('button', 'Join');
+    const reply = await phone.waitFor(
+      () => [...document.querySelectorAll('.typed__g')].map((g) => g.textContent).join(' ') || null,
+      undefined,
+      { timeout: 20000, what: "the phone's reply in groups" },
+    );
+    await phone.screenshot('devices-no-camera-firefox-phone');
+    await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+    await region.getByRole('button', { name: 'Connect' }).click();
+    await region.getByText('Fay is connected.').waitFor({ timeout: 30000 });
+    await table.getByRole('button', { name: 'Start playing' }).click();
+    await phone.waitFor(() => !!document.querySelector('[aria-label="Your hand"], .facedown'), undefined, { timeout: 20000, what: "Fay's hand" });
+    assert.deepEqual(table.problems, []);
+    await phone.expectNoProblems();
+  } finally {
+    await phone?.close().catch(() => {});
+    await driver.stop();
+    await ffServer.close();
+  }
+});
+
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/// axe's serious and critical violations in the elements of `selectors`.
+async function axeOn(page, selectors) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const r = await window.axe.run({ include: include.filter((s) => document.querySelector(s)) }, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  }, selectors);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -250,16 +250,16 @@ export async function startDriver(engine, { display, log } = {}) {
     /// hold one session of a driver at a time), a new driver is started,
     /// and the session is asked for once more, saying so on stderr. A
     /// second failure fails.
-    newSession: async (size = {}) => {
+    newSession: async (size = {}, extra = {}) => {
       try {
-        return await openSession(run.url, engine, spec, size);
+        return await openSession(run.url, engine, spec, size, extra);
       } catch (e) {
         process.stderr.write(
           `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n`,
         );
         await stopChild(run.child);
         run = await launch(bin, spec, env, log);
-        return openSession(run.url, engine, spec, size);
+        return openSession(run.url, engine, spec, size, extra);
       }
     },
     stop: async () => {
@@ -298,13 +298,15 @@ async function launch(bin, spec, env, log) {
   return { child, url, output: () => output };
 }
 
-/// A session of the driver at `url`, in a fresh profile.
-async function openSession(url, engine, spec, { width = 1024, height = 768 } = {}) {
+/// A session of the driver at `url`, in a fresh profile; `extra`: more
+/// capabilities (`acceptInsecureCerts`, what a person's "Accept the risk"
+/// does for a self-signed certificate).
+async function openSession(url, engine, spec, { width = 1024, height = 768 } = {}, extra = {}) {
   const profile = await mkdtemp(join(tmpdir(), `mojo-${engine}-`));
   const forget = () => rm(profile, { recursive: true, force: true }).catch(() => {});
   let value;
   try {
-    value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: spec.capabilities(profile, { width, height }) } }, 60000);
+    value = await command(url, 'POST', '/session', { capabilities: { alwaysMatch: { ...spec.capabilities(profile, { width, height }), ...extra } } }, 60000);
   } catch (e) {
     await forget();
     throw e;
