@@ -16,6 +16,7 @@ use crate::net::code::{Invitation, Reply};
 use crate::net::proto::{self, check_act, check_take_back, message_for, Refusal, ToHand, ToTable};
 use crate::net::state::{
     DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem, RemoteSeat,
+    RECONNECT_MS,
 };
 use crate::net::BUILD;
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
@@ -570,6 +571,8 @@ impl AppState {
             return;
         };
         let (hello, held) = (r.link == LinkState::Connected, r.token.clone());
+        // Anything heard on the link: its connection carries again.
+        self.devices.apply(DeviceMsg::Steady { seat, epoch });
         let message = match proto::decode::<ToTable>(text) {
             Ok(m) => m,
             Err(reason) => return self.refuse(seat, epoch, reason),
@@ -622,6 +625,8 @@ impl AppState {
             ToTable::Act { at, action } => self.remote(seat, epoch, at, Some(action)),
             ToTable::TakeBack { at } => self.remote(seat, epoch, at, None),
             ToTable::Sync => self.devices.resync(seat, epoch),
+            // Still there (heard: no longer reconnecting, above).
+            ToTable::Ping => {}
         }
     }
 
@@ -739,8 +744,50 @@ impl AppState {
         }
         self.decide_devices(before);
         self.decide_hand(before);
+        self.decide_links(before);
         self.decide_sounds(before);
         self.decide_qr();
+    }
+
+    /// The connections' upkeep: a ping every [`PING_MS`](crate::net::state::PING_MS) on every paired
+    /// link (the table's seats, this phone's link to its table), and a
+    /// window of [`RECONNECT_MS`] for each drift of a link: at its end
+    /// the reducer gives the link up if it still drifts.
+    fn decide_links(&mut self, before: Option<&AppState>) {
+        let pings = |s: &AppState| {
+            let hand = (s.hand.connected).then_some(s.hand.epoch);
+            (s.devices.paired(), hand)
+        };
+        if differs_by(before, self, pings) {
+            let (table, hand) = pings(self);
+            self.outbox.push(Cmd::Pings { table, hand });
+        }
+        for r in &self.devices.seats {
+            let (seat, epoch) = (r.seat, r.epoch);
+            let Some(drift) = r.reconnecting else {
+                continue;
+            };
+            let was = before
+                .and_then(|b| b.devices.seat(seat))
+                .and_then(|b| b.reconnecting);
+            if was != Some(drift) {
+                let msg = Msg::Device(DeviceMsg::Adrift { seat, epoch, drift });
+                self.outbox.push(Cmd::After {
+                    ms: RECONNECT_MS,
+                    msg: Rc::new(msg),
+                });
+            }
+        }
+        let hand = &self.hand;
+        if let Some(drift) = hand.reconnecting {
+            if before.is_none_or(|b| b.hand.reconnecting != Some(drift)) {
+                let epoch = hand.epoch;
+                self.outbox.push(Cmd::After {
+                    ms: RECONNECT_MS,
+                    msg: Rc::new(Msg::Hand(HandMsg::Adrift { epoch, drift })),
+                });
+            }
+        }
     }
 
     /// The QR codes the screen shows (the table's invitations while its
@@ -992,6 +1039,15 @@ impl AppState {
             _ => {}
         }
     }
+}
+
+/// Whether `f` tells `before` (`None`: the app starting) from `after`.
+fn differs_by<T: PartialEq>(
+    before: Option<&AppState>,
+    after: &AppState,
+    f: fn(&AppState) -> T,
+) -> bool {
+    before.is_none_or(|b| f(b) != f(after))
 }
 
 /// What [`AppState::decide_sounds`] compares: the game on the screen,

@@ -96,6 +96,16 @@ pub enum Cmd {
         events: Rc<[Event]>,
         turn_came: bool,
     },
+    /// Ping every `PING_MS` (`net::state`) on these links, and these only:
+    /// the table's paired seats (seat, link number), this phone's link to
+    /// its table (its number).
+    Pings {
+        table: Vec<(Seat, u32)>,
+        hand: Option<u32>,
+    },
+    /// Send the reducer `msg` in `ms` milliseconds (the end of a
+    /// connection's window of drift).
+    After { ms: u32, msg: Rc<crate::app::Msg> },
     /// Draw this text as a QR code (in the QR worker, started by the
     /// first); the drawing comes back as `Msg::QrDrawn`.
     DrawQr(String),

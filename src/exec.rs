@@ -19,6 +19,8 @@ use crate::bots::BotJob;
 use crate::browser::{storage_persist, storage_persisted};
 use crate::cmd::{Cmd, OUTBOX_KEPT};
 use crate::net::hand_hub::{self, use_hand_link, HandLink};
+use crate::net::proto::{ToHand, ToTable};
+use crate::net::state::PING_MS;
 use crate::net::table_hub::{use_table_links, Links};
 use crate::persist;
 use crate::stats::Stats;
@@ -30,6 +32,8 @@ struct Held {
     done: u64,
     bot: Option<BotJob>,
     beat: Option<Interval>,
+    /// The pings on the links (`Cmd::Pings`).
+    pings: Option<Interval>,
     /// The text this tab last wrote to the save slot.
     last_save: RefCell<Option<String>>,
     /// The QR worker's client, from the first code drawn.
@@ -66,6 +70,7 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
                 let mut held = held.borrow_mut();
                 held.bot = None;
                 held.beat = None;
+                held.pings = None;
             }
         });
     }
@@ -132,6 +137,24 @@ fn run(
         Cmd::KeepAwake => hand_hub::keep_awake(),
         Cmd::Buzz(ms) => hand_hub::buzz(*ms),
         Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
+        Cmd::Pings { table, hand: own } => {
+            held.pings = None;
+            if !table.is_empty() || own.is_some() {
+                let (links, hand, table, own) = (links.clone(), hand.clone(), table.clone(), *own);
+                held.pings = Some(Interval::new(PING_MS, move || {
+                    for &(seat, epoch) in &table {
+                        links.send(seat, epoch, &ToHand::Ping);
+                    }
+                    if let Some(epoch) = own {
+                        hand.send(epoch, &ToTable::Ping);
+                    }
+                }));
+            }
+        }
+        Cmd::After { ms, msg } => {
+            let (send, msg) = (send.clone(), (**msg).clone());
+            gloo::timers::callback::Timeout::new(*ms, move || send.emit(msg)).forget();
+        }
         Cmd::DrawQr(text) => {
             let (send, owned) = (send.clone(), text.clone());
             let qr = held.qr.get_or_insert_with(crate::net::qr::Client::shared);

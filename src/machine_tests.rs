@@ -248,7 +248,7 @@ fn check_private(s: &AppState, seat: Seat, message: &ToHand, w: &World) {
             return;
         }
         ToHand::Snapshot(seen) | ToHand::Update(seen) => seen,
-        ToHand::Refused { .. } | ToHand::Bye { .. } => return,
+        ToHand::Refused { .. } | ToHand::Bye { .. } | ToHand::Ping => return,
     };
     let session = s.session.as_ref().expect("a view without a game");
     assert_eq!(seen.view.seat, seat, "{}: another seat's view", w.at());

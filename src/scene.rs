@@ -47,6 +47,10 @@ pub struct Scene {
     /// The seats on their own devices whose device is not connected (the
     /// table's screen marks them; empty elsewhere).
     pub offline: Vec<Seat>,
+    /// The seats whose device's connection drifts ("Reconnecting…"): on
+    /// the table, those seats; on a phone, its own seat when its link to
+    /// the table drifts.
+    pub reconnecting: Vec<Seat>,
     /// A phone whose table has not started play yet ("Start playing").
     pub waiting_table: bool,
     /// The card the table just took back (whose, which), announced on a
@@ -180,6 +184,7 @@ impl Session {
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
             offline: Vec::new(),
+            reconnecting: Vec::new(),
             waiting_table: false,
             took_back: None,
             take_back: self.take_back_card().filter(|_| self.may_take_back_here()),

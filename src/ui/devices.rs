@@ -89,6 +89,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
         let region = t(Text::DeviceOf(&name));
         let id = |what: &str| format!("device-{seat}-{what}");
         let status = match r.link {
+            LinkState::Connected if r.reconnecting.is_some() => t(Text::DeviceReconnecting(&name)),
             LinkState::Connected => t(Text::DeviceConnected(&name)),
             LinkState::Connecting => t(Text::DeviceConnecting),
             LinkState::Inviting => t(Text::DeviceAway(&name)),
