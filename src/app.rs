@@ -201,6 +201,14 @@ pub enum Msg {
     Device(DeviceMsg),
     /// This device as a hand at another table.
     Hand(HandMsg),
+    /// The page's timers stood still this long (`Cmd::Pings` finds the
+    /// gap): the device slept, its processes stopped, as a phone's system
+    /// does to a page in the background. Nothing was heard meanwhile, so
+    /// after [`RECONNECT_MS`] or more every paired link is given up at
+    /// once: the other side gave it up already.
+    Slept {
+        ms: u32,
+    },
     /// The person here who just played takes the card back.
     TakeBack,
     /// Whether saved games are kept for good (`None`: the browser cannot
@@ -1026,7 +1034,13 @@ impl AppState {
             });
             return;
         }
-        let screen = self.hand.apply(msg).map(|s| match s {
+        let screen = self.hand.apply(msg);
+        self.hand_screen(screen);
+    }
+
+    /// Shows the screen a hand device's change asks for, if any.
+    fn hand_screen(&mut self, screen: Option<HandScreen>) {
+        let screen = screen.map(|s| match s {
             HandScreen::Lobby => Screen::Lobby,
             HandScreen::Join => Screen::Join,
             HandScreen::Hand => Screen::Hand,
@@ -1203,6 +1217,11 @@ impl AppState {
             Msg::Tab(msg) => s.tab_msg(msg),
             Msg::Device(msg) => s.device_msg(msg),
             Msg::Hand(msg) => s.hand_msg(msg),
+            Msg::Slept { ms } => {
+                s.devices.slept(ms);
+                let screen = s.hand.slept(ms);
+                s.hand_screen(screen);
+            }
             Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
             Msg::KeepStorage => s.ask_persist(),
             Msg::Installable(yes) => s.installable = yes,

@@ -141,7 +141,15 @@ fn run(
             held.pings = None;
             if !table.is_empty() || own.is_some() {
                 let (links, hand, table, own) = (links.clone(), hand.clone(), table.clone(), *own);
+                // A tick long overdue: the page's timers stood still (the
+                // device slept); the reducer decides what that costs.
+                let (send, last) = (send.clone(), std::cell::Cell::new(js_sys::Date::now()));
                 held.pings = Some(Interval::new(PING_MS, move || {
+                    let now = js_sys::Date::now();
+                    let gap = now - last.replace(now);
+                    if gap > f64::from(3 * PING_MS) {
+                        send.emit(Msg::Slept { ms: gap as u32 });
+                    }
                     for &(seat, epoch) in &table {
                         links.send(seat, epoch, &ToHand::Ping);
                     }

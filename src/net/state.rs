@@ -301,6 +301,17 @@ impl Devices {
         off.map(|r| r.seat).collect()
     }
 
+    /// The table slept `ms` (`Msg::Slept`): every paired link quiet that
+    /// long is past its window; each is given up for a new invitation.
+    pub(crate) fn slept(&mut self, ms: u32) {
+        if ms < RECONNECT_MS {
+            return;
+        }
+        for (seat, epoch) in self.paired() {
+            self.apply(DeviceMsg::Lost { seat, epoch });
+        }
+    }
+
     /// The seats whose device's connection drifts ("Reconnecting…").
     pub fn reconnecting(&self) -> Vec<Seat> {
         let drifting = self.seats.iter().filter(|r| r.reconnecting.is_some());
@@ -577,20 +588,17 @@ impl HandState {
                 self.reconnecting = None;
                 return self.seen(message);
             }
-            HandMsg::Unsteady { epoch } if epoch == self.epoch => {
-                if self.connected && self.reconnecting.is_none() {
-                    self.drifts += 1;
-                    self.reconnecting = Some(self.drifts);
-                }
+            HandMsg::Unsteady { epoch }
+                if epoch == self.epoch && self.connected && self.reconnecting.is_none() =>
+            {
+                self.drifts += 1;
+                self.reconnecting = Some(self.drifts);
             }
             HandMsg::Steady { epoch } if epoch == self.epoch => self.reconnecting = None,
-            HandMsg::Adrift { epoch, drift } if epoch == self.epoch => {
-                if self.reconnecting == Some(drift) {
-                    // The link is closed with its number (`Cmd::HandLink`).
-                    let screen = self.apply(HandMsg::Lost { epoch });
-                    self.epoch += 1;
-                    return screen;
-                }
+            HandMsg::Adrift { epoch, drift }
+                if epoch == self.epoch && self.reconnecting == Some(drift) =>
+            {
+                return self.give_up();
             }
             HandMsg::Lost { epoch } if epoch == self.epoch => {
                 self.connected = false;
@@ -614,6 +622,23 @@ impl HandState {
             _ => {}
         }
         None
+    }
+
+    /// The link is given up (as `Lost`), and closed with its number
+    /// (`Cmd::HandLink`).
+    fn give_up(&mut self) -> Option<HandScreen> {
+        let screen = self.apply(HandMsg::Lost { epoch: self.epoch });
+        self.epoch += 1;
+        screen
+    }
+
+    /// This device slept `ms` (`Msg::Slept`): a link quiet that long is
+    /// past its window (the table gave it up): given up at once, rather
+    /// than "Reconnecting…" for nothing.
+    pub(crate) fn slept(&mut self, ms: u32) -> Option<HandScreen> {
+        (ms >= RECONNECT_MS && self.connected)
+            .then(|| self.give_up())
+            .flatten()
     }
 
     /// What the phone's screen shows of `model` (its own): busy while an
@@ -1198,7 +1223,10 @@ mod tests {
             .collect()
     }
 
-    fn pings(s: &AppState) -> Option<(Vec<(Seat, u32)>, Option<u32>)> {
+    /// The links pinged: the table's (seat, link number), the phone's.
+    type Pinged = (Vec<(Seat, u32)>, Option<u32>);
+
+    fn pings(s: &AppState) -> Option<Pinged> {
         s.outbox
             .after(0)
             .filter_map(|(_, c)| match c {
@@ -1392,6 +1420,86 @@ mod tests {
             .collect();
         assert_eq!(closed, vec![epoch + 1], "the drifting link is closed");
         assert_eq!(pings(&s), Some((vec![], None)));
+    }
+
+    /// A device that slept past the window (its timers stood still: no
+    /// ping could go, nothing was heard) gives its paired links up at
+    /// once, on the table and on a phone; a shorter sleep changes nothing.
+    #[test]
+    fn a_device_that_slept_past_the_window_gives_its_links_up_at_once() {
+        let s = table().reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }));
+        let s = heard(
+            &s,
+            1,
+            1,
+            &ToTable::Hello {
+                app: BUILD.into(),
+                token: None,
+            },
+        );
+        let s = s.reduce(Msg::Slept {
+            ms: RECONNECT_MS - 1,
+        });
+        assert_eq!(s.devices.seats[0].link, LinkState::Connected);
+        let s = s.reduce(Msg::Slept {
+            ms: RECONNECT_MS + 10_000,
+        });
+        let r = &s.devices.seats[0];
+        assert_eq!((r.link, r.epoch), (LinkState::Inviting, 2));
+
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer,
+        };
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ))
+        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+        .reduce(Msg::Hand(HandMsg::Join));
+        let epoch = s.hand.epoch;
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }));
+        let game = table();
+        let mut sent = Sent::default();
+        let snap = message_for(
+            game.session.as_ref().unwrap(),
+            "g",
+            3,
+            1,
+            None,
+            true,
+            &mut sent,
+        );
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap.unwrap(),
+        }));
+        let s = s.reduce(Msg::Slept { ms: 20_000 });
+        assert_eq!((s.screen, s.hand.epoch), (Screen::Hand, epoch));
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Slept { ms: 40_000 });
+        assert_eq!((s.screen, s.hand.epoch), (Screen::Join, epoch + 1));
+        assert!(s.hand.ticket.is_some(), "the seat's ticket is kept");
+        let closed: Vec<_> = s
+            .outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::HandLink(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(closed, vec![epoch + 1], "the link is closed");
     }
 
     /// Every effect of a hand device is the reducer's: the link follows
