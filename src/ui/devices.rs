@@ -128,7 +128,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             Callback::from(move |_| cb.emit(seat))
         };
         html! {
-            <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
+            <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected if r.reconnecting.is_some() => "reconnecting", LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
                 <h3>{ region }</h3>
                 <p class="device__status" role="status">{ status }</p>
                 if r.link != LinkState::Connected {

@@ -46,6 +46,12 @@ test('a phone asleep 20 s plays on by itself: its seat says "Reconnecting…" me
     if (mark === 'Reconnecting…' && !shot) {
       shot = true;
       await host.screenshot({ path: join(artifacts, 'suspend-table-reconnecting.png') });
+      // The devices dialog says it too.
+      await host.getByRole('button', { name: 'Devices' }).click();
+      const dialog = host.getByRole('dialog', { name: 'Players on their own devices' });
+      await dialog.getByText("Reconnecting to Ben's device…").waitFor({ timeout: 3000 });
+      await host.screenshot({ path: join(artifacts, 'suspend-devices-reconnecting.png'), animations: 'disabled' });
+      await dialog.getByRole('button', { name: 'Close' }).click();
     }
   });
   const woke = Date.now();
