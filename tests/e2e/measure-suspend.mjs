@@ -154,12 +154,17 @@ async function trial(engine, seconds, ff) {
     const before = { table: await linkStats((f) => table.evaluate(f)), phone: await linkStats(phone.eval) };
     const marks = {};
     const stoppedAt = Date.now();
+    // The table's side once, late in the sleep (before it gives up, at
+    // 30 s of its window).
+    let asleepTable = null;
+    const lookAt = Math.min(seconds - 1.5, 25);
     await asleep(pids(), seconds, async (t) => {
       const { mark } = await table.evaluate(tableInPage);
       if (mark && !(mark in marks)) marks[mark] = Number(t.toFixed(1));
+      if (t >= lookAt && !asleepTable) asleepTable = { at_s: Number(t.toFixed(1)), links: await linkStats((f) => table.evaluate(f)) };
     });
     const woke = Date.now();
-    const during = { table: await linkStats((f) => table.evaluate(f)) };
+    const atWake = { table: await linkStats((f) => table.evaluate(f)) };
     // Settled: play goes on (each side received something after waking,
     // and neither says "Reconnecting…"), or the seat is lost on both
     // sides (the phone at its join screen, the table's seat not connected).
@@ -189,7 +194,8 @@ async function trial(engine, seconds, ff) {
       taps,
       // States from the moment the phone was stopped.
       before,
-      during_table: brief(during.table, stoppedAt),
+      asleep_table: asleepTable && { at_s: asleepTable.at_s, links: brief(asleepTable.links, stoppedAt) },
+      at_wake_table: brief(atWake.table, stoppedAt),
       after: { table: brief(after.table, stoppedAt), phone: brief(after.phone, stoppedAt) },
     };
     console.log(`# suspend ${JSON.stringify(result)}`);
