@@ -70,15 +70,20 @@ function signal(pids, sig) {
 }
 
 /// Stops `pids` for `seconds` (the phone asleep), then lets them go on;
-/// `meanwhile(t)` is called about every second with the seconds since the
-/// stop (a look at the table). They go on even if a look throws.
+/// or, with `{ least, until, most }`, for `least` seconds and then until
+/// `until()` says so, `most` at the most. `meanwhile(t)` is called about
+/// every second with the seconds since the stop (a look at the table).
+/// They go on even if a look throws.
 export async function asleep(pids, seconds, meanwhile = async () => {}) {
+  const { least, until, most } = typeof seconds === 'number' ? { least: seconds, until: async () => true, most: seconds } : seconds;
   signal(pids, 'SIGSTOP');
   const t0 = Date.now();
+  const t = () => (Date.now() - t0) / 1000;
   try {
-    while (Date.now() - t0 < seconds * 1000) {
-      await meanwhile((Date.now() - t0) / 1000);
-      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(1000, t0 + seconds * 1000 - Date.now()))));
+    while (t() < most && (t() < least || !(await until()))) {
+      await meanwhile(t());
+      const next = t() < least ? least : most;
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(1000, (next - t()) * 1000))));
     }
   } finally {
     signal(pids, 'SIGCONT');
