@@ -10,7 +10,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Event, Phase, Seat};
 use yew::prelude::*;
 
-use crate::cmd::{BotKey, BotTurn, Cmd, Outbox, ReviewWork};
+use crate::cmd::{BotKey, BotTurn, Cmd, Later, Outbox, ReviewWork};
 use crate::i18n::{Lang, Text};
 use crate::net::code::{Invitation, Reply};
 use crate::net::proto::{
@@ -18,6 +18,7 @@ use crate::net::proto::{
 };
 use crate::net::state::{
     DeviceMsg, Devices, HandMsg, HandScreen, HandState, LinkState, Problem, RemoteSeat,
+    RECONNECT_MS,
 };
 use crate::net::BUILD;
 use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
@@ -212,6 +213,14 @@ pub enum Msg {
     Device(DeviceMsg),
     /// This device as a hand at another table.
     Hand(HandMsg),
+    /// The page's timers stood still this long (`Cmd::Pings` finds the
+    /// gap): the device slept, its processes stopped, as a phone's system
+    /// does to a page in the background. Nothing was heard meanwhile, so
+    /// after [`RECONNECT_MS`] or more every paired link is given up at
+    /// once: the other side gave it up already.
+    Slept {
+        ms: u32,
+    },
     /// The person here who just played takes the card back.
     TakeBack,
     /// Whether saved games are kept for good (`None`: the browser cannot
@@ -583,6 +592,8 @@ impl AppState {
             return;
         };
         let (hello, held) = (r.link == LinkState::Connected, r.token.clone());
+        // Anything heard on the link: its connection carries again.
+        self.devices.apply(DeviceMsg::Steady { seat, epoch });
         let message = match proto::decode::<ToTable>(text) {
             Ok(m) => m,
             Err(reason) => return self.refuse(seat, epoch, reason),
@@ -635,6 +646,8 @@ impl AppState {
             ToTable::Act { at, action } => self.remote(seat, epoch, at, Some(action)),
             ToTable::TakeBack { at } => self.remote(seat, epoch, at, None),
             ToTable::Sync => self.devices.resync(seat, epoch),
+            // Still there (heard: no longer reconnecting, above).
+            ToTable::Ping => {}
         }
     }
 
@@ -753,6 +766,7 @@ impl AppState {
         self.decide_review(before);
         self.decide_devices(before);
         self.decide_hand(before);
+        self.decide_links(before);
         self.decide_sounds(before);
         self.decide_qr();
     }
@@ -790,6 +804,47 @@ impl AppState {
         });
         if work.is_some() || before.is_some_and(|b| b.review.is_some()) {
             self.outbox.push(Cmd::Review(work));
+        }
+    }
+
+    /// The connections' upkeep: a ping every [`PING_MS`](crate::net::state::PING_MS) on every paired
+    /// link (the table's seats, this phone's link to its table), and a
+    /// window of [`RECONNECT_MS`] for each drift of a link: at its end
+    /// the reducer gives the link up if it still drifts.
+    fn decide_links(&mut self, before: Option<&AppState>) {
+        let pings = |s: &AppState| {
+            let hand = (s.hand.connected).then_some(s.hand.epoch);
+            (s.devices.paired(), hand)
+        };
+        if differs_by(before, self, pings) {
+            let (table, hand) = pings(self);
+            self.outbox.push(Cmd::Pings { table, hand });
+        }
+        for r in &self.devices.seats {
+            let (seat, epoch) = (r.seat, r.epoch);
+            let Some(drift) = r.reconnecting else {
+                continue;
+            };
+            let was = before
+                .and_then(|b| b.devices.seat(seat))
+                .and_then(|b| b.reconnecting);
+            if was != Some(drift) {
+                let msg = Later::Device(DeviceMsg::Adrift { seat, epoch, drift });
+                self.outbox.push(Cmd::After {
+                    ms: RECONNECT_MS,
+                    msg,
+                });
+            }
+        }
+        let hand = &self.hand;
+        if let Some(drift) = hand.reconnecting {
+            if before.is_none_or(|b| b.hand.reconnecting != Some(drift)) {
+                let epoch = hand.epoch;
+                self.outbox.push(Cmd::After {
+                    ms: RECONNECT_MS,
+                    msg: Later::Hand(HandMsg::Adrift { epoch, drift }),
+                });
+            }
         }
     }
 
@@ -1044,7 +1099,13 @@ impl AppState {
             });
             return;
         }
-        let screen = self.hand.apply(msg).map(|s| match s {
+        let screen = self.hand.apply(msg);
+        self.hand_screen(screen);
+    }
+
+    /// Shows the screen a hand device's change asks for, if any.
+    fn hand_screen(&mut self, screen: Option<HandScreen>) {
+        let screen = screen.map(|s| match s {
             HandScreen::Lobby => Screen::Lobby,
             HandScreen::Join => Screen::Join,
             HandScreen::Hand => Screen::Hand,
@@ -1057,6 +1118,15 @@ impl AppState {
             _ => {}
         }
     }
+}
+
+/// Whether `f` tells `before` (`None`: the app starting) from `after`.
+fn differs_by<T: PartialEq>(
+    before: Option<&AppState>,
+    after: &AppState,
+    f: fn(&AppState) -> T,
+) -> bool {
+    before.is_none_or(|b| f(b) != f(after))
 }
 
 /// What [`AppState::decide_sounds`] compares: the game on the screen,
@@ -1224,6 +1294,11 @@ impl AppState {
             Msg::Tab(msg) => s.tab_msg(msg),
             Msg::Device(msg) => s.device_msg(msg),
             Msg::Hand(msg) => s.hand_msg(msg),
+            Msg::Slept { ms } => {
+                s.devices.slept(ms);
+                let screen = s.hand.slept(ms);
+                s.hand_screen(screen);
+            }
             Msg::Persistent(kept) => s.persistent = kept.or(s.persistent),
             Msg::KeepStorage => s.ask_persist(),
             Msg::Installable(yes) => s.installable = yes,

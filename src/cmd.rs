@@ -14,6 +14,7 @@ use mojo_engine::{Event, Seat};
 
 use crate::net::code::Peer;
 use crate::net::proto::{Refusal, ToHand, ToTable};
+use crate::net::state::{DeviceMsg, HandMsg};
 use crate::session::{Level, Session};
 
 /// One effect the app asks for.
@@ -100,9 +101,28 @@ pub enum Cmd {
     /// dropping the review before (or none: the replay closed); each
     /// finding comes back as `Msg::Reviewed`.
     Review(Option<Rc<ReviewWork>>),
+    /// Ping every `PING_MS` (`net::state`) on these links, and these only:
+    /// the table's paired seats (seat, link number), this phone's link to
+    /// its table (its number).
+    Pings {
+        table: Vec<(Seat, u32)>,
+        hand: Option<u32>,
+    },
+    /// Send the reducer `msg` in `ms` milliseconds (the end of a
+    /// connection's window of drift).
+    After { ms: u32, msg: Later },
     /// Draw this text as a QR code (in the QR worker, started by the
     /// first); the drawing comes back as `Msg::QrDrawn`.
     DrawQr(String),
+}
+
+/// A message the reducer asks to hear later ([`Cmd::After`]): the end of a
+/// link's window of drift, on the table or on a phone. (Not the app's
+/// `Msg` itself, which would make `cmd` and `app` name each other.)
+#[derive(Clone, Debug, PartialEq)]
+pub enum Later {
+    Device(DeviceMsg),
+    Hand(HandMsg),
 }
 
 /// The moves of one round for Hard's review (`crate::replay::review_tasks`).

@@ -17,8 +17,10 @@ use yew::prelude::*;
 use crate::app::{AppState, Msg};
 use crate::bots::{BotJob, ReviewJob};
 use crate::browser::{storage_persist, storage_persisted};
-use crate::cmd::{Cmd, OUTBOX_KEPT};
+use crate::cmd::{Cmd, Later, OUTBOX_KEPT};
 use crate::net::hand_hub::{self, use_hand_link, HandLink};
+use crate::net::proto::{ToHand, ToTable};
+use crate::net::state::PING_MS;
 use crate::net::table_hub::{use_table_links, Links};
 use crate::persist;
 use crate::stats::Stats;
@@ -32,6 +34,8 @@ struct Held {
     /// Hard's review of the round replayed, in progress.
     review: Option<ReviewJob>,
     beat: Option<Interval>,
+    /// The pings on the links (`Cmd::Pings`).
+    pings: Option<Interval>,
     /// The text this tab last wrote to the save slot.
     last_save: RefCell<Option<String>>,
     /// The QR worker's client, from the first code drawn.
@@ -69,6 +73,7 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
                 held.bot = None;
                 held.review = None;
                 held.beat = None;
+                held.pings = None;
             }
         });
     }
@@ -139,6 +144,36 @@ fn run(
         Cmd::KeepAwake => hand_hub::keep_awake(),
         Cmd::Buzz(ms) => hand_hub::buzz(*ms),
         Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
+        Cmd::Pings { table, hand: own } => {
+            held.pings = None;
+            if !table.is_empty() || own.is_some() {
+                let (links, hand, table, own) = (links.clone(), hand.clone(), table.clone(), *own);
+                // A tick long overdue: the page's timers stood still (the
+                // device slept); the reducer decides what that costs.
+                let (send, last) = (send.clone(), std::cell::Cell::new(js_sys::Date::now()));
+                held.pings = Some(Interval::new(PING_MS, move || {
+                    let now = js_sys::Date::now();
+                    let gap = now - last.replace(now);
+                    if gap > f64::from(3 * PING_MS) {
+                        send.emit(Msg::Slept { ms: gap as u32 });
+                    }
+                    for &(seat, epoch) in &table {
+                        links.send(seat, epoch, &ToHand::Ping);
+                    }
+                    if let Some(epoch) = own {
+                        hand.send(epoch, &ToTable::Ping);
+                    }
+                }));
+            }
+        }
+        Cmd::After { ms, msg } => {
+            let msg = match msg.clone() {
+                Later::Device(m) => Msg::Device(m),
+                Later::Hand(m) => Msg::Hand(m),
+            };
+            let send = send.clone();
+            gloo::timers::callback::Timeout::new(*ms, move || send.emit(msg)).forget();
+        }
         Cmd::DrawQr(text) => {
             let (send, owned) = (send.clone(), text.clone());
             let qr = held.qr.get_or_insert_with(crate::net::qr::Client::shared);

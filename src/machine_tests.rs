@@ -5,8 +5,8 @@
 //!
 //! The messages mix a person's taps (shows a hand, plays, takes back),
 //! bot turns (the scheduled one, or a stale one), phones' messages (valid,
-//! stale, forged, sent twice, malformed, on a link gone by), links that
-//! drop and come back, seats moving between a phone, a bot and this
+//! stale, forged, sent twice, malformed, on a link gone by, pings), links
+//! that drop and come back or drift (and their windows end), seats moving between a phone, a bot and this
 //! screen, another tab's saves, and reloads from what the commands wrote.
 //!
 //! The invariants:
@@ -248,7 +248,7 @@ fn check_private(s: &AppState, seat: Seat, message: &ToHand, w: &World) {
             return;
         }
         ToHand::Snapshot(seen) | ToHand::Update(seen) => seen,
-        ToHand::Refused { .. } | ToHand::Bye { .. } => return,
+        ToHand::Refused { .. } | ToHand::Bye { .. } | ToHand::Ping => return,
     };
     let session = s.session.as_ref().expect("a view without a game");
     assert_eq!(seen.view.seat, seat, "{}: another seat's view", w.at());
@@ -352,6 +352,8 @@ fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
             Kind::Junk,
             ["", "{", "{\"v\":1}", "{\"v\":9,\"m\":{}}", "[1,2]"][w.rng.below(5)].to_string(),
         ),
+        // Neither applied nor refused: a snapshot asked for, a ping.
+        2 if w.rng.chance(50) => (Kind::Sync, proto::encode(&ToTable::Ping)),
         2 => (Kind::Sync, proto::encode(&ToTable::Sync)),
         3 => (
             Kind::TakeBack,
@@ -563,6 +565,20 @@ fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
                 }
                 LinkState::Connecting => return phone_says(s, seat, w),
                 LinkState::Connected if w.rng.chance(30) => Msg::Device(DeviceMsg::StartPlaying),
+                // The connection drifts, comes back, or its window ends
+                // (this drift's, or an older one's).
+                LinkState::Connected if w.rng.chance(50) => {
+                    let drifts = s.devices.seat(seat).map_or(0, |r| r.drifts);
+                    match w.rng.below(3) {
+                        0 => Msg::Device(DeviceMsg::Unsteady { seat, epoch }),
+                        1 => Msg::Device(DeviceMsg::Steady { seat, epoch }),
+                        _ => Msg::Device(DeviceMsg::Adrift {
+                            seat,
+                            epoch,
+                            drift: drifts.saturating_sub(w.rng.below(2) as u32),
+                        }),
+                    }
+                }
                 LinkState::Connected => Msg::Device(DeviceMsg::Lost { seat, epoch }),
             }
         }

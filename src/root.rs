@@ -115,7 +115,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
             Some(model) => html! {
                 <Table
                     {lang}
-                    scene={std::rc::Rc::new(model.scene(state.hand.pending))}
+                    scene={std::rc::Rc::new(state.hand.scene(model))}
                     seq={model.seen.at}
                     on_act={to.with(|a| Msg::Hand(HandMsg::Act(HandAct::Act(a))))}
                     on_take_back={to.msg(Msg::Hand(HandMsg::Act(HandAct::TakeBack)))}
@@ -136,6 +136,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
             let mut scene = session.scene();
             scene.waiting_for = state.waiting;
             scene.offline = state.devices.offline();
+            scene.reconnecting = state.devices.reconnecting();
             let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
             // Today's deal, at game over: its result to share, and no deal
             // code (everyone plays the same deal today).

@@ -49,6 +49,10 @@ pub struct Scene {
     pub offline: Vec<Seat>,
     /// A seat whose device the table just lost, announced on a phone.
     pub lost: Option<Seat>,
+    /// The seats whose device's connection drifts ("Reconnecting…"): on
+    /// the table, those seats; on a phone, its own seat when its link to
+    /// the table drifts.
+    pub reconnecting: Vec<Seat>,
     /// A phone whose table has not started play yet ("Start playing").
     pub waiting_table: bool,
     /// The card the table just took back (whose, which), announced on a
@@ -182,6 +186,7 @@ impl Session {
             last_events: self.events_for(me.unwrap_or(Seat::MAX)),
             waiting_for: None,
             offline: Vec::new(),
+            reconnecting: Vec::new(),
             waiting_table: false,
             took_back: None,
             lost: None,

@@ -208,6 +208,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     device_away: "{name}'s device is not connected.",
     waiting_for: "Waiting for {name}'s phone to connect",
     phone_offline: "Phone not connected",
+    reconnecting: "Reconnecting…",
+    device_reconnecting: "Reconnecting to {name}'s device…",
     waiting_for_table: "Waiting for the table to start playing",
     took_back: "{name} took back {card}",
     phone_lost: "{name}'s phone lost the connection.",

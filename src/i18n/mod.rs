@@ -452,6 +452,11 @@ messages! {
         /// On the table, the tile of a seat whose own device is not
         /// connected (short: it fits the tile).
         PhoneOffline => phone_offline: str,
+        /// A phone whose connection to the table drifts, and that phone's
+        /// seat on the table (short: it fits the tile).
+        Reconnecting => reconnecting: str,
+        /// The devices dialog, for a seat whose device's connection drifts.
+        DeviceReconnecting(n: &'a str) => device_reconnecting: str (name(n)),
         /// A phone before the table pressed "Start playing".
         WaitingForTable => waiting_for_table: str,
         /// A phone is told of a take-back at the table (a passing notice).

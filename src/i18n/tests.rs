@@ -209,6 +209,8 @@ fn samples() -> Vec<Text<'static>> {
         CopyCode,
         Share,
         PhoneOffline,
+        Reconnecting,
+        DeviceReconnecting("Ben"),
         SeatGivenToBot,
         WaitingForTable,
         TookBack {

@@ -80,6 +80,8 @@ fn heard(epoch: u32, event: LinkEvent) -> Option<HandMsg> {
     Some(match event {
         LinkEvent::Open => HandMsg::Opened { epoch },
         LinkEvent::Closed => HandMsg::Lost { epoch },
+        LinkEvent::Unsteady => HandMsg::Unsteady { epoch },
+        LinkEvent::Steady => HandMsg::Steady { epoch },
         LinkEvent::Message(text) => match proto::decode::<ToHand>(&text) {
             Ok(ToHand::Welcome {
                 table,

@@ -35,6 +35,9 @@ pub enum ToTable {
     Sync,
     /// Take back the card this seat just played, at the table's move `at`.
     TakeBack { at: u64 },
+    /// Still here: sent every 2 s once the table welcomed this device
+    /// (so only to a table of this build: an older one would refuse it).
+    Ping,
 }
 
 /// What the table sends a hand device.
@@ -61,6 +64,9 @@ pub enum ToHand {
     /// The table gave the seat to someone else (a bot, if `bot`; else it
     /// is played on the table's screen): this device is done.
     Bye { bot: bool },
+    /// Still here: sent every 2 s once the device said hello with this
+    /// build (an older device would log it as unreadable and drop it).
+    Ping,
 }
 
 /// One seat's share of the table.
@@ -206,6 +212,7 @@ impl Wire for ToTable {
                 ("action", wire::action_json(*action)),
             ]),
             ToTable::Sync => obj([("type", json::str("sync"))]),
+            ToTable::Ping => obj([("type", json::str("ping"))]),
             ToTable::TakeBack { at } => obj([
                 ("type", json::str("take_back")),
                 ("at", Json::Int(*at as i64)),
@@ -232,6 +239,7 @@ impl Wire for ToTable {
                 action: wire::action_from(f.req("action")?)?,
             },
             "sync" => ToTable::Sync,
+            "ping" => ToTable::Ping,
             "take_back" => ToTable::TakeBack { at: f.int("at")? },
             other => return Err(format!("no message `{other}`")),
         };
@@ -441,6 +449,7 @@ impl Wire for ToHand {
                 ("type", json::str("bye")),
                 ("to", json::str(if *bot { "bot" } else { "table" })),
             ]),
+            ToHand::Ping => obj([("type", json::str("ping"))]),
         }
     }
 
@@ -466,6 +475,7 @@ impl Wire for ToHand {
                     other => return Err(format!("no seat taker `{other}`")),
                 },
             },
+            "ping" => ToHand::Ping,
             other => return Err(format!("no message `{other}`")),
         };
         let _ = f.req("type");
@@ -686,6 +696,7 @@ impl HandModel {
             waiting_for: self.seen.waiting_for,
             offline: self.seen.offline.clone(),
             lost: self.lost,
+            reconnecting: Vec::new(),
             waiting_table: !self.seen.started,
             took_back: self.seen.took_back,
             take_back: crate::session::take_back_card(&self.seen.events)
@@ -721,6 +732,12 @@ mod tests {
             token: Some("t".into()),
         };
         assert_eq!(decode::<ToTable>(&encode(&hello)), Ok(hello));
+        assert_eq!(encode(&ToTable::Ping), r#"{"v":1,"m":{"type":"ping"}}"#);
+        assert_eq!(encode(&ToHand::Ping), r#"{"v":1,"m":{"type":"ping"}}"#);
+        assert_eq!(
+            decode::<ToTable>(&encode(&ToTable::Ping)),
+            Ok(ToTable::Ping)
+        );
         let act = ToTable::Act {
             at: 7,
             action: Action::Play { value: 9, pile: 0 },
@@ -749,6 +766,7 @@ mod tests {
             },
             ToHand::Bye { bot: true },
             ToHand::Bye { bot: false },
+            ToHand::Ping,
         ] {
             assert_eq!(decode::<ToHand>(&encode(&m)), Ok(m));
         }

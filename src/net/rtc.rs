@@ -29,7 +29,14 @@ pub enum LinkEvent {
     /// The channel is open: messages can go both ways.
     Open,
     Message(String),
-    /// The channel closed or the connection failed: the link is over.
+    /// The connection went `disconnected` or `failed` after the channel
+    /// opened: the link is kept (the reducer gives it a window), since
+    /// the same connection may come back.
+    Unsteady,
+    /// The connection is `connected` again.
+    Steady,
+    /// The channel closed, the connection was closed, or it failed before
+    /// the channel opened: the link is over.
     Closed,
 }
 
@@ -92,19 +99,28 @@ impl Link {
             opened: Rc::new(Cell::new(false)),
             handlers: RefCell::new(Vec::new()),
         });
-        // A connection that fails is a closed link.
+        // The connection's state, told: `failed` is not the end of a link
+        // whose channel opened (libwebrtc says it after about 15 s without
+        // answers, and the same connection comes back when the other side
+        // answers again), only of one still pairing.
         let weak = Rc::downgrade(&link);
         link.handle(
             |f| link.pc.set_onconnectionstatechange(f),
             move |_| {
-                if let Some(link) = weak.upgrade() {
-                    if matches!(
-                        link.pc.connection_state(),
-                        RtcPeerConnectionState::Failed | RtcPeerConnectionState::Closed
-                    ) {
-                        (link.on_event)(LinkEvent::Closed);
+                let Some(link) = weak.upgrade() else { return };
+                let opened = link.opened.get();
+                let event = match link.pc.connection_state() {
+                    RtcPeerConnectionState::Closed => LinkEvent::Closed,
+                    RtcPeerConnectionState::Failed if !opened => LinkEvent::Closed,
+                    RtcPeerConnectionState::Failed | RtcPeerConnectionState::Disconnected
+                        if opened =>
+                    {
+                        LinkEvent::Unsteady
                     }
-                }
+                    RtcPeerConnectionState::Connected if opened => LinkEvent::Steady,
+                    _ => return,
+                };
+                (link.on_event)(event);
             },
         );
         Ok(link)

@@ -21,6 +21,18 @@ use crate::session::{Player, Session};
 /// so, the table must not say "Connecting…" for ever.
 pub const CONNECT_MS: u32 = 15_000;
 
+/// How long a link whose connection went `disconnected` or `failed` is
+/// kept, "Reconnecting…", before it is given up (unless its channel closes
+/// first). ICE consent expires after 30 s without answers (RFC 7675);
+/// libwebrtc says `failed` after about 15 s, yet the same connection comes
+/// back if the other side answers again before the pair is dropped (see
+/// BENCHMARKS.md, "A phone that sleeps").
+pub const RECONNECT_MS: u32 = 30_000;
+
+/// How often each side of a paired link says it is still there
+/// (`ToTable::Ping`, `ToHand::Ping`).
+pub const PING_MS: u32 = 2_000;
+
 /// Where a seat's link stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinkState {
@@ -73,6 +85,13 @@ pub struct RemoteSeat {
     /// What its device has been sent of the game (the reducer sends only
     /// what changed, `AppState::decide`).
     pub sent: Sent,
+    /// The connection went `disconnected` or `failed` and nothing has been
+    /// heard since: the number of this drift, whose window
+    /// ([`RECONNECT_MS`]) gives the link up if it is still the same drift
+    /// when it ends.
+    pub reconnecting: Option<u32>,
+    /// Drifts of this seat's links so far.
+    pub drifts: u32,
 }
 
 impl RemoteSeat {
@@ -87,6 +106,8 @@ impl RemoteSeat {
             problem: None,
             passed: None,
             sent: Sent::default(),
+            reconnecting: None,
+            drifts: 0,
         }
     }
 }
@@ -127,6 +148,7 @@ impl Devices {
             DeviceMsg::Paired { seat, epoch, token } => {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     r.link = LinkState::Connected;
+                    r.reconnecting = None;
                     r.token = Some(token);
                     r.sent = Sent::default();
                     r.problem = None;
@@ -145,11 +167,35 @@ impl Devices {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     let failed = r.link == LinkState::Connecting;
                     r.epoch += 1;
+                    r.reconnecting = None;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
                     if failed {
                         r.problem = Some(Problem::Failed);
                     }
+                }
+            }
+            DeviceMsg::Unsteady { seat, epoch } => {
+                // Only a paired link drifts: one still connecting has its
+                // own watch (`Unanswered`).
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    if r.link == LinkState::Connected && r.reconnecting.is_none() {
+                        r.drifts += 1;
+                        r.reconnecting = Some(r.drifts);
+                    }
+                }
+            }
+            DeviceMsg::Steady { seat, epoch } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.reconnecting = None;
+                }
+            }
+            DeviceMsg::Adrift { seat, epoch, drift } => {
+                let still = self
+                    .seat_mut(seat, Some(epoch))
+                    .is_some_and(|r| r.reconnecting == Some(drift));
+                if still {
+                    self.apply(DeviceMsg::Lost { seat, epoch });
                 }
             }
             DeviceMsg::Problem {
@@ -163,6 +209,7 @@ impl Devices {
             }
             DeviceMsg::NewInvitation(seat) => {
                 if let Some(r) = self.seat_mut(seat, None) {
+                    r.reconnecting = None;
                     r.epoch += 1;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
@@ -172,6 +219,7 @@ impl Devices {
             DeviceMsg::OtherDevice(seat) => {
                 if let Some(r) = self.seat_mut(seat, None) {
                     r.token = None;
+                    r.reconnecting = None;
                     r.epoch += 1;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
@@ -253,6 +301,29 @@ impl Devices {
         off.map(|r| r.seat).collect()
     }
 
+    /// The table slept `ms` (`Msg::Slept`): every paired link quiet that
+    /// long is past its window; each is given up for a new invitation.
+    pub(crate) fn slept(&mut self, ms: u32) {
+        if ms < RECONNECT_MS {
+            return;
+        }
+        for (seat, epoch) in self.paired() {
+            self.apply(DeviceMsg::Lost { seat, epoch });
+        }
+    }
+
+    /// The seats whose device's connection drifts ("Reconnecting…").
+    pub fn reconnecting(&self) -> Vec<Seat> {
+        let drifting = self.seats.iter().filter(|r| r.reconnecting.is_some());
+        drifting.map(|r| r.seat).collect()
+    }
+
+    /// The links a ping goes on: every paired one (`Cmd::Pings`).
+    pub fn paired(&self) -> Vec<(Seat, u32)> {
+        let paired = self.seats.iter().filter(|r| r.link == LinkState::Connected);
+        paired.map(|r| (r.seat, r.epoch)).collect()
+    }
+
     /// Every device connected.
     pub fn all_connected(&self) -> bool {
         self.seats.iter().all(|r| r.link == LinkState::Connected)
@@ -298,10 +369,30 @@ pub enum DeviceMsg {
         epoch: u32,
         token: String,
     },
-    /// The link closed or failed: a new invitation is made.
+    /// The link closed (its channel, or a connection that failed before
+    /// its channel opened), or its drift's window ended: a new invitation
+    /// is made.
     Lost {
         seat: Seat,
         epoch: u32,
+    },
+    /// The connection of a paired link went `disconnected` or `failed`:
+    /// the seat is "Reconnecting…" for up to [`RECONNECT_MS`].
+    Unsteady {
+        seat: Seat,
+        epoch: u32,
+    },
+    /// The connection is back (`connected`), or a message came on it.
+    Steady {
+        seat: Seat,
+        epoch: u32,
+    },
+    /// The window of drift number `drift` ended: still drifting, the link
+    /// is given up (`Lost`).
+    Adrift {
+        seat: Seat,
+        epoch: u32,
+        drift: u32,
     },
     /// The reply was taken [`CONNECT_MS`] ago and the device has still
     /// not said hello: the connection is given up (a new invitation is
@@ -374,6 +465,12 @@ pub struct HandState {
     pub given_away: bool,
     /// ...to a bot (else it is played on the table's screen).
     pub given_to_bot: bool,
+    /// The connection went `disconnected` or `failed` and nothing has been
+    /// heard since: the number of this drift ("Reconnecting…", for up to
+    /// [`RECONNECT_MS`]).
+    pub reconnecting: Option<u32>,
+    /// Drifts so far.
+    pub drifts: u32,
 }
 
 /// What happens on a hand device.
@@ -402,6 +499,20 @@ pub enum HandMsg {
     },
     Lost {
         epoch: u32,
+    },
+    /// The connection went `disconnected` or `failed`: "Reconnecting…".
+    Unsteady {
+        epoch: u32,
+    },
+    /// The connection is back (`connected`).
+    Steady {
+        epoch: u32,
+    },
+    /// The window of drift number `drift` ended: still drifting, the link
+    /// is given up (as `Lost`, and closed).
+    Adrift {
+        epoch: u32,
+        drift: u32,
     },
     /// The link to the table opened: the device says hello.
     Opened {
@@ -469,11 +580,29 @@ impl HandState {
             HandMsg::Welcome { epoch, ticket } if epoch == self.epoch => {
                 self.ticket = Some(ticket);
                 self.connected = true;
+                self.reconnecting = None;
                 self.problem = None;
             }
-            HandMsg::Seen { epoch, message } if epoch == self.epoch => return self.seen(message),
+            HandMsg::Seen { epoch, message } if epoch == self.epoch => {
+                // Anything heard: the connection carries again.
+                self.reconnecting = None;
+                return self.seen(message);
+            }
+            HandMsg::Unsteady { epoch }
+                if epoch == self.epoch && self.connected && self.reconnecting.is_none() =>
+            {
+                self.drifts += 1;
+                self.reconnecting = Some(self.drifts);
+            }
+            HandMsg::Steady { epoch } if epoch == self.epoch => self.reconnecting = None,
+            HandMsg::Adrift { epoch, drift }
+                if epoch == self.epoch && self.reconnecting == Some(drift) =>
+            {
+                return self.give_up();
+            }
             HandMsg::Lost { epoch } if epoch == self.epoch => {
                 self.connected = false;
+                self.reconnecting = None;
                 self.pending = false;
                 self.reply = None;
                 self.invitation = None;
@@ -493,6 +622,33 @@ impl HandState {
             _ => {}
         }
         None
+    }
+
+    /// The link is given up (as `Lost`), and closed with its number
+    /// (`Cmd::HandLink`).
+    fn give_up(&mut self) -> Option<HandScreen> {
+        let screen = self.apply(HandMsg::Lost { epoch: self.epoch });
+        self.epoch += 1;
+        screen
+    }
+
+    /// This device slept `ms` (`Msg::Slept`): a link quiet that long is
+    /// past its window (the table gave it up): given up at once, rather
+    /// than "Reconnecting…" for nothing.
+    pub(crate) fn slept(&mut self, ms: u32) -> Option<HandScreen> {
+        (ms >= RECONNECT_MS && self.connected)
+            .then(|| self.give_up())
+            .flatten()
+    }
+
+    /// What the phone's screen shows of `model` (its own): busy while an
+    /// action waits for its answer, "Reconnecting…" while the link drifts.
+    pub fn scene(&self, model: &HandModel) -> crate::scene::Scene {
+        let mut scene = model.scene(self.pending);
+        if self.reconnecting.is_some() {
+            scene.reconnecting.push(model.seat);
+        }
+        scene
     }
 
     /// What a tap on the hand sends the table, at the move the hand shows,
@@ -544,6 +700,7 @@ impl HandState {
                 self.refused = Some(reason);
                 None
             }
+            ToHand::Ping => None,
             ToHand::Bye { bot } => {
                 self.given_away = true;
                 self.given_to_bot = bot;
@@ -1137,6 +1294,301 @@ mod tests {
         }));
         assert_eq!(s.screen, Screen::Join);
         assert!(s.hand.given_away && s.hand.ticket.is_none());
+    }
+
+    /// The windows of drift the reducer asked for since `mark`, and the
+    /// pings it set up last.
+    fn afters(s: &AppState, mark: u64) -> Vec<(u32, Msg)> {
+        s.outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::After { ms, msg } => Some((
+                    *ms,
+                    match msg.clone() {
+                        crate::cmd::Later::Device(m) => Msg::Device(m),
+                        crate::cmd::Later::Hand(m) => Msg::Hand(m),
+                    },
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The links pinged: the table's (seat, link number), the phone's.
+    type Pinged = (Vec<(Seat, u32)>, Option<u32>);
+
+    fn pings(s: &AppState) -> Option<Pinged> {
+        s.outbox
+            .after(0)
+            .filter_map(|(_, c)| match c {
+                Cmd::Pings { table, hand } => Some((table.clone(), *hand)),
+                _ => None,
+            })
+            .last()
+    }
+
+    /// A paired seat whose connection drifts is "Reconnecting…" for 30 s,
+    /// its link kept: anything heard, or `connected` again, ends the
+    /// drift; the window of an ended drift changes nothing; a window that
+    /// ends on the same drift gives the link up for a new invitation.
+    #[test]
+    fn a_table_keeps_a_drifting_link_for_its_window_and_gives_it_up_after() {
+        let s = table()
+            .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
+            // Drifting before the hello: the connection's own watch.
+            .reduce(Msg::Device(DeviceMsg::Unsteady { seat: 1, epoch: 1 }));
+        assert_eq!(s.devices.seats[0].reconnecting, None);
+        assert!(pings(&s).is_none(), "no ping before the hello");
+        let s = heard(
+            &s,
+            1,
+            1,
+            &ToTable::Hello {
+                app: BUILD.into(),
+                token: None,
+            },
+        );
+        assert_eq!(s.devices.seats[0].link, LinkState::Connected);
+        assert_eq!(
+            pings(&s),
+            Some((vec![(1, 1)], None)),
+            "a ping on the paired link"
+        );
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Device(DeviceMsg::Unsteady { seat: 1, epoch: 1 }));
+        let r = &s.devices.seats[0];
+        assert_eq!(
+            (r.link, r.reconnecting, r.epoch),
+            (LinkState::Connected, Some(1), 1)
+        );
+        assert_eq!(s.devices.reconnecting(), vec![1]);
+        let window = |drift| {
+            Msg::Device(DeviceMsg::Adrift {
+                seat: 1,
+                epoch: 1,
+                drift,
+            })
+        };
+        assert_eq!(
+            format!("{:?}", afters(&s, mark)),
+            format!("{:?}", vec![(RECONNECT_MS, window(1))])
+        );
+        // `failed` after `disconnected`: the same drift, no second window.
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Device(DeviceMsg::Unsteady { seat: 1, epoch: 1 }));
+        assert!(afters(&s, mark).is_empty());
+        // A ping heard: the link carries again.
+        let s = heard(&s, 1, 1, &ToTable::Ping);
+        assert_eq!(s.devices.seats[0].reconnecting, None);
+        assert!(refusals(&s, mark).is_empty(), "a ping is never refused");
+        // The first drift's window ends: it is over, nothing changes.
+        let s = s.reduce(window(1));
+        assert_eq!(s.devices.seats[0].link, LinkState::Connected);
+        // A second drift, ended by `connected`, then a third that lasts.
+        let s = s
+            .reduce(Msg::Device(DeviceMsg::Unsteady { seat: 1, epoch: 1 }))
+            .reduce(Msg::Device(DeviceMsg::Steady { seat: 1, epoch: 1 }))
+            .reduce(window(2));
+        assert_eq!(s.devices.seats[0].link, LinkState::Connected);
+        let s = s.reduce(Msg::Device(DeviceMsg::Unsteady { seat: 1, epoch: 1 }));
+        assert_eq!(s.devices.seats[0].reconnecting, Some(3));
+        let s = s.reduce(window(2));
+        assert_eq!(
+            s.devices.seats[0].link,
+            LinkState::Connected,
+            "an old window"
+        );
+        let mark = s.outbox.last();
+        let s = s.reduce(window(3));
+        let r = &s.devices.seats[0];
+        assert_eq!(
+            (r.link, r.reconnecting, r.epoch),
+            (LinkState::Inviting, None, 2)
+        );
+        assert_eq!(s.devices.offline(), vec![1]);
+        assert_eq!(
+            pings(&s),
+            Some((vec![], None)),
+            "no ping on a link given up"
+        );
+        // The link of the old number is closed (`SyncDevices` closes what
+        // the seats no longer want).
+        assert!(s
+            .outbox
+            .after(mark)
+            .any(|(_, c)| matches!(c, Cmd::SyncDevices)));
+    }
+
+    /// A phone whose link drifts says "Reconnecting…" and keeps its seat;
+    /// anything heard from the table ends the drift; a window that ends on
+    /// the same drift closes the link and the phone is back at joining.
+    #[test]
+    fn a_phone_keeps_a_drifting_link_for_its_window_and_gives_it_up_after() {
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer,
+        };
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ))
+        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+        .reduce(Msg::Hand(HandMsg::Join));
+        let epoch = s.hand.epoch;
+        // Not welcomed yet: a drift is not this phone's to count.
+        let s = s.reduce(Msg::Hand(HandMsg::Unsteady { epoch }));
+        assert_eq!(s.hand.reconnecting, None);
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }));
+        assert_eq!(
+            pings(&s),
+            Some((vec![], Some(epoch))),
+            "pings once welcomed"
+        );
+        let game = table();
+        let mut sent = Sent::default();
+        let snap = message_for(
+            game.session.as_ref().unwrap(),
+            "g",
+            3,
+            1,
+            crate::net::proto::News::STARTED,
+            &mut sent,
+        );
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap.unwrap(),
+        }));
+        assert_eq!(s.screen, Screen::Hand);
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Hand(HandMsg::Unsteady { epoch }));
+        assert_eq!(s.hand.reconnecting, Some(1));
+        let model = s.hand.model.clone().unwrap();
+        assert_eq!(
+            s.hand.scene(&model).reconnecting,
+            vec![1],
+            "the screen says so"
+        );
+        let window = |drift| Msg::Hand(HandMsg::Adrift { epoch, drift });
+        assert_eq!(
+            format!("{:?}", afters(&s, mark)),
+            format!("{:?}", vec![(RECONNECT_MS, window(1))])
+        );
+        // A ping from the table: the link carries again; the old window
+        // changes nothing.
+        let s = s
+            .reduce(Msg::Hand(HandMsg::Seen {
+                epoch,
+                message: ToHand::Ping,
+            }))
+            .reduce(window(1));
+        assert_eq!((s.hand.reconnecting, s.screen), (None, Screen::Hand));
+        assert!(s.hand.scene(&model).reconnecting.is_empty());
+        // A drift that lasts its window: the link is closed, the ticket kept.
+        let s = s.reduce(Msg::Hand(HandMsg::Unsteady { epoch }));
+        let mark = s.outbox.last();
+        let s = s.reduce(window(2));
+        assert_eq!(s.screen, Screen::Join);
+        assert!(!s.hand.connected && s.hand.ticket.is_some());
+        let closed: Vec<_> = s
+            .outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::HandLink(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(closed, vec![epoch + 1], "the drifting link is closed");
+        assert_eq!(pings(&s), Some((vec![], None)));
+    }
+
+    /// A device that slept past the window (its timers stood still: no
+    /// ping could go, nothing was heard) gives its paired links up at
+    /// once, on the table and on a phone; a shorter sleep changes nothing.
+    #[test]
+    fn a_device_that_slept_past_the_window_gives_its_links_up_at_once() {
+        let s = table().reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }));
+        let s = heard(
+            &s,
+            1,
+            1,
+            &ToTable::Hello {
+                app: BUILD.into(),
+                token: None,
+            },
+        );
+        let s = s.reduce(Msg::Slept {
+            ms: RECONNECT_MS - 1,
+        });
+        assert_eq!(s.devices.seats[0].link, LinkState::Connected);
+        let s = s.reduce(Msg::Slept {
+            ms: RECONNECT_MS + 10_000,
+        });
+        let r = &s.devices.seats[0];
+        assert_eq!((r.link, r.epoch), (LinkState::Inviting, 2));
+
+        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer,
+        };
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ))
+        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+        .reduce(Msg::Hand(HandMsg::Join));
+        let epoch = s.hand.epoch;
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s.reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }));
+        let game = table();
+        let mut sent = Sent::default();
+        let snap = message_for(
+            game.session.as_ref().unwrap(),
+            "g",
+            3,
+            1,
+            crate::net::proto::News::STARTED,
+            &mut sent,
+        );
+        let s = s.reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap.unwrap(),
+        }));
+        let s = s.reduce(Msg::Slept { ms: 20_000 });
+        assert_eq!((s.screen, s.hand.epoch), (Screen::Hand, epoch));
+        let mark = s.outbox.last();
+        let s = s.reduce(Msg::Slept { ms: 40_000 });
+        assert_eq!((s.screen, s.hand.epoch), (Screen::Join, epoch + 1));
+        assert!(s.hand.ticket.is_some(), "the seat's ticket is kept");
+        let closed: Vec<_> = s
+            .outbox
+            .after(mark)
+            .filter_map(|(_, c)| match c {
+                Cmd::HandLink(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(closed, vec![epoch + 1], "the link is closed");
     }
 
     /// Every effect of a hand device is the reducer's: the link follows

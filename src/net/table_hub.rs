@@ -245,6 +245,8 @@ fn heard(
     match event {
         LinkEvent::Open => {}
         LinkEvent::Closed => send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch })),
+        LinkEvent::Unsteady => send.emit(Msg::Device(DeviceMsg::Unsteady { seat, epoch })),
+        LinkEvent::Steady => send.emit(Msg::Device(DeviceMsg::Steady { seat, epoch })),
         LinkEvent::Message(text) => send.emit(Msg::Device(DeviceMsg::Heard {
             seat,
             epoch,

@@ -106,6 +106,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
         let id = |what: &str| format!("device-{seat}-{what}");
         let taken = r.problem == Some(Problem::SeatTaken) && r.token.is_some();
         let status = match r.link {
+            LinkState::Connected if r.reconnecting.is_some() => t(Text::DeviceReconnecting(&name)),
             LinkState::Connected => t(Text::DeviceConnected(&name)),
             // The device that answered was refused: nothing connects.
             LinkState::Connecting if taken => t(Text::DeviceAway(&name)),
@@ -157,7 +158,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             Callback::from(move |_| cb.emit(seat))
         };
         html! {
-            <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
+            <section class={classes!("device", format!("device--{}", match r.link { LinkState::Connected if r.reconnecting.is_some() => "reconnecting", LinkState::Connected => "connected", LinkState::Connecting => "connecting", LinkState::Inviting => "inviting" }))} aria-label={region.clone()}>
                 <h3>{ region }</h3>
                 <p class="device__status" role="status">{ status }</p>
                 // What went wrong, first: in view without scrolling.

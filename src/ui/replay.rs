@@ -108,6 +108,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         last_events: Vec::new(),
         waiting_for: None,
         offline: Vec::new(),
+        reconnecting: Vec::new(),
         waiting_table: false,
         took_back: None,
         lost: None,

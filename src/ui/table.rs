@@ -517,6 +517,8 @@ fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
             }
             if scene.offline.contains(&s) {
                 <div class="seat__offline">{ t(Text::PhoneOffline) }</div>
+            } else if scene.reconnecting.contains(&s) {
+                <div class="seat__offline seat__offline--reconnecting">{ t(Text::Reconnecting) }</div>
             }
             if last && !active {
                 <div class="seat__last" aria-hidden="true">{ t(Text::LastMove) }</div>
@@ -685,6 +687,9 @@ fn status_line(scene: &Scene, lang: Lang) -> String {
     let view = &scene.view;
     let current = scene.current();
     let t = |text: Text| text.get(lang);
+    if scene.me.is_some_and(|me| scene.reconnecting.contains(&me)) {
+        return t(Text::Reconnecting);
+    }
     if scene.waiting_table && scene.in_play() {
         return t(Text::WaitingForTable);
     }

@@ -41,7 +41,7 @@ function recordChannels() {
       super(...args);
       const t0 = Date.now();
       const states = [];
-      window.__pcs.push({ pc: this, states });
+      window.__pcs.push({ pc: this, states, t0 });
       const note = () =>
         states.push(`${Date.now() - t0}ms ${this.iceGatheringState}/${this.iceConnectionState}/${this.connectionState}`);
       for (const e of ['icegatheringstatechange', 'iceconnectionstatechange', 'connectionstatechange']) this.addEventListener(e, note);
