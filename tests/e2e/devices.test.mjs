@@ -10,7 +10,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir, open, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve, whatNow, step, artifacts } from './harness.mjs';
