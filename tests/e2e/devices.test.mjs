@@ -668,8 +668,10 @@ test("a Firefox phone is told what happens and comes back in one tap: it asks to
       await phone.waitFor(() => !!document.querySelector('.table'), undefined, { timeout: 30000, what: "Fay's seat" });
     };
     await pairFay(true);
-    await table.getByRole('button', { name: 'Start playing' }).click();
     const says = (text, timeout) => phone.waitFor((t) => document.body.innerText.includes(t), text, { timeout, what: text });
+    // Until Start playing, the phone says that it waits for the table.
+    await says('Waiting for the table to start playing', 10000);
+    await table.getByRole('button', { name: 'Start playing' }).click();
     await says('Keep Mojo open on this phone until the game ends.', 20000);
     // Gus's phone goes away: Fay's phone names it and marks Gus's seat.
     await gus.close();
