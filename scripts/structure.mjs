@@ -144,7 +144,35 @@ export function circles(graph) {
   return found;
 }
 
+/// A stylesheet's unclosed rules: where a rule starts at the start of a
+/// line inside another rule (not inside an at-rule such as `@media`), and
+/// the depth left at the end. A lost `}` (a merge can drop one) silently
+/// swallows every rule after it: the browser reads them as nested junk.
+export function cssProblems(text) {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+  const open = [];
+  const problems = [];
+  code.split('\n').forEach((line, i) => {
+    const inner = open.at(-1);
+    if (/^[^\s}@]/.test(line) && line.includes('{') && inner && !inner.text.startsWith('@')) {
+      problems.push(`line ${i + 1} starts a rule inside the rule of line ${inner.line}, which is never closed`);
+    }
+    for (const ch of line) {
+      if (ch === '{') open.push({ line: i + 1, text: line.trim() });
+      else if (ch === '}' && !open.pop()) problems.push(`line ${i + 1}: a \`}\` that closes nothing`);
+    }
+  });
+  for (const o of open) problems.push(`the rule of line ${o.line} (${o.text}) is never closed`);
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const css = cssProblems(readFileSync('styles/app.css', 'utf8'));
+  for (const p of css) console.log(`structure: styles/app.css: ${p}`);
+  if (css.length) {
+    console.log('structure: FAILED: close every rule of the stylesheet');
+    process.exit(1);
+  }
   const root = process.argv[2] ?? 'src';
   const graph = moduleGraph(root);
   const found = circles(graph);
