@@ -198,6 +198,10 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 } else if p.hand_device {
+                    // A phone lost while this summary covers the table.
+                    if let Some(seat) = scene.lost {
+                        <p class="summary__lost" role="status">{ t(Text::PhoneLost(scene.name(seat))) }</p>
+                    }
                     <p class="summary__next">{ t(Text::TableDealsNext) }</p>
                     <div class="summary__actions">
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>

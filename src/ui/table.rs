@@ -350,7 +350,8 @@ pub fn table(p: &TableProps) -> Html {
             if let Some((seat, value)) = scene.took_back {
                 <p class="took-back" role="status">{ t(Text::TookBack { name: scene.name(seat), value }) }</p>
             }
-            if let Some(seat) = scene.lost {
+            // (Between rounds, the summary says it: it covers this line.)
+            if let Some(seat) = scene.lost.filter(|_| !round_over) {
                 <p class="took-back" role="status">{ t(Text::PhoneLost(scene.name(seat))) }</p>
             }
             { own }

@@ -828,6 +828,8 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   await benPhone.getByText("Cy's phone lost the connection.").waitFor({ timeout: 20000 });
   await benPhone.locator('[data-seat="2"] .seat__offline', { hasText: 'Phone not connected' }).waitFor({ state: 'attached' });
   assert.equal(await benPhone.locator('[data-seat="1"] .seat__offline').count(), 0, 'not its own seat');
+  // The round is over on Ben's phone: its summary, on top, says it.
+  assert.ok(await benPhone.locator('.summary__lost').isVisible(), 'said in the round summary, which covers the table');
   await benPhone.screenshot({ path: join(artifacts, 'devices-phone-names-a-drop.png') });
   assert.deepEqual(problems, []);
 });
