@@ -1067,54 +1067,21 @@ mod tests {
             HandModel::receive(before, 2, m).unwrap().unwrap()
         };
         let first = model(message_for(&s, "g", 5, 2, News::STARTED, &mut sent), None);
+        let away = News {
+            offline: &[1],
+            ..News::STARTED
+        };
         assert_eq!((first.seen.offline.clone(), first.lost), (vec![], None));
         // Cy's device (seat 1) drops: the table says so, though no move
         // was made, and Ben's phone marks and announces it.
-        let dropped = model(
-            message_for(
-                &s,
-                "g",
-                5,
-                2,
-                News {
-                    offline: &[1],
-                    ..News::STARTED
-                },
-                &mut sent,
-            ),
-            Some(&first),
-        );
+        let dropped = model(message_for(&s, "g", 5, 2, away, &mut sent), Some(&first));
         let scene = dropped.scene(false);
         assert_eq!((scene.offline, scene.lost), (vec![1], Some(1)));
         // Announced once: the next message still marks the seat.
-        let later = model(
-            message_for(
-                &s,
-                "g",
-                6,
-                2,
-                News {
-                    offline: &[1],
-                    ..News::STARTED
-                },
-                &mut sent,
-            ),
-            Some(&dropped),
-        );
+        let later = model(message_for(&s, "g", 6, 2, away, &mut sent), Some(&dropped));
         assert_eq!((later.seen.offline.clone(), later.lost), (vec![1], None));
         // Nothing new to say: nothing sent.
-        assert!(message_for(
-            &s,
-            "g",
-            6,
-            2,
-            News {
-                offline: &[1],
-                ..News::STARTED
-            },
-            &mut sent
-        )
-        .is_none());
+        assert!(message_for(&s, "g", 6, 2, away, &mut sent).is_none());
         // A table of an earlier build sends no `offline`: none away.
         let text = encode(&ToHand::Update(Box::new(later.seen.clone())));
         let old = text.replace(",\"offline\":[1]", "");

@@ -1422,15 +1422,15 @@ mod tests {
     /// A phone whose link drifts says "Reconnecting…" and keeps its seat;
     /// anything heard from the table ends the drift; a window that ends on
     /// the same drift closes the link and the phone is back at joining.
-    #[test]
-    fn a_phone_keeps_a_drifting_link_for_its_window_and_gives_it_up_after() {
+    /// A phone that pasted table 5's invitation for seat 1 and answers it.
+    fn answering_ben() -> Rc<AppState> {
         let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
         let invitation = Invitation {
             table: 5,
             seat: 1,
             peer,
         };
-        let s = Rc::new(AppState::new(
+        Rc::new(AppState::new(
             Settings::default(),
             None,
             Lang::En,
@@ -1438,7 +1438,12 @@ mod tests {
             true,
         ))
         .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
-        .reduce(Msg::Hand(HandMsg::Join));
+        .reduce(Msg::Hand(HandMsg::Join))
+    }
+
+    #[test]
+    fn a_phone_keeps_a_drifting_link_for_its_window_and_gives_it_up_after() {
+        let s = answering_ben();
         let epoch = s.hand.epoch;
         // Not welcomed yet: a drift is not this phone's to count.
         let s = s.reduce(Msg::Hand(HandMsg::Unsteady { epoch }));
@@ -1537,21 +1542,7 @@ mod tests {
         let r = &s.devices.seats[0];
         assert_eq!((r.link, r.epoch), (LinkState::Inviting, 2));
 
-        let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
-        let invitation = Invitation {
-            table: 5,
-            seat: 1,
-            peer,
-        };
-        let s = Rc::new(AppState::new(
-            Settings::default(),
-            None,
-            Lang::En,
-            None,
-            true,
-        ))
-        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
-        .reduce(Msg::Hand(HandMsg::Join));
+        let s = answering_ben();
         let epoch = s.hand.epoch;
         let ticket = Ticket {
             table: 5,
