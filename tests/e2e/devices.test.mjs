@@ -630,6 +630,24 @@ test('another tab of the table device leaves a game with players on their own de
   assert.deepEqual([...table.problems, ...other.problems], []);
 });
 
+/// Pairs `phone` (a WebDriver page) with `name`'s seat of the Playwright
+/// `table` by the text codes, from the lobby or from the join screen it
+/// shows; returns the seat's region on the table, the reply sent.
+async function pairWebDriver(table, phone, name, { fromLobby }) {
+  const code = await invitation(table, name);
+  if (fromLobby) await phone.clickRole('button', 'Join a table');
+  await phone.fill('#join-invitation', code);
+  await phone.clickRole('button', 'Join');
+  const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
+    timeout: 20000,
+    what: "the phone's reply code",
+  });
+  const region = table.getByRole('region', { name: `${name}'s device` });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  return region;
+}
+
 // Another engine as a phone: Firefox (geckodriver), holding one seat of a
 // table in Chromium. (Debian's WebKitGTK has no WebRTC.)
 test("a Firefox phone is told what happens and comes back in one tap: it asks to keep Mojo open, names another phone's drop, and after a reload offers 'Rejoin as Fay' first; the typed path takes the seat back", async () => {
@@ -652,22 +670,8 @@ test("a Firefox phone is told what happens and comes back in one tap: it asks to
     phone = await AppPage.open({ driver, server: ffServer }, at, { width: 390, height: 844 });
     await phone.ready();
     assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
-    /// Fay pairs by the typed codes, from the join screen or the lobby.
-    const pairFay = async (fromLobby) => {
-      const code = await invitation(table, 'Fay');
-      if (fromLobby) await phone.clickRole('button', 'Join a table');
-      await phone.fill('#join-invitation', code);
-      await phone.clickRole('button', 'Join');
-      const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
-        timeout: 20000,
-        what: "the phone's reply code",
-      });
-      const region = table.getByRole('region', { name: "Fay's device" });
-      await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
-      await region.getByRole('button', { name: 'Connect' }).click();
-      await phone.waitFor(() => !!document.querySelector('.table'), undefined, { timeout: 30000, what: "Fay's seat" });
-    };
-    await pairFay(true);
+    await pairWebDriver(table, phone, 'Fay', { fromLobby: true });
+    await phone.waitFor(() => !!document.querySelector('.table'), undefined, { timeout: 30000, what: "Fay's seat" });
     const says = (text, timeout) => phone.waitFor((t) => document.body.innerText.includes(t), text, { timeout, what: text });
     // Until Start playing, the phone says that it waits for the table.
     await says('Waiting for the table to start playing', 10000);
@@ -684,7 +688,8 @@ test("a Firefox phone is told what happens and comes back in one tap: it asks to
     assert.equal(await phone.count('button', 'Start game'), 0, 'not the lobby');
     await phone.screenshot('firefox-phone-rejoin');
     // The typed path takes the seat back (this table has no camera).
-    await pairFay(false);
+    await pairWebDriver(table, phone, 'Fay', { fromLobby: false });
+    await phone.waitFor(() => !!document.querySelector('.table'), undefined, { timeout: 30000, what: "Fay's seat" });
     await phone.expectNoProblems();
     assert.deepEqual(table.problems, []);
   } finally {
@@ -716,17 +721,7 @@ test('a Chromium table and a Firefox phone play a whole game; the phone receives
     await phone.ready();
     assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
     // Pairing by the text codes, copied from one screen to the other.
-    const code = await invitation(table, 'Fay');
-    await phone.clickRole('button', 'Join a table');
-    await phone.fill('#join-invitation', code);
-    await phone.clickRole('button', 'Join');
-    const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
-      timeout: 20000,
-      what: "the phone's reply code",
-    });
-    const region = table.getByRole('region', { name: "Fay's device" });
-    await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
-    await region.getByRole('button', { name: 'Connect' }).click();
+    const region = await pairWebDriver(table, phone, 'Fay', { fromLobby: true });
     await region.getByText('Fay is connected.').waitFor({ timeout: 30000 });
     await table.getByRole('button', { name: 'Start playing' }).click();
     await phone.waitForRole('group', 'Your hand', { timeout: 20000 });
