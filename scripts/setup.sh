@@ -5,6 +5,7 @@
 #   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
 #   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
+#   - openssl (Debian package, as root) for the https mode's certificate
 #   - firefox-esr, webkit2gtk-driver, xvfb (Debian packages, as root) and
 #     geckodriver 0.36.0 (cargo install --debug: 1-3 min), for the tests
 #     of every engine
@@ -40,7 +41,7 @@ _mojo_setup() {
   local apt_pid="" apt_log="" apt_what=""
   apt_start() {
     if [ "$#" -eq 0 ]; then
-      say "chromium, firefox-esr, webkit2gtk-driver, xvfb, their drivers and npm: present"
+      say "chromium, firefox-esr, webkit2gtk-driver, xvfb, their drivers, openssl and npm: present"
       return 0
     fi
     if [ "$(id -u)" -ne 0 ]; then
@@ -96,6 +97,8 @@ _mojo_setup() {
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
   [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+  # openssl: the https mode's certificate (scripts/https-cert.sh, its test).
+  command -v openssl >/dev/null || missing+=(openssl)
   apt_start "${missing[@]}"
 
   # 2. Trunk (0.22 needs a newer rustc than 1.95), compiled without the
