@@ -6,6 +6,9 @@
 //   static/icon-maskable-512.png               "maskable": full-bleed background,
 //                                              the artwork inside the 80% safe zone
 //   static/apple-touch-icon.png                180x180, opaque (iOS home screen)
+//   static/icon-32.png                         the tab's icon (index.html): 32x32, so a
+//                                              first visit on a slow network does not
+//                                              download the 192 one beside the game
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,6 +23,7 @@ const icons = [
   { file: 'icon-512.png', size: 512, inset: 0, fill: false },
   { file: 'icon-maskable-512.png', size: 512, inset: 0.1, fill: true },
   { file: 'apple-touch-icon.png', size: 180, inset: 0, fill: true },
+  { file: 'icon-32.png', size: 32, inset: 0, fill: false },
 ];
 
 const browser = await launch();

@@ -3,7 +3,8 @@
 #   - the wasm32-unknown-unknown Rust target
 #   - trunk 0.21.14                    (cargo install, unoptimised: 4-5 min on two cores)
 #   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
-#   - binaryen 132 (wasm-opt) and playwright-core (npm ci, package-lock.json)
+#   - binaryen 132 (wasm-opt), esbuild (the build's minifier) and playwright-core
+#     (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
 #   - openssl (Debian package, as root) for the https mode's certificate
 #   - firefox-esr, webkit2gtk-driver, xvfb (Debian packages, as root) and
@@ -136,13 +137,14 @@ _mojo_setup() {
     die "Trunk.toml [tools] wasm_bindgen must be \"$wb_version\" (the version in Cargo.lock)"
   fi
 
-  # 4. Node packages: binaryen (wasm-opt) and playwright-core.
+  # 4. Node packages: binaryen (wasm-opt), esbuild and playwright-core.
   apt_wait
   command -v npm >/dev/null || die "npm not found: install Node.js and npm"
   if [ -f node_modules/.package-lock.json ] && [ -f package-lock.json ] &&
     [ ! package-lock.json -nt node_modules/.package-lock.json ] &&
     [ ! package.json -nt node_modules/.package-lock.json ] &&
-    [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ]; then
+    [ -x node_modules/.bin/wasm-opt ] && [ -d node_modules/playwright-core ] &&
+    [ -x node_modules/.bin/esbuild ]; then
     say "node packages: present"
   elif [ -f package-lock.json ]; then
     timed "npm ci" npm ci --no-audit --no-fund
