@@ -8,7 +8,9 @@
 //    per-build hash for hosts that send the policy as a header).
 // 2. Smaller first visit: every .js and .css file is minified by esbuild
 //    (comments, spaces, local names; property names and exports are kept),
-//    and each `integrity` of index.html is computed again. Trunk's own
+//    each .wasm's imports get short names, in it and in its glue
+//    (scripts/wasm-imports.mjs), and each `integrity` of index.html is
+//    computed again. Trunk's own
 //    minifier is off: its JS minifier breaks wasm-bindgen's glue (trunk
 //    #761). On Slow 4G every 10 KB is 50 ms before the first screen.
 // 3. Service worker: stamps sw.js with the exact list of the build's files
@@ -20,6 +22,7 @@
 
 import { createHash } from 'node:crypto';
 import { transform } from 'esbuild';
+import { checkShortened, renameInGlue, shortenImports } from './wasm-imports.mjs';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -86,6 +89,21 @@ for (const p of minifiable) {
   if (out.code.length < code.length) {
     saved += code.length - out.code.length;
     await writeFile(p, out.code);
+  }
+}
+// Each .wasm's imports get short names, in it and in its glue (`X_bg.wasm`
+// and `X.js`; see wasm-imports.mjs).
+for (const p of (await walk(dir)).filter((f) => f.endsWith('_bg.wasm'))) {
+  const glue = p.replace(/_bg\.wasm$/, '.js');
+  const js = await readFile(glue, 'utf8').catch(() => fail(`no glue ${relative(dir, glue)} beside ${relative(dir, p)}`));
+  try {
+    const { wasm, names } = shortenImports(await readFile(p));
+    const renamed = renameInGlue(js, names);
+    await checkShortened(wasm, names);
+    await writeFile(p, wasm);
+    await writeFile(glue, renamed);
+  } catch (e) {
+    fail(`short import names for ${relative(dir, p)}: ${e.message}`);
   }
 }
 html = html.replace(/<(?:link|script)\b[^>]*\bintegrity="[^"]*"[^>]*>/g, (tag) => {
