@@ -378,3 +378,123 @@ pub fn mix(mut z: u64) -> u64 {
 pub(crate) fn fallback(legal: &ActionList) -> Action {
     legal.get(0).unwrap_or(Action::NextRound)
 }
+
+/// Samples of the hidden cards behind [`honest_eval`]'s Mojo risk.
+pub(crate) const HONEST_SAMPLES: usize = 8;
+
+/// A random `k` cards drawn from `pool` (taken out of it).
+fn draw_from(pool: &mut Cards, k: usize, rng: &mut GameRng) -> Cards {
+    use rand::Rng;
+    let mut out = Cards::EMPTY;
+    for _ in 0..k {
+        let n = pool.len() as u32;
+        if n == 0 {
+            break;
+        }
+        let mut r = rng.gen_range(0..n);
+        for (v, &c) in pool.counts().iter().enumerate() {
+            if r < u32::from(c) {
+                out.add(v as Value);
+                break;
+            }
+            r -= u32::from(c);
+        }
+    }
+    pool.remove_all(&out);
+    out
+}
+
+/// The evaluation for the seat to act in a full (simulated) game as that
+/// seat would make it from what it sees, like Medium's
+/// ([`super::medium`]'s `eval_from_view`): the Mojo risk from samples of
+/// the cards it cannot see (the other hands and face-down rows and the
+/// draw pile, shuffled together), not from the simulated game's hands.
+pub(crate) fn honest_eval(game: &Game, rng: &mut GameRng) -> Eval {
+    let me = game.current();
+    let n = game.players();
+    let threshold = game.options().threshold();
+    let w = weights();
+    let mut pool = game.draw_pile().to_cards();
+    let mut down_min = 99u8;
+    for s in 0..n {
+        if s == me {
+            continue;
+        }
+        pool.add_all(game.hand(s));
+        pool.add_all(game.face_down(s));
+        let d = game.face_down(s).len() as u8;
+        if d > 0 {
+            down_min = down_min.min(d);
+        }
+    }
+    let mut mins = [0f64; HONEST_SAMPLES];
+    for m in mins.iter_mut() {
+        let mut left = pool;
+        let mut best = f64::INFINITY;
+        for s in 0..n {
+            if s == me {
+                continue;
+            }
+            let hand_len = game.hand(s).len();
+            let down_len = game.face_down(s).len();
+            let up = game.face_up(s);
+            let p = if down_len > 0 || !up.is_empty() || hand_len == 0 {
+                let mut all = draw_from(&mut left, down_len + hand_len, rng);
+                all.add_all(up);
+                f64::from(all.points())
+            } else {
+                let h = draw_from(&mut left, hand_len, rng);
+                f64::from(keep_points(&h, threshold))
+                    + w.proj_per_card * hand_len.saturating_sub(threshold) as f64
+            };
+            best = best.min(p);
+        }
+        *m = best;
+    }
+    // Whole points (the projections of full hands are): the logistic by
+    // table, as in `eval_in_game`.
+    let table = risk_table(w.risk_slope);
+    let mut risk = [0.0; 41];
+    for &m in &mins {
+        let b = (m as usize).min(RISK_SPAN);
+        for (p, r) in risk.iter_mut().enumerate() {
+            *r += table[p + RISK_SPAN - b];
+        }
+    }
+    for r in risk.iter_mut() {
+        *r /= HONEST_SAMPLES as f64;
+    }
+    Eval {
+        threshold,
+        risk,
+        down_min,
+        w,
+    }
+}
+
+/// [`policy_action`] with the seat's evaluation made honestly
+/// ([`honest_eval`]) when `honest`: what a Medium-like player would do
+/// without seeing the simulated hands.
+pub(crate) fn policy_action_honest(game: &Game, honest: bool, rng: &mut GameRng) -> Action {
+    if !honest || !matches!(game.phase(), Phase::Play | Phase::Continue { .. }) {
+        return policy_action(game);
+    }
+    let s = game.current();
+    let legal = game.legal_actions();
+    let hand = *game.hand(s);
+    if legal.len() == 1 {
+        return legal.get(0).unwrap_or(Action::NextRound);
+    }
+    let eval = honest_eval(game, rng);
+    let mut best = (f64::INFINITY, legal.get(0).unwrap_or(Action::NextRound));
+    for a in legal.iter() {
+        if let Action::Play { value, pile } = a {
+            let top = game.discard(pile).top();
+            let sc = quick_play_score(&eval, &hand, value, top);
+            if sc < best.0 {
+                best = (sc, a);
+            }
+        }
+    }
+    best.1
+}
