@@ -74,15 +74,13 @@ pub enum Kind {
 }
 
 /// Where `hard-learned` uses the learned evaluation; the environment
-/// variable `MOJO_LEARNED` (e.g. `game`, `infer`, `cut=24`, `game,infer,cut=24`,
-/// `honest=opp`, `honest=all`, `none`)
+/// variable `MOJO_LEARNED` (e.g. `game`, `infer`, `cut=24`, `game,infer,cut=24`, `none`)
 /// overrides it, for screening variants without a rebuild (`none`: Hard
 /// itself, which uses none of it).
 pub const HARD_LEARNED: Learned = Learned {
     game: false,
     cutoff: Some(16),
     infer: false,
-    honest: 0,
 };
 
 /// [`HARD_LEARNED`], or what `MOJO_LEARNED` says.
@@ -97,10 +95,6 @@ pub fn hard_learned() -> Learned {
             l.game = true;
         } else if part == "infer" {
             l.infer = true;
-        } else if part == "honest=opp" {
-            l.honest = 1;
-        } else if part == "honest=all" {
-            l.honest = 2;
         } else if let Some(c) = part.strip_prefix("cut=") {
             l.cutoff = c.parse().ok();
         }

@@ -60,10 +60,6 @@ pub struct Learned {
     pub cutoff: Option<u32>,
     /// Weigh the inference's candidate holdings by the learned play model.
     pub infer: bool,
-    /// Simulated seats judge the Mojo risk from what they would see, not
-    /// from the simulated hands ([`super::common::honest_eval`]): 0 none,
-    /// 1 the other seats, 2 every seat.
-    pub honest: u8,
 }
 
 /// Medium's choice stands unless the search's best candidate beats it on
@@ -264,18 +260,6 @@ impl HardSearch {
         MAX_ROLLOUT
     }
 
-    /// Which seats simulate honestly: `None` none, `Some(me)` all but
-    /// `me`, `Some(Seat::MAX)` all.
-    fn honesty(&self) -> Option<crate::Seat> {
-        #[cfg(feature = "learned")]
-        match self.learned.honest {
-            1 => return Some(self.view.seat),
-            2 => return Some(crate::Seat::MAX),
-            _ => {}
-        }
-        None
-    }
-
     /// The value for `me` of where a rollout stopped.
     fn leaf_value(&self, game: &Game, me: crate::Seat) -> f64 {
         #[cfg(feature = "learned")]
@@ -405,13 +389,7 @@ impl HardSearch {
             let mut g = base.clone();
             let (value, points) = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
-                simulate_steps(
-                    &mut g,
-                    self.mode,
-                    &mut roll,
-                    self.rollout_cut(),
-                    self.honesty(),
-                );
+                simulate_steps(&mut g, self.mode, &mut roll, self.rollout_cut());
                 let after = g.totals().get(me as usize).copied().unwrap_or(0);
                 (
                     self.leaf_value(&g, me),
@@ -496,22 +474,11 @@ pub(crate) fn outside_best(
 
 /// Plays `game` on to the end of the current round or for `max` actions,
 /// whichever comes first.
-fn simulate_steps(
-    game: &mut Game,
-    mode: Rollout,
-    rng: &mut GameRng,
-    max: u32,
-    honest: Option<crate::Seat>,
-) {
+fn simulate_steps(game: &mut Game, mode: Rollout, rng: &mut GameRng, max: u32) {
     let mut steps = 0;
     while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < max {
         let a = match mode {
-            Rollout::Policy => match honest {
-                Some(me) if game.current() != me => {
-                    super::common::policy_action_honest(game, true, rng)
-                }
-                _ => policy_action(game),
-            },
+            Rollout::Policy => policy_action(game),
             Rollout::Random => {
                 let legal = game.legal_actions();
                 if legal.is_empty() {

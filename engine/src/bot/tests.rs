@@ -203,7 +203,6 @@ fn r14_decisions_do_not_depend_on_hidden_cards() {
                 game: true,
                 cutoff: Some(12),
                 infer: true,
-                honest: 2,
             };
             let hl = |seed| {
                 let budget = Budget {
