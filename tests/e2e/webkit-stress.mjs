@@ -493,10 +493,23 @@ async function playOne(driver, i, mode) {
     // answers a pending script with "Could not parse script result" and
     // the next command with "session deleted because of page crash or
     // hang". Not a page error and not the harness: a browser crash.
+    // The same two answers with no word from MiniBrowser (a web process
+    // ended some other way) count too: the only other source of the
+    // first is a script that throws a string, which none here does.
     await sleep(300);
-    if (webProcessDeaths > deathsBefore) {
+    const deathSaid = /Could not parse script result|page crash or hang/.test(String(rec.problems?.[0] ?? ''));
+    if (webProcessDeaths > deathsBefore || (rec.result === 'harness-error' && deathSaid)) {
       rec.webProcessDied = webProcessDeaths - deathsBefore;
       if (rec.result === 'harness-error') rec.result = 'browser-crash';
+      // What the kernel said (a segfault, the OOM killer), if readable.
+      try {
+        rec.kernel = execFileSync('dmesg', ['--ctime'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+          .split('\n')
+          .filter((l) => /webkit|oom|segfault|killed process|general protection|trap/i.test(l))
+          .slice(-10);
+      } catch {
+        rec.kernel = null;
+      }
     }
     const cores = [...coreFiles()].filter((f) => !coresBefore.has(f));
     if (cores.length) {
