@@ -212,8 +212,10 @@ function stopChild(child) {
 
 /// Starts the driver of `engine` on a free port (and, for WebKit, an Xvfb
 /// display unless `display` is given). Fails with what to install when a
-/// browser or driver is missing. Returns { engine, url, newSession, stop }.
-export async function startDriver(engine, { display, log } = {}) {
+/// browser or driver is missing. Returns { engine, url, pid, newSession,
+/// stop }. `log(text)` gets everything the driver and its browser print;
+/// `cwd` is their working folder (where a crashing process leaves its core).
+export async function startDriver(engine, { display, log, cwd } = {}) {
   const spec = ENGINES[engine];
   if (!spec) throw new Error(`unknown engine ${engine}`);
   for (const path of spec.needs) {
@@ -235,11 +237,14 @@ export async function startDriver(engine, { display, log } = {}) {
     env.LIBGL_ALWAYS_SOFTWARE = '1';
   }
   // The driver's process; replaced once if a session does not start.
-  let run = await launch(bin, spec, env, log);
+  let run = await launch(bin, spec, env, log, cwd);
   const driver = {
     engine,
     get url() {
       return run.url;
+    },
+    get pid() {
+      return run.child.pid;
     },
     display,
     output: () => run.output(),
@@ -258,7 +263,7 @@ export async function startDriver(engine, { display, log } = {}) {
           `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n`,
         );
         await stopChild(run.child);
-        run = await launch(bin, spec, env, log);
+        run = await launch(bin, spec, env, log, cwd);
         return openSession(run.url, engine, spec, size, extra);
       }
     },
@@ -271,9 +276,9 @@ export async function startDriver(engine, { display, log } = {}) {
 }
 
 /// Starts the driver's process on a free port and waits until it answers.
-async function launch(bin, spec, env, log) {
+async function launch(bin, spec, env, log, cwd) {
   const port = await freePort();
-  const child = spawnGroup(bin, spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(bin, spec.args(port), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d) => {
     output = (output + d).slice(-20000);

@@ -19,8 +19,10 @@
 // leaves it open, after 0 to 7 taps.
 
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, createWriteStream, readdirSync, renameSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { loadavg, setPriority } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve, dist as defaultDist } from './server.mjs';
 import { initScript } from './wd-harness.mjs';
@@ -55,12 +57,24 @@ const { values: opts } = parseArgs({
     // the memory: the app's own next allocations then grow the memory from
     // inside a running wasm call (dlmalloc's memory.grow), as in a game.
     'hog-ms': { type: 'string', default: '0' },
+    // A long table (issue 23, item 3): each game of the run is one table
+    // played for N minutes, a Rematch at each game over, in one page.
+    minutes: { type: 'string', default: '0' },
+    // Page loads scored, not whole games (issue 23, item 2): each game of
+    // the run ends, clean, N seconds after its page loaded.
+    seconds: { type: 'string', default: '0' },
+    // N busy loops (sh, niceness 0, so above the browser's 10) for the
+    // whole run: a starved CPU, as when other work shares the machine.
+    busy: { type: 'string', default: '0' },
   },
 });
 const games = Number(opts.games); // 0: no end
+let webProcessDeaths = 0;
 const modes = opts.mode === 'mix' ? ['human', 'pass', 'bots'] : opts.mode.split(',');
 for (const m of modes) if (!['human', 'pass', 'bots'].includes(m)) throw new Error(`--mode ${m}?`);
 const stuckMs = Number(opts['stuck-seconds']) * 1000;
+const tableMs = Number(opts.minutes) * 60000; // 0: one game per table
+const loadMs = Number(opts.seconds) * 1000; // 0: the whole game
 const logDir = opts.log;
 await mkdir(logDir, { recursive: true });
 const logFile = join(logDir, 'games.jsonl');
@@ -143,6 +157,29 @@ function look() {
     }
   );
 }
+
+/// The browser's processes under the driver (pid `driverPid`): each one's
+/// pid, state, CPU time and resident memory, as `ps` shows them.
+function browserProcesses(driverPid) {
+  try {
+    const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,time=,rss=,comm='], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .map(([pid, ppid, stat, time, rss, comm]) => ({ pid: +pid, ppid: +ppid, stat, time, rssMB: Math.round(rss / 1024), comm }));
+    const mine = new Set([driverPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const r of rows) if (mine.has(r.ppid) && !mine.has(r.pid)) mine.add(r.pid), (grew = true);
+    }
+    return rows.filter((r) => mine.has(r.pid) && r.pid !== driverPid);
+  } catch (e) {
+    return [{ error: e.message }];
+  }
+}
+
+/// Core files left in the log folder since `before` (a Set of names).
+const coreFiles = () => new Set(readdirSync(logDir).filter((f) => /^core/.test(f)));
 
 async function setUp(session, seats) {
   // The lobby starts with four seats.
@@ -249,6 +286,12 @@ async function playOne(driver, i, mode) {
   if (opts['garbage-ms'] !== '0') rec.garbageMs = Number(opts['garbage-ms']);
   if (opts['table-ms'] !== '0') rec.tableMs = Number(opts['table-ms']);
   if (opts['hog-ms'] !== '0') rec.hogMs = Number(opts['hog-ms']);
+  if (tableMs) rec.minutes = tableMs / 60000;
+  if (loadMs) rec.seconds = loadMs / 1000;
+  if (busy.length) rec.busy = busy.length;
+  rec.loadAtStart = loadavg().map((l) => +l.toFixed(2));
+  const deathsBefore = webProcessDeaths;
+  const coresBefore = coreFiles();
   let session;
   try {
     session = await driver.newSession({ width: 1024, height: 768 });
@@ -256,15 +299,43 @@ async function playOne(driver, i, mode) {
     await server.close();
     throw e; // the caller restarts the driver and plays this game again
   }
+  // Every WebDriver command of the game, timed: the last ones go into the
+  // record of a failure, the slow ones (3 s and more) into every record.
+  const recent = [];
+  const slow = [];
+  const send = session.cmd.bind(session);
+  session.cmd = async (method, path, body, timeoutMs) => {
+    const t = Date.now();
+    let outcome = 'ok';
+    try {
+      return await send(method, path, body, timeoutMs);
+    } catch (e) {
+      outcome = String(e.message ?? e).slice(0, 160);
+      throw e;
+    } finally {
+      const line = `${new Date(t).toISOString().slice(11, 23)} ${method} ${path.replace(/\/element\/[^/]+/, '/element/…')} ${Date.now() - t} ms ${outcome}`;
+      recent.push(line);
+      if (recent.length > 30) recent.shift();
+      if (Date.now() - t >= 3000) slow.push(line);
+    }
+  };
+  const loads = [];
+  let loadSampled = 0;
   let steps = 0;
   let stuck = null;
   let tourTaps = 0;
   let lastClickError = null;
   const rounds = new Set();
+  let roundsPlayed = 0;
+  let lastRound = '';
+  let gamesOver = 0;
+  const taps = {};
+  let overSeen = false;
   let last = null;
   try {
     await session.setTimeouts({ script: 30000, pageLoad: 60000, implicit: 0 });
     await session.get(`${server.url}?lang=en&speed=${opts.speed}`);
+    const loaded = Date.now();
     // A fresh profile: nothing stored yet but the walkthrough flag that the
     // init script sets.
     rec.storageAtStart = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.start')));
@@ -281,8 +352,44 @@ async function playOne(driver, i, mode) {
         throw e;
       }
       if (last.round) rounds.add(last.round);
+      if (last.round && last.round !== lastRound) {
+        lastRound = last.round;
+        roundsPlayed++;
+      }
+      if (Date.now() - loadSampled > 30000) {
+        loadSampled = Date.now();
+        loads.push(+loadavg()[0].toFixed(2));
+      }
       if (last.problems.length) break;
-      if (last.what === 'over') break;
+      // --seconds: the page load is scored, clean, this long after it loaded.
+      if (loadMs && Date.now() - loaded >= loadMs) break;
+      // --minutes: the table is played this long, whatever the screen.
+      if (tableMs && Date.now() - started >= tableMs) break;
+      if (last.what === 'over') {
+        if (!overSeen) gamesOver++;
+        overSeen = true;
+        if (!tableMs) break;
+        // A long table: the game over's Rematch, and on.
+        const again = await session.execute(
+          () =>
+            [...document.querySelectorAll('button')].find(
+              (b) => !b.disabled && b.getClientRects().length && b.textContent.trim() === 'Rematch',
+            ) ?? null,
+        );
+        if (again) {
+          try {
+            await session.click(again);
+            steps++;
+            taps.rematch = (taps.rematch ?? 0) + 1;
+          } catch (e) {
+            if (!(e instanceof WebDriverError) || !/stale|intercepted|not interactable/.test(e.error)) throw e;
+            lastClickError = `rematch: ${e.message.slice(0, 300)}`;
+          }
+        }
+        last.el = null;
+      } else {
+        overSeen = false;
+      }
       const key = `${last.what}|${last.round}|${steps}`;
       // The walkthrough, as this game's person deals with it: read through
       // (Next to the end) or skipped after a few taps, or left open.
@@ -294,6 +401,7 @@ async function playOne(driver, i, mode) {
         try {
           await session.click(last.el);
           steps++;
+          taps[last.what] = (taps[last.what] ?? 0) + 1;
           if (last.what === 'tour-next') tourTaps++;
         } catch (e) {
           if (!(e instanceof WebDriverError) || !/stale|intercepted|not interactable/.test(e.error)) throw e;
@@ -340,12 +448,14 @@ async function playOne(driver, i, mode) {
         break;
       }
     }
+    rec.browser = browserProcesses(driver.pid).map((p) => `${p.comm} ${p.pid} ${p.stat} cpu ${p.time} rss ${p.rssMB} MB`);
     rec.sizes = await session.execute(() => JSON.parse(sessionStorage.getItem('e2e.sizes') || '[]')).catch(() => null);
     rec.decodedBytes = await session.execute(() => Number(sessionStorage.getItem('e2e.decoded'))).catch(() => null);
     if (opts['hog-ms'] !== '0') rec.hogPages = await session.execute(() => Number(sessionStorage.getItem('e2e.hog'))).catch(() => null);
     rec.ms = Date.now() - started;
     rec.steps = steps;
-    rec.rounds = rounds.size;
+    rec.rounds = tableMs ? roundsPlayed : rounds.size;
+    if (tableMs) rec.gamesOver = gamesOver;
     rec.problems = last.problems;
     rec.tourTaps = tourTaps;
     rec.result = last.problems.length ? 'error' : stuck ? 'stuck' : 'ok';
@@ -370,8 +480,64 @@ async function playOne(driver, i, mode) {
     rec.ms = Date.now() - started;
     rec.result = 'harness-error';
     rec.problems = [String(e.stack ?? e)];
-    rec.console = driver.output().slice(-4000);
+    rec.steps = steps;
+    rec.rounds = tableMs ? roundsPlayed : rounds.size;
+    if (tableMs) rec.gamesOver = gamesOver;
+    rec.console = driver.output().slice(-6000);
+    rec.lastCommands = recent;
+    // The browser's processes as they are now: alive, hung (state, CPU
+    // time), or gone.
+    rec.browser = browserProcesses(driver.pid).map((p) => `${p.comm} ${p.pid} ${p.stat} cpu ${p.time} rss ${p.rssMB} MB`);
   } finally {
+    // The browser's web process died (MiniBrowser said so): WebDriver then
+    // answers a pending script with "Could not parse script result" and
+    // the next command with "session deleted because of page crash or
+    // hang". Not a page error and not the harness: a browser crash.
+    // The same two answers with no word from MiniBrowser (a web process
+    // ended some other way) count too: the only other source of the
+    // first is a script that throws a string, which none here does.
+    await sleep(300);
+    const deathSaid = /Could not parse script result|page crash or hang/.test(String(rec.problems?.[0] ?? ''));
+    if (webProcessDeaths > deathsBefore || (rec.result === 'harness-error' && deathSaid)) {
+      rec.webProcessDied = webProcessDeaths - deathsBefore;
+      if (rec.result === 'harness-error') rec.result = 'browser-crash';
+      // What the kernel said (a segfault, the OOM killer), if readable.
+      try {
+        rec.kernel = execFileSync('dmesg', ['--ctime'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+          .split('\n')
+          .filter((l) => /webkit|oom|segfault|killed process|general protection|trap/i.test(l))
+          .slice(-10);
+      } catch {
+        rec.kernel = null;
+      }
+    }
+    const cores = [...coreFiles()].filter((f) => !coresBefore.has(f));
+    if (cores.length) {
+      rec.cores = cores.map((f, k) => {
+        const to = `core-game-${i}-${k}`;
+        renameSync(join(logDir, f), join(logDir, to));
+        return join(logDir, to);
+      });
+      // Where it crashed (Debian's WebKit has no symbols: the libraries and
+      // offsets still tell WebKit, JavaScriptCore, GStreamer or JIT code
+      // apart), if gdb is installed.
+      try {
+        rec.backtrace = execFileSync(
+          'gdb',
+          ['-batch', '-nx', '-ex', 'info threads', '-ex', 'bt 25', '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/WebKitWebProcess', rec.cores[0]],
+          { encoding: 'utf8', timeout: 120000, stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+          .split('\n')
+          .filter((l) => !/^\[New LWP|^warning:|^\s*$/.test(l))
+          .slice(0, 120);
+      } catch (e) {
+        rec.backtrace = [`gdb: ${String(e.message).slice(0, 200)}`];
+      }
+    }
+    rec.slowCommands = slow;
+    rec.taps = taps;
+    rec.loads = loads;
+    rec.loadAtEnd = loadavg().map((l) => +l.toFixed(2));
     await session.close().catch(() => {});
     await server.close();
   }
@@ -382,7 +548,35 @@ for (const kv of opts.jsc.split(',').filter(Boolean)) {
   const [k, v] = kv.split('=');
   process.env[`JSC_${k}`] = v; // inherited by the driver, the browser and its web process
 }
-let driver = await startDriver(opts.engine, {});
+// The busy loops of --busy, ended with this process.
+const busy = [];
+for (let k = 0; k < Number(opts.busy); k++) {
+  const child = spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' });
+  try {
+    setPriority(child.pid, 0);
+  } catch (e) {
+    say(`busy loop ${child.pid}: its niceness stays ${e.message}`);
+  }
+  busy.push(child);
+}
+process.on('exit', () => {
+  for (const child of busy) child.kill('SIGKILL');
+});
+if (busy.length) say(`${busy.length} busy loop(s): ${busy.map((c) => c.pid).join(', ')}`);
+// Everything the driver and the browser print (MiniBrowser's console and
+// WebKit's warnings), with the time of each piece, in DIR/driver.log.
+// MiniBrowser says "WebProcess CRASHED" when its web process dies (a
+// crash, or a kill): counted here, so that a game's end can be told apart.
+const driverLog = createWriteStream(join(logDir, 'driver.log'), { flags: 'a' });
+const log = (text) => {
+  if (/WebProcess CRASHED/.test(text)) webProcessDeaths++;
+  driverLog.write(`[${new Date().toISOString().slice(11, 23)}] ${text}${text.endsWith('\n') ? '' : '\n'}`);
+};
+// The driver, its browser and the browser's web process work in the log
+// folder: a process that crashes leaves its core there (if the run has
+// `ulimit -c unlimited`).
+const cwd = resolve(logDir);
+let driver = await startDriver(opts.engine, { log, cwd });
 let played = 0;
 let clean = 0;
 const t0 = Date.now();
@@ -418,14 +612,18 @@ try {
         await appendFile(logFile, JSON.stringify({ game: i, mode, result: 'no-session', error: String(e.message ?? e) }) + '\n');
         await driver.stop().catch(() => {});
         if (attempt >= 3) throw e;
-        driver = await startDriver(opts.engine, {});
+        driver = await startDriver(opts.engine, { log, cwd });
       }
     }
     played++;
     if (rec.result === 'ok') clean++;
     await appendFile(logFile, JSON.stringify(rec) + '\n');
+    log(`--- game ${i} ${rec.result}`);
     say(
       `game ${i} ${mode} ${rec.result} ${Math.round(rec.ms / 1000)} s, ${rec.rounds} rounds, ${rec.steps} taps` +
+        (tableMs ? ` (${rec.gamesOver} games over)` : '') +
+        ` load ${rec.loadAtStart[0]}→${rec.loadAtEnd[0]}` +
+        (rec.slowCommands.length ? ` ${rec.slowCommands.length} slow commands` : '') +
         (rec.tourTaps ? ` (${rec.tourTaps} on the walkthrough)` : '') +
         (rec.freshStorage === false ? ' (storage NOT fresh)' : '') +
         ` — ${clean}/${played} clean, ${Math.round((Date.now() - t0) / 60000)} min`,
