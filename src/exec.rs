@@ -172,7 +172,7 @@ fn run(
                 Later::Hand(m) => Msg::Hand(m),
             };
             let send = send.clone();
-            gloo::timers::callback::Timeout::new(*ms, move || send.emit(msg)).forget();
+            crate::browser::after(*ms, move || send.emit(msg));
         }
         Cmd::DrawQr(text) => {
             let (send, owned) = (send.clone(), text.clone());

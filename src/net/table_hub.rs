@@ -203,10 +203,9 @@ fn accept(hub: &Hub, send: &Callback<Msg>, seat: Seat, epoch: u32, peer: Rc<Peer
         return send.emit(problem(Problem::AlreadyAnswered));
     }
     let watch = send.clone();
-    gloo::timers::callback::Timeout::new(CONNECT_MS, move || {
+    crate::browser::after(CONNECT_MS, move || {
         watch.emit(Msg::Device(DeviceMsg::Unanswered { seat, epoch }))
-    })
-    .forget();
+    });
     let send = send.clone();
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(why) = link.accept(&peer).await {

@@ -197,7 +197,7 @@ fn whole_px(px: f64) -> i32 {
 /// render's (WebAudio's calls cost 2–5 ms a move at 4× CPU throttling).
 pub fn sounds(events: &[Event], turn_came: bool) {
     let events = events.to_vec();
-    gloo::timers::callback::Timeout::new(0, move || play_sounds(&events, turn_came)).forget();
+    crate::browser::after(0, move || play_sounds(&events, turn_came));
 }
 
 fn play_sounds(events: &[Event], turn_came: bool) {

@@ -9,7 +9,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use mojo_engine::{Action, Cards, DrawSource, Event, Outcome, Phase, PlayerView, Seat, Value};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -331,7 +330,7 @@ pub fn table(p: &TableProps) -> Html {
         // two of about half that).
         let target = focus_target(scene, my_turn);
         use_effect_with((p.seq, target), move |&(_, target)| {
-            Timeout::new(0, move || move_focus(target)).forget();
+            crate::browser::after(0, move || move_focus(target));
         });
     }
     use_follow_moves(scene, p.seq, viewer);
