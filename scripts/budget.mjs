@@ -16,7 +16,12 @@
 // 150 ms latency, 200,000 bytes/s down, 4× CPU throttling (DevTools
 // protocol), floor and game alternated run by run (default 15 runs each),
 // medians and the ratio; --base DIR measures another build (e.g. the
-// parent commit's dist) in the same alternation.
+// parent commit's dist) in the same alternation. With --link, the same
+// network is the server's own instead of DevTools': one link shared by
+// every request of the browser, 150 ms before each response and 200,000
+// bytes/s in all (DevTools' emulation leaves a service worker's own
+// fetches unthrottled, so it cannot see a precache competing with the
+// page's download).
 // Speed (headless Chromium, each app served under /app/ on localhost):
 // - start: navigation → the first button rendered (the lobby's "Start
 //   game", the floor's button), median of N fresh contexts, unthrottled and
@@ -78,6 +83,7 @@ const gameDir = opt('--game', join(root, 'dist'));
 const sizeOnly = args.includes('--size');
 const slow4g = args.includes('--slow4g');
 const baseDir = opt('--base', null);
+const link = args.includes('--link');
 const runs = Number(opt('--runs', slow4g ? '15' : '9'));
 
 // ---- size ----------------------------------------------------------------
@@ -189,6 +195,32 @@ const round1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
 /// emulation (latency per request, bytes per second).
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 84375 };
 
+/// One slow link shared by all of a browser's requests, as `--link` has it:
+/// each response waits the latency, then its body goes out in 4 KB pieces,
+/// each piece given its turn on the link (so that parallel downloads share
+/// the bytes per second, as on a real link).
+function slowLink({ latency, downloadThroughput }) {
+  let free = 0;
+  const wait = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  return {
+    async send(res, headers, body) {
+      await wait(latency);
+      res.writeHead(200, headers);
+      for (let at = 0; at < body.length; at += 4096) {
+        // The browser went away (a run ends at its first screen): the rest
+        // is not sent and takes no time on the link.
+        if (res.destroyed) return;
+        const piece = body.subarray(at, at + 4096);
+        const now = performance.now();
+        free = Math.max(free, now) + (piece.length * 1000) / downloadThroughput;
+        await wait(free - now);
+        res.write(piece);
+      }
+      res.end();
+    },
+  };
+}
+
 async function newPage(browser, throttle, network = null) {
   // A fresh context set up like the end-to-end tests' (tests/e2e/harness.mjs).
   const page = await openPage(browser, null);
@@ -208,7 +240,7 @@ async function newPage(browser, throttle, network = null) {
 /// A static server as a host with brotli would be: every file of `dir`
 /// compressed once (q11) and sent with `content-encoding: br` when the
 /// browser accepts it (gzip -9 otherwise), under /app/.
-async function serveCompressed(dir) {
+async function serveCompressed(dir, pace = null) {
   const { createServer } = await import('node:http');
   const { extname, normalize } = await import('node:path');
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json' };
@@ -236,7 +268,8 @@ async function serveCompressed(dir) {
     encodings.add(enc ?? 'identity');
     const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
     if (enc) headers['content-encoding'] = enc;
-    res.writeHead(200, headers).end(packed.get(key));
+    if (!pace) return res.writeHead(200, headers).end(packed.get(key));
+    await pace.send(res, headers, packed.get(key));
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${server.address().port}/app/`, encodings, close: () => new Promise((ok) => server.close(ok)) };
@@ -410,26 +443,28 @@ if (slow4g) {
   // Floor, game (and the other build), alternated run by run.
   const builds = [['floor', helloDir], ['game', gameDir], ...(baseDir ? [['base', baseDir]] : [])];
   const servers = [];
-  for (const [, dir] of builds) servers.push(await serveCompressed(dir));
+  // With --link, one link for all the servers (a run is one build at a time).
+  const shared = link ? slowLink(SLOW_4G) : null;
+  for (const [, dir] of builds) servers.push(await serveCompressed(dir, shared));
   const browser = await launch();
   const times = builds.map(() => []);
   try {
     for (let i = 0; i < runs; i++) {
       for (const [k, [name]] of builds.entries()) {
         const url = name === 'floor' ? servers[k].url : `${servers[k].url}?lang=en`;
-        times[k].push(await startOnce(browser, url, 4, SLOW_4G));
+        times[k].push(await startOnce(browser, url, 4, link ? null : SLOW_4G));
       }
     }
   } finally {
     await browser.close();
     for (const s of servers) await s.close();
   }
-  const out = { conditions: { ...SLOW_4G, cpu_throttling: 4, runs }, chromium: browser.version() };
+  const out = { conditions: { ...SLOW_4G, cpu_throttling: 4, runs, network: link ? 'the server paces one shared link' : 'DevTools emulation' }, chromium: browser.version() };
   const floor = median(times[0]);
   for (const [k, [name, dir]] of builds.entries()) {
     const m = median(times[k]);
     out[name] = { dir, median_ms: round1(m), ratio: Number((m / floor).toFixed(2)), runs: times[k].map(round1), encodings: [...servers[k].encodings] };
-    console.log(`slow 4G (150 ms, 200,000 B/s, 4× CPU), ${name.padEnd(5)}: ready in ${round1(m)} ms median of ${runs} (${(m / floor).toFixed(2)}× the floor; ${[...servers[k].encodings].join(', ')}) ${dir}`);
+    console.log(`slow 4G (150 ms, 200,000 B/s${link ? ', one link paced by the server' : ''}, 4× CPU), ${name.padEnd(5)}: ready in ${round1(m)} ms median of ${runs} (${(m / floor).toFixed(2)}× the floor; ${[...servers[k].encodings].join(', ')}) ${dir}`);
   }
   out.load_average = (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2)));
   result.slow4g = out;

@@ -95,12 +95,28 @@
     if (document.visibilityState === 'visible') check();
   });
 
-  // Registered once the page has loaded (the game's .wasm included: Trunk
-  // preloads it, and a preload holds the load event), so that on a first
-  // visit the worker's precache (the whole build again, the QR worker's
-  // files and the languages too) never competes with the game's own
-  // download on a slow network.
+  // Registered once the app has started (Trunk's loader announces it with
+  // `TrunkApplicationStarted` when the .wasm is in and the first screen
+  // drawn) and the page has loaded. The load event alone came too early:
+  // Chromium fires it before the game's preloaded .wasm has arrived (on
+  // Slow 4G at about 0.6 s, the .wasm at about 1.8 s), and the worker's
+  // precache (the whole build again, the QR worker's files and the
+  // languages too, about 330 KB) then competed with the game's own
+  // download on a first visit (BENCHMARKS.md, "Start on a slow phone").
   const register = () => sw.register(new URL('sw.js', base), { scope: base.href }).then(watch, () => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  let started = false;
+  let loaded = document.readyState === 'complete';
+  const ready = () => {
+    if (started && loaded) register();
+  };
+  window.addEventListener('TrunkApplicationStarted', () => {
+    started = true;
+    ready();
+  }, { once: true });
+  if (!loaded) {
+    window.addEventListener('load', () => {
+      loaded = true;
+      ready();
+    }, { once: true });
+  }
 })();

@@ -215,3 +215,39 @@ test('offline after one visit, a seat on its own device still gets its QR code: 
     await server.close();
   }
 });
+
+// On a first visit the service worker's precache downloads the whole build
+// again (the QR worker and the languages too). Registered at the load
+// event, it did so while the game's own .wasm was still coming: Chromium
+// fires load before a preloaded .wasm has arrived. On a slow link shared
+// by both (`bash scripts/budget.sh --slow4g --link`) that cost the first
+// screen about 0.6 s. Here the .wasm comes 1.5 s late: the worker must be
+// registered only once the app has started, its first screen drawn.
+test('the service worker is registered only after the app has started, not while the .wasm is still coming', async () => {
+  const server = await serve(BASE);
+  try {
+    const page = await openPage(browser, null);
+    await page.addInitScript(() => {
+      window.__order = [];
+      addEventListener('load', () => window.__order.push('load'));
+      addEventListener('TrunkApplicationStarted', () => window.__order.push(document.querySelector('body button') ? 'started, first screen drawn' : 'started'));
+      const sw = navigator.serviceWorker;
+      const register = sw.register.bind(sw);
+      sw.register = (...args) => {
+        window.__order.push('register');
+        return register(...args);
+      };
+    });
+    await page.route(/_bg\.wasm$/, async (route) => {
+      await new Promise((ok) => setTimeout(ok, 1500));
+      await route.continue();
+    });
+    await page.goto(`${server.url}?lang=en`);
+    await controlled(page);
+    const order = await page.evaluate(() => window.__order);
+    assert.deepEqual(order, ['load', 'started, first screen drawn', 'register'], `in this order: ${order.join(', ')}`);
+    await page.context().close();
+  } finally {
+    await server.close();
+  }
+});
