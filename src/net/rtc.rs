@@ -236,6 +236,10 @@ impl Link {
     async fn gathered(&self) -> Result<Peer, String> {
         if self.pc.ice_gathering_state() != RtcIceGatheringState::Complete {
             let pc = self.pc.clone();
+            // The listener lives until gathering is over, then is freed (a
+            // forgotten one kept its closure and a wasm externref slot for
+            // good, one per connection).
+            let mut listener = None;
             let done = js_sys::Promise::new(&mut |resolve, _| {
                 let resolve2 = resolve.clone();
                 let pc2 = pc.clone();
@@ -245,7 +249,7 @@ impl Link {
                     }
                 });
                 pc.set_onicegatheringstatechange(Some(on_change.as_ref().unchecked_ref()));
-                on_change.forget();
+                listener = Some(on_change);
                 if let Some(w) = web_sys::window() {
                     let _ = w
                         .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
@@ -253,6 +257,7 @@ impl Link {
             });
             let _ = JsFuture::from(done).await;
             self.pc.set_onicegatheringstatechange(None);
+            drop(listener);
         }
         let sdp = self
             .pc
