@@ -236,20 +236,18 @@ impl Link {
     async fn gathered(&self) -> Result<Peer, String> {
         if self.pc.ice_gathering_state() != RtcIceGatheringState::Complete {
             let pc = self.pc.clone();
-            // The listener lives until gathering is over, then is freed (a
-            // forgotten one kept its closure and a wasm externref slot for
-            // good, one per connection).
-            let mut listener = None;
+            // Kept with the link's other handlers, freed with it.
             let done = js_sys::Promise::new(&mut |resolve, _| {
                 let resolve2 = resolve.clone();
                 let pc2 = pc.clone();
-                let on_change = Closure::<dyn FnMut()>::new(move || {
-                    if pc2.ice_gathering_state() == RtcIceGatheringState::Complete {
-                        let _ = resolve2.call0(&JsValue::NULL);
-                    }
-                });
-                pc.set_onicegatheringstatechange(Some(on_change.as_ref().unchecked_ref()));
-                listener = Some(on_change);
+                self.handle(
+                    |f| pc.set_onicegatheringstatechange(f),
+                    move |_| {
+                        if pc2.ice_gathering_state() == RtcIceGatheringState::Complete {
+                            let _ = resolve2.call0(&JsValue::NULL);
+                        }
+                    },
+                );
                 if let Some(w) = web_sys::window() {
                     let _ = w
                         .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
@@ -257,7 +255,6 @@ impl Link {
             });
             let _ = JsFuture::from(done).await;
             self.pc.set_onicegatheringstatechange(None);
-            drop(listener);
         }
         let sdp = self
             .pc
