@@ -225,15 +225,19 @@ async fn the_rules_open_from_the_lobby_and_close() {
 /// Pairing again and again leaves nothing behind: each link's listeners are
 /// freed with it. The one that waited for the candidates was once forgotten:
 /// it kept its closure and what it held (the connection, the promise's
-/// resolve) in wasm-bindgen's externref heap for good, 6 slots a pairing
-/// (18, 24, … 60 over these 8).
+/// resolve) in wasm-bindgen's externref heap for good, 6 slots a pairing.
+///
+/// The apps the earlier tests mounted share this page and still take and
+/// free slots of their own now and then (a jump of 16 was seen once), so the
+/// test judges the typical pairing, the median of the per-pairing changes: a
+/// leak shows in every pairing, the others' noise in few.
 #[wasm_bindgen_test]
 async fn pairings_free_their_listeners() {
     use mojo_web::net::rtc::{Link, LinkEvent};
     use std::rc::Rc;
     let quiet: Rc<dyn Fn(LinkEvent)> = Rc::new(|_| {});
-    let mut live = Vec::new();
-    for _ in 0..8 {
+    let mut live = vec![wasm_bindgen::externref_heap_live_count()];
+    for _ in 0..9 {
         let (table, offer) = Link::offer(&[], quiet.clone()).await.expect("an offer");
         let (device, answer) = Link::answer(&[], &offer, quiet.clone())
             .await
@@ -243,9 +247,11 @@ async fn pairings_free_their_listeners() {
         settle().await;
         live.push(wasm_bindgen::externref_heap_live_count());
     }
-    let (first, last) = (live[0], live[live.len() - 1]);
+    let mut changes: Vec<i64> = live.windows(2).map(|w| w[1] as i64 - w[0] as i64).collect();
+    changes.sort_unstable();
+    let median = changes[changes.len() / 2];
     assert!(
-        last <= first + 2,
-        "externref slots in use after each pairing: {live:?}"
+        median <= 0,
+        "a typical pairing kept {median} externref slots; in use after each: {live:?}"
     );
 }
