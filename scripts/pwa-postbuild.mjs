@@ -13,7 +13,14 @@
 //    computed again. Trunk's own
 //    minifier is off: its JS minifier breaks wasm-bindgen's glue (trunk
 //    #761). On Slow 4G every 10 KB is 50 ms before the first screen.
-// 3. Service worker: stamps sw.js with the exact list of the build's files
+// 3. The phone's page, join.html: the same page as index.html, but it
+//    starts the `mojo-phone` build (the whole app; index.html's is built
+//    without the phone's side, feature `table-only`). Trunk builds it as a
+//    "worker" so that it is not started by index.html, with ES-module glue
+//    (`data-bindgen-target="web"`) and unhashed names: here its files get
+//    hashed names like the rest, and join.html its own boot file and
+//    preloads in place of index.html's.
+// 4. Service worker: stamps sw.js with the exact list of the build's files
 //    and a build id (a hash of their names and contents), so every deploy
 //    changes sw.js and browsers install the new version.
 //
@@ -24,7 +31,7 @@ import { createHash } from 'node:crypto';
 import { transform } from 'esbuild';
 import { checkShortened, renameInGlue, shortenImports } from './wasm-imports.mjs';
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { readFile, writeFile, readdir, rename } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -115,7 +122,37 @@ html = html.replace(/<(?:link|script)\b[^>]*\bintegrity="[^"]*"[^>]*>/g, (tag) =
 });
 await writeFile(indexPath, html);
 
-// 3. The service worker's precache list and build id.
+// 3. The phone's page.
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+{
+  const glue = await readFile(join(dir, 'mojo-phone.js'), 'utf8').catch(() => fail('no mojo-phone.js: index.html must build the phone\'s page (data-bin="mojo-phone")'));
+  const wasm = await readFile(join(dir, 'mojo-phone_bg.wasm'));
+  const glueName = `mojo-phone-${hash(glue)}.js`;
+  const wasmName = `mojo-phone-${hash(wasm)}_bg.wasm`;
+  await rename(join(dir, 'mojo-phone.js'), join(dir, glueName));
+  await rename(join(dir, 'mojo-phone_bg.wasm'), join(dir, wasmName));
+  const boot =
+    `import init from"${base}${glueName}";const w=await init({module_or_path:"${base}${wasmName}"});` +
+    `dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{wasm:w}}));\n`;
+  const bootName = `phone-boot-${hash(boot)}.js`;
+  await writeFile(join(dir, bootName), boot);
+  // index.html's own boot script and preloads, each replaced once.
+  let page = html;
+  const swap = (pattern, tag, what) => {
+    const found = page.match(pattern);
+    if (!found || found.length !== 1) fail(`index.html: expected one ${what}, found ${found?.length ?? 0}`);
+    page = page.replace(pattern, tag);
+  };
+  swap(/<script type="module" src="[^"]*\bboot-[^"]*"><\/script>/g,
+    `<script type="module" src="${base}${bootName}" integrity="${sri(boot)}"></script>`, 'boot script');
+  swap(/<link rel="modulepreload" href="[^"]*mojo-web-[^"]*"[^>]*>/g,
+    `<link rel="modulepreload" href="${base}${glueName}" crossorigin="anonymous" integrity="${sri(glue)}">`, 'modulepreload of the glue');
+  swap(/<link rel="preload" href="[^"]*mojo-web-[^"]*_bg\.wasm"[^>]*>/g,
+    `<link rel="preload" href="${base}${wasmName}" crossorigin="anonymous" integrity="${sri(wasm)}" as="fetch" type="application/wasm">`, 'preload of the .wasm');
+  await writeFile(join(dir, 'join.html'), page);
+}
+
+// 4. The service worker's precache list and build id.
 async function walk(d) {
   const out = [];
   for (const e of await readdir(d, { withFileTypes: true })) {

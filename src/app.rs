@@ -10,7 +10,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Event, Phase, Seat};
 use yew::prelude::*;
 
-use crate::cmd::{BotKey, BotTurn, Cmd, Later, Outbox, ReviewWork};
+use crate::cmd::{BotKey, BotTurn, Cmd, Later, Outbox, Page, ReviewWork};
 use crate::i18n::{Lang, Text};
 use crate::net::code::{Invitation, Reply};
 use crate::net::proto::{
@@ -29,6 +29,13 @@ use crate::stats::Stats;
 /// How much longer a tab showing another tab's position waits before it
 /// plays a bot's turn itself (the other tab normally does it first).
 const FOLLOWER_GRACE_MS: u32 = 1500;
+
+/// Whether this build holds the phone's side of play across devices (its
+/// join screen, its hand, its link to a table). The table's page is built
+/// without it (`table-only`, issue 20) and opens the phone's page instead;
+/// a constant, so that the compiler drops that side from the table's
+/// `.wasm` (13.6 KB brotli) and the app runs the same otherwise.
+pub const PHONE_SIDE: bool = !cfg!(feature = "table-only");
 
 /// How long bots wait after a person's card that may be taken back (none
 /// at `?speed=instant`).
@@ -138,6 +145,8 @@ pub struct AppState {
     /// Today's date in UTC (`YYYY-MM-DD`), as the browser said at start
     /// or at the last "Today's deal".
     pub today: String,
+    /// The page this app runs on (`join.html`: a phone's).
+    pub page: Page,
     /// The QR codes on the screen, drawn by the QR worker (`Cmd::DrawQr`).
     pub qr: crate::net::qr::Codes,
 }
@@ -305,6 +314,7 @@ impl AppState {
             review: None,
             waiting: None,
             today: String::new(),
+            page: Page::Table,
             qr: crate::net::qr::Codes::default(),
         };
         if !storage_ok {
@@ -1085,6 +1095,23 @@ impl AppState {
     }
 
     pub(crate) fn hand_msg(&mut self, msg: HandMsg) {
+        self.hand_msg_in::<PHONE_SIDE>(msg);
+    }
+
+    /// [`Self::hand_msg`] in a build with the phone's side or without it
+    /// (a constant, so that the table's build drops all of it).
+    fn hand_msg_in<const PHONE_SIDE: bool>(&mut self, msg: HandMsg) {
+        if !PHONE_SIDE {
+            // "Join a table", a link to join, or the way back to a seat
+            // held: the phone's page does it.
+            if let HandMsg::Open(code) = msg {
+                self.outbox.push(Cmd::OpenPage {
+                    page: Page::Phone,
+                    code,
+                });
+            }
+            return;
+        }
         // What goes to the table: the hello on a new link, a tap's action.
         let epoch = self.hand.epoch;
         let message = match msg {
@@ -1116,6 +1143,13 @@ impl AppState {
                 self.overlay = Overlay::None;
             }
             _ => {}
+        }
+        // The phone's page has no lobby of its own: the table's has.
+        if self.page == Page::Phone && screen == Some(Screen::Lobby) {
+            self.outbox.push(Cmd::OpenPage {
+                page: Page::Table,
+                code: String::new(),
+            });
         }
     }
 }
@@ -1343,6 +1377,48 @@ mod tests {
             .legal_actions()
             .get(0)
             .unwrap()
+    }
+
+    /// The table's build (`table-only`) has no phone's side: "Join a
+    /// table" and a link to join open the phone's page with the code, and
+    /// nothing else changes. On the phone's page, leaving for the lobby
+    /// goes back to the table's page, in its lobby.
+    #[test]
+    fn the_tables_build_sends_a_phone_to_its_page() {
+        let mut s = (*fresh()).clone();
+        let (screen, hand) = (s.screen, s.hand.clone());
+        s.hand_msg_in::<false>(HandMsg::Open("ABC".into()));
+        s.hand_msg_in::<false>(HandMsg::Join);
+        s.hand_msg_in::<false>(HandMsg::Open(String::new()));
+        let links: Vec<String> = s
+            .outbox
+            .after(0)
+            .map(|(_, cmd)| match cmd {
+                Cmd::OpenPage { page, code } => page.link(code),
+                other => panic!("only pages are opened, not {other:?}"),
+            })
+            .collect();
+        assert_eq!(links, ["join.html#join=ABC", "join.html"]);
+        assert_eq!((s.screen, s.hand), (screen, hand));
+
+        let mut phone = (*fresh()).clone();
+        phone.page = Page::Phone;
+        phone.hand_msg(HandMsg::Open(String::new()));
+        assert_eq!(phone.screen, Screen::Join);
+        assert!(!phone
+            .outbox
+            .after(0)
+            .any(|(_, c)| matches!(c, Cmd::OpenPage { .. })));
+        phone.hand_msg(HandMsg::Leave);
+        let back: Vec<String> = phone
+            .outbox
+            .after(0)
+            .filter_map(|(_, cmd)| match cmd {
+                Cmd::OpenPage { page, code } => Some(page.link(code)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(back, ["./#lobby"]);
     }
 
     #[test]

@@ -51,6 +51,15 @@ pub fn after(ms: u32, f: impl FnOnce() + 'static) {
         window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
 }
 
+/// Goes to `url` (relative to this page) in place of this page: the two
+/// pages are one app, whose screens leave no steps in the history (Back
+/// from the phone's page does not come back to a page that sends it on).
+pub fn open_page(url: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().replace(url);
+    }
+}
+
 /// A new game's id: 64 random bits in hexadecimal.
 pub fn new_id() -> String {
     format!("{:016x}", random_u64())

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg};
+use crate::app::{AppState, Msg, PHONE_SIDE};
 use crate::bots::{BotJob, ReviewJob};
 use crate::browser::{storage_persist, storage_persisted};
 use crate::cmd::{Cmd, Later, OUTBOX_KEPT};
@@ -135,14 +135,17 @@ fn run(
             epoch,
             reason,
         } => links.refuse(*seat, *epoch, reason),
-        Cmd::HandLink(epoch) => {
+        // A phone's commands: the table's build (`PHONE_SIDE`) never has
+        // them to run.
+        Cmd::HandLink(epoch) if PHONE_SIDE => {
             let invitation = state.hand.invitation.as_ref();
             let current = (state.hand.epoch == *epoch).then_some(invitation).flatten();
             hand.open(*epoch, current, &state.settings.ice_servers);
         }
-        Cmd::ToTable { epoch, message } => hand.send(*epoch, message),
-        Cmd::KeepAwake => hand_hub::keep_awake(),
-        Cmd::Buzz(ms) => hand_hub::buzz(*ms),
+        Cmd::ToTable { epoch, message } if PHONE_SIDE => hand.send(*epoch, message),
+        Cmd::KeepAwake if PHONE_SIDE => hand_hub::keep_awake(),
+        Cmd::Buzz(ms) if PHONE_SIDE => hand_hub::buzz(*ms),
+        Cmd::HandLink(_) | Cmd::ToTable { .. } | Cmd::KeepAwake | Cmd::Buzz(_) => {}
         Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
         Cmd::Pings { table, hand: own } => {
             held.pings = None;
@@ -160,7 +163,7 @@ fn run(
                     for &(seat, epoch) in &table {
                         links.send(seat, epoch, &ToHand::Ping);
                     }
-                    if let Some(epoch) = own {
+                    if let Some(epoch) = own.filter(|_| PHONE_SIDE) {
                         hand.send(epoch, &ToTable::Ping);
                     }
                 }));
@@ -174,6 +177,7 @@ fn run(
             let send = send.clone();
             crate::browser::after(*ms, move || send.emit(msg));
         }
+        Cmd::OpenPage { page, code } => crate::browser::open_page(&page.link(code)),
         Cmd::DrawQr(text) => {
             let (send, owned) = (send.clone(), text.clone());
             let qr = held.qr.get_or_insert_with(crate::net::qr::Client::shared);

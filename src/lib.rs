@@ -43,3 +43,23 @@ pub mod stats;
 pub mod ui;
 
 pub use root::App;
+
+/// Starts the app on `page` (each page's `main`). English is compiled in;
+/// another language's words are fetched first, so that the first screen is
+/// already in it (on failure the app starts in English and says why).
+#[cfg(target_arch = "wasm32")]
+pub fn run(page: cmd::Page) {
+    // A panic's text is stored for static/guard.js, which restores the
+    // page from its save (Yew's own hook would only log it).
+    yew::set_custom_panic_hook(Box::new(persist::on_panic));
+    persist::set_page(page);
+    let lang = persist::initial_lang();
+    if lang.is_ready() {
+        yew::Renderer::<App>::new().render();
+    } else {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = browser::load_lang(lang).await;
+            yew::Renderer::<App>::new().render();
+        });
+    }
+}

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg, Overlay, Screen};
+use crate::app::{AppState, Msg, Overlay, Screen, PHONE_SIDE};
 use crate::browser::{
     apply_update, install, ios_browser, new_id, random_u64, switch_lang, use_install_watch,
     use_update_watch,
@@ -101,7 +101,9 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 <ReplayView {lang} session={session.clone()} {round} step={0} on_close={to.msg(Msg::Replay(None))} on_round={to.with(|r| Msg::Replay(Some(r)))} review={state.review.clone()} />
             }
         }
-        (_, Screen::Join) => html! {
+        // A phone's screens: not in the table's build (`PHONE_SIDE`), which
+        // never shows them.
+        (_, Screen::Join) if PHONE_SIDE => html! {
             <JoinScreen
                 {lang}
                 hand={state.hand.clone()}
@@ -111,7 +113,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 on_leave={to.msg(Msg::Hand(HandMsg::Leave))}
             />
         },
-        (_, Screen::Hand) => match &state.hand.model {
+        (_, Screen::Hand) if PHONE_SIDE => match &state.hand.model {
             Some(model) => html! {
                 <Table
                     {lang}

@@ -55,7 +55,11 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     // Network first, so a deploy is seen at once; the cached page offline
     // or when the network is too slow.
-    const cached = () => caches.open(CACHE).then((cache) => cache.match(PAGE));
+    // The page asked for (join.html, the phone's), else the game's.
+    const cached = () =>
+      caches
+        .open(CACHE)
+        .then((cache) => cache.match(request, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || cache.match(PAGE)));
     const network = fetch(request);
     const slow = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS)).then(cached);
     event.respondWith(

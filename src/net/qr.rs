@@ -16,6 +16,8 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
 
+use crate::cmd::Page;
+
 /// A QR code as an SVG path of its dark modules, on a square of `size`
 /// modules (the quiet zone of four modules around included).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +42,9 @@ pub enum Drawing {
 /// shows now, so at most a code per seat and the phone's reply.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Codes {
-    /// The page's own address without query or fragment (where a phone's
-    /// camera app opens the game): the start of an invitation's link.
+    /// The phone's page (`join.html` beside this one, without query or
+    /// fragment), where a phone's camera app opens the game: the start of
+    /// an invitation's link.
     pub page: String,
     shown: Vec<(String, Drawing)>,
 }
@@ -80,14 +83,21 @@ impl Codes {
     }
 }
 
-/// The page's own address, without query or fragment (`Codes::page`).
+/// The phone's page beside this one, without query or fragment
+/// (`Codes::page`).
 pub fn page_url() -> String {
     web_sys::window()
         .and_then(|w| {
             let l = w.location();
-            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+            Some(phone_page(&l.origin().ok()?, &l.pathname().ok()?))
         })
         .unwrap_or_default()
+}
+
+/// The phone's page (`join.html`) in the folder of the page at `path`.
+fn phone_page(origin: &str, path: &str) -> String {
+    let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
+    format!("{origin}{folder}/{}", Page::Phone.link(""))
 }
 
 /// Where Trunk puts the worker's loader (`index.html`: `data-type="worker"
@@ -277,6 +287,26 @@ mod tests {
             size: 33,
             version: 1,
         }))
+    }
+
+    /// An invitation's link opens the phone's page, whichever page of the
+    /// folder the table was opened as.
+    #[test]
+    fn invitations_link_to_the_phones_page() {
+        for path in [
+            "/games/mojo/",
+            "/games/mojo/index.html",
+            "/games/mojo/join.html",
+        ] {
+            assert_eq!(
+                phone_page("https://example.org", path),
+                "https://example.org/games/mojo/join.html"
+            );
+        }
+        assert_eq!(
+            phone_page("http://127.0.0.1:8080", "/"),
+            "http://127.0.0.1:8080/join.html"
+        );
     }
 
     /// Each shown text is asked for once; a drawing is kept while its text

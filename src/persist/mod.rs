@@ -23,7 +23,7 @@ use yew::prelude::*;
 
 use crate::app::{AppState, Msg, Notice, Overlay, Screen};
 use crate::browser::{lang_choice, query};
-use crate::cmd::Cmd;
+use crate::cmd::{Cmd, Page};
 use crate::i18n::Lang;
 use crate::net::state::{Devices, HandMsg};
 use crate::net::stored::{self, DEVICES_KEY, HAND_KEY};
@@ -45,6 +45,16 @@ fn stored_settings() -> (Settings, bool) {
 /// starts): `?lang=`, the player's choice, the browser's, or English.
 pub fn initial_lang() -> Lang {
     lang_choice(stored_settings().0.lang.as_deref())
+}
+
+thread_local! {
+    /// The page the app was started on (its entry point says, `crate::run`).
+    static PAGE: std::cell::Cell<Page> = const { std::cell::Cell::new(Page::Table) };
+}
+
+/// Which page the app is started on (before [`load`]).
+pub fn set_page(page: Page) {
+    PAGE.set(page);
 }
 
 /// Reads everything stored and the URL: the starting state. The language's
@@ -91,10 +101,13 @@ pub fn load() -> AppState {
         .flatten()
         .and_then(|t| stored::ticket_from(&t));
     // A link to join a table (`…#join=CODE`, from a QR code): the join step,
-    // the code filled in.
+    // the code filled in. The phone's page opens on that step in any case.
+    state.page = PAGE.get();
     if let Some(code) = join_code() {
         state.hand_msg(HandMsg::Open(code));
-    } else {
+    } else if state.page == Page::Phone {
+        state.hand_msg(HandMsg::Open(String::new()));
+    } else if !take_hash("#lobby") {
         state.rejoin_at_start();
     }
     // What the app starting asks of the world: its first commands.
@@ -145,18 +158,27 @@ pub fn restore(
 /// The invitation in the page's address (`#join=CODE`), taken out of the
 /// address so that a reload does not join again.
 fn join_code() -> Option<String> {
-    let window = web_sys::window()?;
-    let hash = window.location().hash().ok()?;
+    let hash = web_sys::window()?.location().hash().ok()?;
     let code = hash.strip_prefix("#join=")?.to_string();
-    if let Ok(history) = window.history() {
-        let url = format!(
-            "{}{}",
-            window.location().pathname().ok()?,
-            window.location().search().ok()?
-        );
+    take_hash(&hash);
+    Some(code)
+}
+
+/// Whether the page's address ends with `hash` (`#lobby`: the phone's page
+/// sent this one to its lobby), which is then taken out of it.
+fn take_hash(hash: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    if window.location().hash().ok().as_deref() != Some(hash) {
+        return false;
+    }
+    let l = window.location();
+    if let (Ok(history), Ok(path), Ok(search)) = (window.history(), l.pathname(), l.search()) {
+        let url = format!("{path}{search}");
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
-    Some(code)
+    true
 }
 
 /// Where the tab that hosts a game with players on their own devices says

@@ -283,15 +283,21 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   assert.deepEqual(table.problems, []);
 });
 
-/// Init script: the first data channel of the page never delivers what
+/// Init script: the first data channel of the device never delivers what
 /// the app sends on it (its `send` does nothing), as when the connection
 /// comes up, the channel is open at both ends and the hello is lost.
 function firstChannelLost() {
   if (!window.RTCDataChannel) return;
+  // The device's first channel, not each page's: leaving join.html for the
+  // lobby loads the table's page (kept in the tab's sessionStorage).
+  if (sessionStorage.getItem('mojo-test-lost')) return;
   const send = RTCDataChannel.prototype.send;
   let lost = null;
   RTCDataChannel.prototype.send = function (data) {
-    lost ??= this;
+    if (!lost) {
+      lost = this;
+      sessionStorage.setItem('mojo-test-lost', '1');
+    }
     if (lost !== this) return send.call(this, data);
   };
 }

@@ -216,6 +216,83 @@ test('offline after one visit, a seat on its own device still gets its QR code: 
   }
 });
 
+/// The names of the files the service worker has precached for `page`.
+const precached = (page) =>
+  page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((n) => n.startsWith('mojo-')));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
+  });
+
+// The phone's side is a page of its own (join.html, issue 20): the table's
+// page does not download it. A phone that opened the game once, online,
+// still joins a table with no network: "Join a table" opens join.html and
+// its app from the cache, and the two devices pair by their codes.
+test("offline after one visit, a phone joins a table: 'Join a table' opens the phone's page from the cache, and the two pair", async () => {
+  const server = await serve(BASE);
+  // Two devices: two browsers (WebRTC between two contexts of one browser
+  // does not connect).
+  const phoneBrowser = await launch();
+  const table = await openPage(browser, null);
+  const phone = await openPage(phoneBrowser, null, { width: 390, height: 844 });
+  try {
+    for (const page of [table, phone]) {
+      await page.goto(`${server.url}?lang=en&speed=instant`);
+      await page.getByRole('button', { name: 'Start game' }).waitFor();
+      await controlled(page);
+      const cached = await precached(page);
+      assert.ok(cached.includes('join.html'), `join.html precached (cache: ${cached.join(', ')})`);
+      assert.ok(cached.some((f) => /^mojo-phone-[0-9a-f]+_bg\.wasm$/.test(f)), `the phone's .wasm precached (cache: ${cached.join(', ')})`);
+    }
+    const loaded = server.requests.filter((p) => p.includes('mojo-phone') || p.includes('join.html'));
+    const swFetched = (p) => server.requests.indexOf(p) > server.requests.findIndex((q) => q.endsWith('/sw.js'));
+    assert.ok(loaded.every(swFetched), `the phone's files came only with the precache, after sw.js: ${loaded.join(', ')}`);
+
+    for (const page of [table, phone]) await page.context().setOffline(true);
+    server.setDir(null);
+    const asked = server.requests.length;
+    for (const [i, [name, kind]] of [['Ana', 'person'], ['Ben', 'remote']].entries()) {
+      await table.locator(`#seat-name-${i}`).fill(name);
+      await table.locator(`#seat-kind-${i}`).selectOption(kind);
+    }
+    await table.getByRole('button', { name: 'Start game' }).click();
+    const region = table.getByRole('dialog', { name: 'Players on their own devices' }).getByRole('region', { name: "Ben's device" });
+    const invitation = region.getByRole('textbox', { name: 'Invitation code' });
+    await invitation.waitFor({ timeout: 20000 });
+
+    await phone.getByRole('button', { name: 'Join a table' }).click();
+    await phone.waitForURL(/\/games\/mojo\/join\.html$/);
+    await phone.getByRole('textbox', { name: 'Invitation code' }).waitFor();
+    assert.deepEqual(server.requests.slice(asked), [], 'nothing reached the server while offline');
+    // The devices' own network back, the server still gone: Chromium's
+    // offline mode also stops WebRTC, which a home network without the
+    // internet does not.
+    for (const page of [table, phone]) await page.context().setOffline(false);
+    await phone.getByRole('textbox', { name: 'Invitation code' }).fill(await invitation.inputValue());
+    await phone.getByRole('button', { name: 'Join', exact: true }).click();
+    const reply = phone.getByRole('textbox', { name: 'Reply code' });
+    await reply.waitFor({ timeout: 20000 });
+    await phone.locator('svg.qr').waitFor({ timeout: 20000 });
+    await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+    await region.getByRole('button', { name: 'Connect' }).click();
+    // Seated: the phone shows Ben's hand.
+    await phone.getByRole('group', { name: 'Your hand' }).waitFor({ timeout: 30000 }).catch(async (e) => {
+      await saveScreenshot(phone, 'offline-phone-failed');
+      await saveScreenshot(table, 'offline-table-failed');
+      throw e;
+    });
+    // Back online, the browsers check for a new service worker (sw.js, from
+    // the server that is gone); nothing else is asked for.
+    assert.deepEqual(server.requests.slice(asked).filter((p) => !p.endsWith('/sw.js')), [], 'only sw.js asked of the server');
+    for (const page of [table, phone]) assert.equal(page.problems.length, 0, page.problems.join('\n'));
+    await saveScreenshot(phone, 'offline-phone-joined');
+  } finally {
+    await table.context().close();
+    await phoneBrowser.close();
+    await server.close();
+  }
+});
+
 // On a first visit the service worker's precache downloads the whole build
 // again (the QR worker and the languages too). Registered at the load
 // event, it did so while the game's own .wasm was still coming: Chromium
