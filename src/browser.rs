@@ -51,12 +51,22 @@ pub fn after(ms: u32, f: impl FnOnce() + 'static) {
         window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
 }
 
-/// Goes to `url` (relative to this page) in place of this page: the two
-/// pages are one app, whose screens leave no steps in the history (Back
-/// from the phone's page does not come back to a page that sends it on).
+/// Goes to `url` (relative to this page, with this page's query: `?lang=`)
+/// in place of this page: the two pages are one app, whose screens leave
+/// no steps in the history (Back from the phone's page does not come back
+/// to a page that sends it on).
 pub fn open_page(url: &str) {
     if let Some(window) = web_sys::window() {
-        let _ = window.location().replace(url);
+        let search = window.location().search().unwrap_or_default();
+        let _ = window.location().replace(&with_query(url, &search));
+    }
+}
+
+/// `url` with the query `search` (`?…`, or empty) before its fragment.
+fn with_query(url: &str, search: &str) -> String {
+    match url.split_once('#') {
+        Some((page, fragment)) => format!("{page}{search}#{fragment}"),
+        None => format!("{url}{search}"),
     }
 }
 
@@ -277,5 +287,22 @@ pub fn use_install_watch(send: &Callback<Msg>) {
 pub fn install() {
     if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("mojo-install")) {
         let _ = window.dispatch_event(&event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_query;
+
+    /// The other page keeps this one's query (`?lang=fr`), before the
+    /// fragment that carries an invitation.
+    #[test]
+    fn the_other_page_keeps_the_query() {
+        assert_eq!(
+            with_query("join.html#join=AB", "?lang=fr"),
+            "join.html?lang=fr#join=AB"
+        );
+        assert_eq!(with_query("join.html", "?lang=fr"), "join.html?lang=fr");
+        assert_eq!(with_query("./#lobby", ""), "./#lobby");
     }
 }
