@@ -1137,19 +1137,23 @@ impl AppState {
             HandScreen::Join => Screen::Join,
             HandScreen::Hand => Screen::Hand,
         });
+        // The phone's page has no lobby of its own: the table's page has.
+        // Its screen stays as it is until that page comes (its lobby drawn
+        // here first would flash before the other).
+        if self.page == Page::Phone && screen == Some(Screen::Lobby) {
+            self.overlay = Overlay::None;
+            self.outbox.push(Cmd::OpenPage {
+                page: Page::Table,
+                code: String::new(),
+            });
+            return;
+        }
         match screen {
             Some(screen) if screen != self.screen => {
                 self.screen = screen;
                 self.overlay = Overlay::None;
             }
             _ => {}
-        }
-        // The phone's page has no lobby of its own: the table's has.
-        if self.page == Page::Phone && screen == Some(Screen::Lobby) {
-            self.outbox.push(Cmd::OpenPage {
-                page: Page::Table,
-                code: String::new(),
-            });
         }
     }
 }
@@ -1410,6 +1414,7 @@ mod tests {
             .after(0)
             .any(|(_, c)| matches!(c, Cmd::OpenPage { .. })));
         phone.hand_msg(HandMsg::Leave);
+        assert_eq!(phone.screen, Screen::Join, "no lobby of its own drawn");
         let back: Vec<String> = phone
             .outbox
             .after(0)

@@ -798,3 +798,22 @@ test("today's deal: the same on two fresh devices on a day and another the next 
     await server.close();
   }
 });
+
+// The phone's side is a page of its own (join.html, issue 20), an ES-module
+// app like the table's page: it must start in every engine, and leaving it
+// must come back to the table's lobby (not to a seat held, not to itself).
+test("'Join a table' opens the phone's page (join.html, its own app), and leaving it comes back to the lobby", async () => {
+  await withPage('join-page', instant(), async (page) => {
+    await page.waitForRole('button', 'Start game');
+    await page.clickRole('button', 'Join a table');
+    await page.waitForRole('textbox', 'Invitation code', { timeout: 30000 });
+    assert.equal(await page.eval(() => location.pathname), '/games/mojo/join.html');
+    assert.equal(await page.eval(() => document.querySelectorAll('button').length > 0 && !!window.__e2eInit), true);
+    await page.expectNoProblems();
+    await page.clickRole('button', 'Leave to the lobby');
+    await page.waitForRole('button', 'Start game', { timeout: 30000 });
+    assert.equal(await page.eval(() => location.pathname + location.hash), '/games/mojo/');
+    assert.equal(await page.count('textbox', 'Invitation code'), 0);
+    await page.expectNoProblems();
+  });
+});

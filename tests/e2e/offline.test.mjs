@@ -261,7 +261,8 @@ test("offline after one visit, a phone joins a table: 'Join a table' opens the p
     await invitation.waitFor({ timeout: 20000 });
 
     await phone.getByRole('button', { name: 'Join a table' }).click();
-    await phone.waitForURL(/\/games\/mojo\/join\.html$/);
+    // The phone's page, with the query of the page it came from.
+    await phone.waitForURL(/\/games\/mojo\/join\.html\?lang=en&speed=instant$/);
     await phone.getByRole('textbox', { name: 'Invitation code' }).waitFor();
     assert.deepEqual(server.requests.slice(asked), [], 'nothing reached the server while offline');
     // The devices' own network back, the server still gone: Chromium's
