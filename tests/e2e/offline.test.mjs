@@ -207,7 +207,12 @@ test('offline after one visit, a seat on its own device still gets its QR code: 
     assert.ok(drawn.box > 100, `drawn ${drawn.box} px wide`);
     assert.ok(code.length > 100, 'the invitation next to it');
     assert.ok(workers.some((u) => u.endsWith('/qr-worker_loader.js')), `workers: ${workers.join(', ')}`);
-    assert.deepEqual(server.requests.slice(asked), [], 'nothing reached the server while offline');
+    // Nothing the page asked for reached the server. The browser's own
+    // update check of the service worker (sw.js, after a navigation) is
+    // made by the browser, not by the page, and DevTools' offline mode does
+    // not always cover it: in one CI run (d31ef6b, loaded machine) it
+    // reached the gone server, 7 attempts, all dropped.
+    assert.deepEqual(server.requests.slice(asked).filter((p) => !p.endsWith('/sw.js')), [], 'nothing the page asked for reached the server while offline');
     assert.equal(page.problems.length, 0, page.problems.join('\n'));
     await saveScreenshot(page, 'offline-qr');
   } finally {
