@@ -150,26 +150,23 @@ const result = {
 };
 
 console.log('size (.wasm + .js)          raw        gzip -9    brotli q11');
-for (const [name, s] of [['floor (tools/hello)', hello], ['game', game]]) {
+/// The .wasm, .js and total rows of one set of files (`sizes`).
+const rows = (name, s) => {
   for (const part of ['wasm', 'js', 'total']) {
     const label = `${name} ${part}`.padEnd(26);
     console.log(`${label} ${kb(s[part].raw).padStart(10)} ${kb(s[part].gzip).padStart(10)} ${kb(s[part].brotli).padStart(12)}`);
   }
-}
+};
+rows('floor (tools/hello)', hello);
+rows('game', game);
 if (worker) {
-  for (const part of ['wasm', 'js', 'total']) {
-    const label = `QR worker ${part}`.padEnd(26);
-    console.log(`${label} ${kb(worker[part].raw).padStart(10)} ${kb(worker[part].gzip).padStart(10)} ${kb(worker[part].brotli).padStart(12)}`);
-  }
+  rows('QR worker', worker);
   console.log(`QR worker (on demand, not in the game's figures): ${workerRatio.toFixed(2)}× the floor (ceiling ${WORKER_CEILING}×)`);
 } else {
   console.log('QR worker: no qr-worker files in the build');
 }
 if (phone) {
-  for (const part of ['wasm', 'js', 'total']) {
-    const label = `phone's page ${part}`.padEnd(26);
-    console.log(`${label} ${kb(phone[part].raw).padStart(10)} ${kb(phone[part].gzip).padStart(10)} ${kb(phone[part].brotli).padStart(12)}`);
-  }
+  rows("phone's page", phone);
   console.log(`phone's page (join.html, not in the game's figures): ${phoneRatio.toFixed(2)}× the floor (ceiling ${PHONE_CEILING}×)`);
 }
 console.log(`game js files: ${Object.entries(game.files).filter(([f]) => f.endsWith('.js')).map(([f, s]) => `${f} ${s.brotli} B br`).join(', ')}`);

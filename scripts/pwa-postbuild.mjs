@@ -47,6 +47,8 @@ const fail = (why) => {
   process.exit(1);
 };
 const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+/// A subresource integrity value (`integrity="…"`).
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 // 1. The inline loader becomes a file.
 const indexPath = join(dir, 'index.html');
@@ -117,13 +119,11 @@ html = html.replace(/<(?:link|script)\b[^>]*\bintegrity="[^"]*"[^>]*>/g, (tag) =
   const url = tag.match(/\b(?:href|src)="([^"]*)"/)?.[1];
   if (!url) fail(`a tag with an integrity but no URL: ${tag.slice(0, 80)}`);
   const file = join(dir, decodeURIComponent(url.split(/[?#]/)[0]).replace(/^(?:\.\/|.*\/)/, ''));
-  const sum = createHash('sha384').update(readFileSync(file)).digest('base64');
-  return tag.replace(/\bintegrity="[^"]*"/, `integrity="sha384-${sum}"`);
+  return tag.replace(/\bintegrity="[^"]*"/, `integrity="${sri(readFileSync(file))}"`);
 });
 await writeFile(indexPath, html);
 
 // 3. The phone's page.
-const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 {
   const glue = await readFile(join(dir, 'mojo-phone.js'), 'utf8').catch(() => fail('no mojo-phone.js: index.html must build the phone\'s page (data-bin="mojo-phone")'));
   const wasm = await readFile(join(dir, 'mojo-phone_bg.wasm'));

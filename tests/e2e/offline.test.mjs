@@ -23,6 +23,14 @@ after(async () => {
 
 const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller != null);
 
+/// The names of the files the service worker has precached for `page`.
+const precached = (page) =>
+  page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((n) => n.startsWith('mojo-')));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
+  });
+
 /// Waits until the game waits for the person at the screen (no bot is
 /// thinking), so that a snapshot stays true until they act; fails if it
 /// never does (bots at `?speed=instant` answer in milliseconds).
@@ -163,11 +171,7 @@ test('offline after one visit, a seat on its own device still gets its QR code: 
     await page.getByRole('button', { name: 'Start game' }).waitFor();
     await controlled(page);
     assert.deepEqual(workers, [], 'no worker started at load');
-    const cached = await page.evaluate(async () => {
-      const names = await caches.keys();
-      const cache = await caches.open(names.find((n) => n.startsWith('mojo-')));
-      return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
-    });
+    const cached = await precached(page);
     for (const f of ['qr-worker_loader.js', 'qr-worker.js', 'qr-worker_bg.wasm']) {
       assert.ok(cached.includes(f), `${f} precached (cache: ${cached.join(', ')})`);
     }
@@ -220,14 +224,6 @@ test('offline after one visit, a seat on its own device still gets its QR code: 
     await server.close();
   }
 });
-
-/// The names of the files the service worker has precached for `page`.
-const precached = (page) =>
-  page.evaluate(async () => {
-    const names = await caches.keys();
-    const cache = await caches.open(names.find((n) => n.startsWith('mojo-')));
-    return (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop());
-  });
 
 // The phone's side is a page of its own (join.html, issue 20): the table's
 // page does not download it. A phone that opened the game once, online,
