@@ -200,6 +200,12 @@ test('a long table of bots leaves nothing behind: the slots the wasm holds stay 
   }
   console.log('externref slots in use at each game end', inUse.join(', '));
   assert.ok(inUse[0] > 500, `the count reads the app's table (${inUse[0]} slots in use)`);
-  assert.ok(inUse[3] - inUse[0] < 100, `slots in use at each game's end: ${inUse.join(', ')}`);
+  // The floor of the last two games against the floor of the first two:
+  // a game's end can find a few dozen values not yet dropped (CI read
+  // 1521, 1641, 1512, 1625 on a build that does not leak, so last minus
+  // first can pass 100 on noise), while a leak raises every reading (the
+  // build before browser::after read 2018, 2320, 2645, 3126: +627).
+  const rise = Math.min(inUse[2], inUse[3]) - Math.min(inUse[0], inUse[1]);
+  assert.ok(rise < 100, `slots in use at each game's end: ${inUse.join(', ')} (the floor rose ${rise})`);
   expectNoProblems(page);
 });
