@@ -1,8 +1,9 @@
 //! The effects the reducer asks for, as values: the Elm architecture's
 //! commands. The update step (`app.rs`, `AppState::reduce`) decides every
 //! one of them and leaves them in the state's [`Outbox`]; one hook
-//! (`exec::use_commands`) carries them out after the render, in order,
-//! each exactly once. Nothing else in the app starts an effect of the app:
+//! (`exec::use_commands`) carries them out in order, each exactly once:
+//! the saves before the change is drawn, the rest after the render.
+//! Nothing else in the app starts an effect of the app:
 //! the views' own hooks only focus, scroll and animate.
 //!
 //! Because they are data, the native tests read what a message asks for

@@ -1,8 +1,11 @@
 //! The one place the app's effects are carried out: the commands the
-//! reducer left in the state's outbox (`cmd.rs`), run in order, each once,
-//! right after the render that follows the change (in the same task, so a
-//! save is written before the browser paints the move). What an effect
-//! learns comes back to the reducer as a message.
+//! reducer left in the state's outbox (`cmd.rs`), run in order, each once.
+//! The ones that keep what a fault must not lose (the game, the settings,
+//! the devices' tokens, this device's ticket: [`keep`]) run first, in the
+//! render of the root, before the change reaches the page: a wasm trap or
+//! a panic while the move is drawn (`static/guard.js` reloads the page)
+//! then finds the move saved. The others run right after the render. What
+//! an effect learns comes back to the reducer as a message.
 //!
 //! The executor keeps what effects need between two commands and the
 //! reducer has no use for: the bot job in progress, the table's links, the
@@ -30,6 +33,8 @@ use crate::stats::Stats;
 struct Held {
     /// The number of the last command run.
     done: u64,
+    /// The number of the last command looked at before drawing ([`keep`]).
+    kept: u64,
     bot: Option<BotJob>,
     /// Hard's review of the round replayed, in progress.
     review: Option<ReviewJob>,
@@ -46,13 +51,31 @@ struct Held {
 #[hook]
 pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
     let held = use_mut_ref(Held::default);
+    // What the commands kept before drawing tell the reducer: sent after
+    // the render, not from inside it.
+    let told = use_mut_ref(Vec::<Msg>::new);
     let links = use_table_links(send);
     let hand = use_hand_link(send);
+    {
+        // Before drawing: this runs in the root's render, before its view
+        // is made, let alone put on the page.
+        let mut held = held.borrow_mut();
+        let told = told.clone();
+        let tell = Callback::from(move |m| told.borrow_mut().push(m));
+        let from = held.kept;
+        for (_, cmd) in state.outbox.after(from) {
+            keep(cmd, state, &tell, &held);
+        }
+        held.kept = state.outbox.last();
+    }
     {
         let (state, send) = (state.clone(), send.clone());
         let links = (links.clone(), hand);
         let held = held.clone();
         use_effect_with(state.outbox.last(), move |_| {
+            for msg in std::mem::take(&mut *told.borrow_mut()) {
+                send.emit(msg);
+            }
             let mut held = held.borrow_mut();
             let from = held.done;
             for (n, cmd) in state.outbox.after(from) {
@@ -79,7 +102,19 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
     }
 }
 
-/// Carries out one command.
+/// Carries out a command that keeps what a fault must not lose; the
+/// others wait for [`run`]. Called before the change is drawn.
+fn keep(cmd: &Cmd, state: &AppState, send: &Callback<Msg>, held: &Held) {
+    match cmd {
+        Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
+        Cmd::SaveSettings => persist::save_settings(&state.settings),
+        Cmd::SaveDevices => persist::save_devices(state),
+        Cmd::SaveTicket => persist::save_ticket(state),
+        _ => {}
+    }
+}
+
+/// Carries out one command, after the render.
 fn run(
     cmd: &Cmd,
     state: &AppState,
@@ -89,12 +124,10 @@ fn run(
 ) {
     let stats = |stats: Stats| send.emit(Msg::Stats(Rc::new(stats)));
     match cmd {
-        Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
-        Cmd::SaveSettings => persist::save_settings(&state.settings),
+        // Kept before the change was drawn.
+        Cmd::SaveGame | Cmd::SaveSettings | Cmd::SaveDevices | Cmd::SaveTicket => {}
         Cmd::ForgetRestored => persist::forget_restored(),
         Cmd::PageLang(lang) => persist::page_lang(*lang),
-        Cmd::SaveDevices => persist::save_devices(state),
-        Cmd::SaveTicket => persist::save_ticket(state),
         Cmd::CountFinished => stats(persist::count_finished(state)),
         Cmd::ReadStats => stats(persist::load_stats()),
         Cmd::ResetStats => {

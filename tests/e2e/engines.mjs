@@ -19,6 +19,7 @@ import { serve, dist } from './server.mjs';
 import { useEngine, initScript, AppPage } from './wd-harness.mjs';
 import { sleep } from './webdriver.mjs';
 import { lookProblemsInPage, watchHandsInPage } from './in-page.mjs';
+import { HOLD_EXPORTS } from './faults.mjs';
 
 const BASE = '/games/mojo/';
 const build = useEngine(BASE);
@@ -575,23 +576,7 @@ test('the game-over dialog keeps its scroll when the tablet turns', async () => 
   });
 });
 
-// A fault as players would meet it: a real wasm trap, raised from a task
-// of the page (not inside the test's own script, which would catch it; in
-// Firefox that script even runs in a sandbox of its own, whose errors the
-// page never sees). The test server's init script, which is the page's,
-// keeps the wasm's exports from Trunk's `TrunkApplicationStarted` event
-// and calls one of wasm-bindgen's closure shims with pointers past the
-// end of memory, from a timer.
-const HOLD_EXPORTS = `addEventListener('TrunkApplicationStarted', (e) => {
-    const wasm = e.detail.wasm;
-    const name = Object.keys(wasm).find((k) => /closures.*invoke/.test(k) && typeof wasm[k] === 'function');
-    window.__e2eRaiseTrap = () => {
-      if (!name) return 'no closure shim among ' + Object.keys(wasm).length + ' exports';
-      window.__e2eTrapAt = Date.now();
-      setTimeout(() => wasm[name](0xfffffff0, 0xfffffff0, 0, 0), 0);
-      return name;
-    };
-  });`;
+// A fault as players would meet it: tests/e2e/faults.mjs.
 
 /// Raises the trap in a task of the page; the export's name.
 async function raiseTrap(page) {
@@ -600,8 +585,28 @@ async function raiseTrap(page) {
   return how;
 }
 
+/// Readies a real panic for the next line of the game log (see
+/// HOLD_EXPORTS), then makes the person's move that writes that line. The
+/// saved actions before the move.
+async function raisePanic(page) {
+  // A move of this round: the next round's first line starts a new list.
+  await settled(page);
+  for (let steps = 0; !['play', 'draw', 'reveal'].includes(await page.whatNow()); steps++) {
+    assert.ok(steps < 20, `no move of a round to make: ${await page.whatNow()}`);
+    await page.step();
+    await settled(page);
+  }
+  const saved = await savedActions(page);
+  assert.equal(await page.eval(() => window.__e2eMoveTheLog()), 'moved');
+  assert.notEqual(await page.step(), 'wait');
+  return saved;
+}
+
+/// The actions of the saved game.
+const savedActions = (page) => page.eval(() => JSON.parse(localStorage.getItem('mojo.game')).game.actions);
+
 /// The app's restored notice, once the page came back from a fault.
-const restoredNotice = (page) =>
+const restoredNotice = (page, what = 'the restored page and its notice') =>
   page.waitFor(
     () => {
       if (window.__e2eTrapAt) return false; // still the page that trapped
@@ -609,7 +614,7 @@ const restoredNotice = (page) =>
       return n.find((t) => t.length > 0 && document.querySelector('.table')) ?? false;
     },
     undefined,
-    { timeout: 15000, what: 'the restored page and its notice' },
+    { timeout: 15000, what },
   );
 
 // What static/guard.js says when it stops restoring, by language, and the
@@ -622,7 +627,7 @@ const STOPPED = {
   pl: ['Mojo się zatrzymało', 'Odśwież', 'Kopiuj szczegóły', 'Gra została przywrócona'],
 };
 
-test('a wasm trap mid-game: the same position within 2 s, "The game was restored", play goes on; a fourth fault in a minute shows Reload and Copy details, in five languages', async () => {
+test('a wasm trap or a panic mid-game: the same position within 2 s, "The game was restored", play goes on; a fourth fault in a minute shows Reload and Copy details, in five languages', async () => {
   const server = await serve(BASE, { init: initScript({ extra: HOLD_EXPORTS }) });
   // One core kept busy while the page restores, as on a loaded tablet.
   const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -636,21 +641,31 @@ test('a wasm trap mid-game: the same position within 2 s, "The game was restored
       const appBuild = await page.eval(() => document.querySelector('[data-build]').getAttribute('data-build'));
       const took = [];
       // Three faults in a minute: each restores the page where it was.
-      for (let fault = 1; fault <= 3; fault++) {
+      for (const [fault, kind] of ['trap', 'panic', 'trap'].entries()) {
         await settled(page);
         const before = await page.snapshot();
         const started = Date.now();
-        await raiseTrap(page);
-        const notice = await restoredNotice(page);
+        // A trap comes while the game waits for the person: the restored
+        // page shows the same position. The panic comes as the person's
+        // move is drawn: the move was saved first, so the restored game
+        // has it, and the bots play on from there.
+        const saved = kind === 'trap' ? (await raiseTrap(page), null) : await raisePanic(page);
+        const notice = await restoredNotice(page, `the page restored after fault ${fault + 1} (${kind})`);
         took.push(Date.now() - started);
-        assert.match(notice, /^The game was restored/, `fault ${fault}`);
+        assert.match(notice, /^The game was restored/, `fault ${fault + 1} (${kind})`);
         await sleep(30);
-        const after = await page.snapshot();
-        assert.deepEqual(after, before, `fault ${fault}: the same position`);
+        if (kind === 'trap') {
+          assert.deepEqual(await page.snapshot(), before, `fault ${fault + 1} (${kind}): the same position`);
+        } else {
+          const now = await savedActions(page);
+          assert.deepEqual(now.slice(0, saved.length), saved, `fault ${fault + 1} (${kind}): nothing lost`);
+          assert.ok(now.length > saved.length, `fault ${fault + 1} (${kind}): the move that panicked is kept (${saved.length} then ${now.length} actions)`);
+          await settled(page);
+        }
         // Play goes on.
         assert.notEqual(await page.step(), 'wait');
         await settled(page);
-        assert.notDeepEqual(await page.snapshot(), before, `fault ${fault}: a move after the restore`);
+        assert.notDeepEqual(await page.snapshot(), before, `fault ${fault + 1} (${kind}): a move after the restore`);
       }
       console.log(`${build.engine}: restored in ${took.join(', ')} ms (one core busy)`);
       assert.ok(Math.max(...took) < 2000, `restored within 2 s, one core busy (${took.join(', ')} ms)`);
@@ -683,6 +698,17 @@ test('a wasm trap mid-game: the same position within 2 s, "The game was restored
       await sleep(30);
       assert.deepEqual(await page.snapshot(), before, 'Reload: the same position');
       assert.equal(await page.count('button', 'Dismiss'), 0, 'no restored notice without a restore');
+
+      // A panic past the limit: its details are the panic's own text.
+      await page.eval(() => localStorage.setItem('mojo.restores', JSON.stringify([Date.now(), Date.now(), Date.now()])));
+      await settled(page);
+      await raisePanic(page);
+      await page.waitForRole('heading', 'Mojo stopped', { timeout: 10000 });
+      const panicked = await page.eval(() => document.querySelector('.fault__details').value);
+      assert.match(panicked, /^Mojo stopped: a panic\nerror: panicked at .*\nfailed to insert node before next sibling \(build /, panicked);
+      assert.ok(panicked.includes(`build: ${appBuild}`), panicked);
+      await page.clickRole('button', 'Reload');
+      await page.waitFor(() => !window.__e2eTrapAt && !!document.querySelector('.table'), undefined, { what: 'the reloaded table' });
 
       // Five languages: the plain message (three restores already this
       // minute) and the restored notice.
