@@ -17,6 +17,7 @@ import { useDevices } from './devices-kit.mjs';
 import { initScript, AppPage } from './wd-harness.mjs';
 import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
+import { HOLD_EXPORTS } from './faults.mjs';
 
 const { url, device, lobby, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env } =
   useDevices();
@@ -50,9 +51,9 @@ async function latencies(from, table, other) {
   return out;
 }
 
-test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table reload mid-round and play goes on', async () => {
-  const table = await device('table', { viewport: { width: 1024, height: 768 } });
-  const ben = await device('ben');
+test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table fault mid-round (a wasm trap), restore themselves, and play goes on', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [HOLD_EXPORTS] });
+  const ben = await device('ben', { init: [HOLD_EXPORTS] });
   const cy = await device('cy');
   await table.goto(url());
   await lobby(table, [
@@ -77,12 +78,17 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   const benPlays = () => ben.evaluate(() => window.__sent.filter((s) => s.data.includes('"type":"act"')).length);
   assert.equal(await playAll(table, [ben, cy], { until: async () => (await benPlays()) >= 3 }), 'stopped');
 
-  // Ben's phone reloads mid-round: its seat waits; a new invitation takes
-  // it back (the phone proves its token), and Ben's cards are the same.
+  // Ben's phone faults mid-round (static/guard.js reloads it, which closes
+  // its connection): it offers its rejoin, its seat waits, a new
+  // invitation takes it back (the phone proves its token), and Ben's
+  // cards are the same.
   const beforeReload = await cards(ben);
   const gotBefore = await received(ben);
-  await ben.reload();
+  await raiseTrap(ben);
   await ben.getByRole('button', { name: 'Rejoin as Ben' }).waitFor();
+  await restored(ben);
+  await mkdir(artifacts, { recursive: true });
+  await ben.screenshot({ path: join(artifacts, 'devices-phone-restored.png') });
   await devicesDialog(table);
   await table.getByRole('region', { name: "Ben's device" }).getByText("Ben's device is not connected.").waitFor({ timeout: 30000 });
   await pair(table, 'Ben', ben, { fresh: false });
@@ -91,8 +97,9 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
     await table.getByRole('button', { name: 'Close' }).click();
   }
 
-  // Play on, then the table reloads mid-round: it restores the game from
-  // its save, and both phones pair again with their tokens.
+  // Play on, then the table faults mid-round: it restores the game from
+  // its save, shows every phone's seat waiting with a new invitation, and
+  // both phones pair again with their tokens.
   // Stop where the game waits for a person (Ana at the table, Ben or Cy):
   // then no bot moves between the snapshot and the reload.
   const benPlaysNow = await benPlays();
@@ -107,8 +114,15 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   const shown = { ben: await cards(ben), cy: await cards(cy) };
   const tableLines = await table.evaluate(() => window.__lines);
   const gotBeforeTable = { ben: await received(ben), cy: await received(cy) };
-  await table.reload();
+  await raiseTrap(table);
+  await restored(table);
   await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
+  for (const name of ['Ben', 'Cy']) {
+    const seat = table.getByRole('region', { name: `${name}'s device` });
+    await seat.getByText(`${name}'s device is not connected.`).waitFor();
+    assert.ok((await invitation(table, name)).length > 0, `a new invitation for ${name}`);
+  }
+  await table.screenshot({ path: join(artifacts, 'devices-table-restored.png') });
   await ben.getByRole('button', { name: 'Join a table' }).or(ben.getByRole('textbox', { name: 'Invitation code' })).first().waitFor({ timeout: 30000 });
   await cy.getByRole('button', { name: 'Join a table' }).or(cy.getByRole('textbox', { name: 'Invitation code' })).first().waitFor({ timeout: 30000 });
   // A phone that lost the table says so, and keeps its seat.
@@ -130,10 +144,10 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   };
   checkMessages(gotBeforeTable.ben, 1, 'ben');
   assert.ok(views.ben > 50 && views.cy > 50, JSON.stringify(views));
-  // Nothing went wrong on any device, and no message of the app was
-  // refused (both sides log a refusal).
+  // Nothing went wrong on any device but the two traps raised, and no
+  // message of the app was refused (both sides log a refusal).
   for (const p of [table, ben, cy]) {
-    assert.deepEqual(p.problems, []);
+    assert.deepEqual(p.problems.filter((e) => !p.trapped?.includes(e)), []);
     assert.deepEqual(p.warnings.filter((w) => w.includes('refused')), [], p.device);
   }
   // Both phones' moves: Cy's to the table and to Ben, Ben's (since his
@@ -154,6 +168,24 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   await table.screenshot({ path: join(artifacts, 'devices-table.png') });
   await ben.screenshot({ path: join(artifacts, 'devices-phone.png') });
 });
+
+/// Raises a real wasm trap in a task of the device's page (faults.mjs),
+/// and waits until the page that trapped is gone.
+async function raiseTrap(page) {
+  const before = page.problems.length;
+  const reloaded = page.waitForEvent('load', { timeout: 10000 });
+  assert.match(await page.evaluate(() => window.__e2eRaiseTrap?.() ?? 'the app did not start'), /closures.*invoke/);
+  await reloaded;
+  // The trap itself, as the page reported it, and nothing else.
+  const now = page.problems.slice(before);
+  assert.ok(now.length > 0 && now.every((e) => /memory access out of bounds/.test(e)), `the trap: ${now}`);
+  page.trapped = [...(page.trapped ?? []), ...now];
+}
+
+/// The notice of a page restored after a fault.
+async function restored(page) {
+  await page.locator('.notice p').filter({ hasText: /^The game was restored/ }).waitFor();
+}
 
 /// A raw WebRTC peer in its own browser, written here: answers an
 /// invitation and sends whatever the test wants.
