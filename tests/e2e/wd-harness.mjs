@@ -50,6 +50,12 @@ export function initScript({ tour = false, extra = '' } = {}) {
     add('unhandledrejection: ' + (r && (r.stack || r.message) || r));
   });
   window.__e2eInit = (window.__e2eInit || 0) + 1;
+  // The pages this tab loaded, for a test's failure message (pagesOf).
+  try {
+    const pages = JSON.parse(sessionStorage.getItem('e2e.pages') || '[]');
+    pages.push(location.pathname + location.search + location.hash + ' at ' + Date.now());
+    sessionStorage.setItem('e2e.pages', JSON.stringify(pages.slice(-20)));
+  } catch (e) {}
   ${tour ? '' : `try {
     if (!localStorage.getItem('mojo.settings')) {
       localStorage.setItem('mojo.settings', JSON.stringify({ tour_done: true }));
