@@ -63,3 +63,15 @@ pub fn run(page: cmd::Page) {
         });
     }
 }
+
+/// Natively there is no page to render into: says how to run the app
+/// instead, and fails.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run(page: cmd::Page) {
+    let bin = match page {
+        cmd::Page::Table => "mojo-web",
+        cmd::Page::Phone => "mojo-phone",
+    };
+    eprintln!("{bin} runs in the browser: `bash scripts/play.sh` builds it and serves it.");
+    std::process::exit(2);
+}

@@ -5,9 +5,9 @@
 // own script, which would catch it; in Firefox a WebDriver script even
 // runs in a sandbox of its own, whose errors the page never sees). This
 // init script of the page (the test server's for WebDriver, Playwright's
-// addInitScript) keeps the wasm's exports from Trunk's `TrunkApplicationStarted` event
-// and calls one of wasm-bindgen's closure shims with pointers past the
-// end of memory, from a timer.
+// addInitScript) keeps the wasm's exports from Trunk's
+// `TrunkApplicationStarted` event and calls one of wasm-bindgen's closure
+// shims with pointers past the end of memory, from a timer.
 //
 // And a real Rust panic, as a page translator or an extension that moves
 // the page's nodes causes one: the first line of the game log is wrapped

@@ -50,7 +50,8 @@ export function initScript({ tour = false, extra = '' } = {}) {
     add('unhandledrejection: ' + (r && (r.stack || r.message) || r));
   });
   window.__e2eInit = (window.__e2eInit || 0) + 1;
-  // The pages this tab loaded, for a test's failure message (pagesOf).
+  // The pages this tab loaded, for a test's failure message (engines.mjs,
+  // the join page's test).
   try {
     const pages = JSON.parse(sessionStorage.getItem('e2e.pages') || '[]');
     pages.push(location.pathname + location.search + location.hash + ' at ' + Date.now());
