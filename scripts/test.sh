@@ -7,6 +7,20 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 START=$SECONDS
 PASSED=()
 
+# One line per end-to-end test with its time (tests/e2e/times-reporter.mjs),
+# so that slow and unstable tests show across runs (issue 38); printed at
+# the end of the run, passed or failed.
+export MOJO_TEST_TIMES="$PWD/tests/e2e/artifacts/test-times.tsv"
+mkdir -p "$(dirname "$MOJO_TEST_TIMES")"
+: >"$MOJO_TEST_TIMES"
+times_report() {
+  [ -s "$MOJO_TEST_TIMES" ] || return 0
+  printf '\n==== End-to-end tests, one line each (%s) ====\n' "${MOJO_TEST_TIMES#"$PWD"/}"
+  printf '# commit %s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  printf '# when\tstep\tfile\ttest\tresult\tms\n'
+  cat "$MOJO_TEST_TIMES"
+}
+
 section() { # section NAME CMD...: runs one step under a header, stops on failure
   local name="$1" start=$SECONDS status=0
   shift
@@ -15,6 +29,7 @@ section() { # section NAME CMD...: runs one step under a header, stops on failur
   "$@" || status=$?
   if [ "$status" -ne 0 ]; then
     printf '\n==== FAILED: %s (exit %d, after %d s) ====\n' "$name" "$status" "$((SECONDS - START))"
+    times_report
     printf 'test.sh: FAILED at "%s"; %d step(s) passed before it\n' "$name" "${#PASSED[@]}"
     exit "$status"
   fi
@@ -49,16 +64,27 @@ section "web app release build (trunk, offline)" trunk build --release
 section "web app build for /games/mojo/ (--public-url)" \
   trunk build --release --public-url /games/mojo/ --dist target/dist-public-url
 
+# End-to-end tests (node --test), the usual TAP output and one line per
+# test in $MOJO_TEST_TIMES: e2e STEP FILES...
+e2e() {
+  local step="$1"
+  shift
+  MOJO_TEST_STEP="$step" node --test --test-concurrency=1 \
+    --test-reporter=tap --test-reporter-destination=stdout \
+    --test-reporter=./tests/e2e/times-reporter.mjs --test-reporter-destination=stdout "$@"
+}
+
 # Browser tests, after the release build (end-to-end tests serve dist/).
 section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
-section "end-to-end (Playwright, Chromium)" node --test --test-concurrency=1 tests/e2e/
+section "end-to-end (Playwright, Chromium)" e2e playwright tests/e2e/
 # The scenarios that must hold in every engine (tests/e2e/engines.mjs), over
 # plain WebDriver: chromedriver, geckodriver + firefox-esr, WebKitWebDriver +
 # MiniBrowser (WebKitGTK, in an Xvfb display the test starts).
 for engine in chromium firefox webkit; do
-  section "end-to-end, every engine: $engine (WebDriver)" \
-    env MOJO_ENGINE="$engine" node --test --test-concurrency=1 tests/e2e/engines.mjs
+  export MOJO_ENGINE="$engine"
+  section "end-to-end, every engine: $engine (WebDriver)" e2e "webdriver-$engine" tests/e2e/engines.mjs
 done
+unset MOJO_ENGINE
 # Size: the release .wasm + .js, brotli, against a hello-world Yew app built
 # now with the same tools (tools/hello). No budget (issue 11); the step fails
 # only if the bundle grows past the regression ceiling (scripts/budget.mjs,
@@ -67,4 +93,5 @@ section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size -
 
 printf '\n==== Summary ====\n'
 printf -- '- %s\n' "${PASSED[@]}"
+times_report
 printf 'test.sh: all %d steps passed in %d s\n' "${#PASSED[@]}" "$((SECONDS - START))"
