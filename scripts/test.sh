@@ -53,6 +53,9 @@ section "format (cargo fmt)" cargo fmt --all --check
 # The web crate's shape (issue 20): no two modules name each other, no view
 # function over 150 lines.
 section "structure (no import circle, views of 150 lines at most)" node scripts/structure.mjs src
+# The docs name only what exists: every path and Rust name they cite
+# (issue 33).
+section "docs (every cited path and Rust name exists)" node scripts/docs-check.mjs
 section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
 section "lint, wasm32 (clippy)" \
   cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings

@@ -7,7 +7,7 @@
 //! the views' own hooks only focus, scroll and animate.
 //!
 //! Because they are data, the native tests read what a message asks for
-//! (`app.rs`'s tests, `tests/machine.rs`), with no browser.
+//! (`app.rs`'s tests, `src/machine_tests.rs`), with no browser.
 
 use std::rc::Rc;
 

@@ -23,8 +23,9 @@
 //! to the game, not to the panel.
 //!
 //! To improve a bot, change `bot::medium` or `bot::hard`; to freeze a new
-//! version, copy them to a new `v2/`. If this code must change to keep
-//! compiling, keep its decisions: the pinned tournament must still pass.
+//! version, copy them to a new folder beside this one (v2). If this code
+//! must change to keep compiling, keep its decisions: the pinned
+//! tournament must still pass.
 //!
 //! Like every bot they are honest: a function of one seat's
 //! [`PlayerView`](crate::PlayerView), their seed and their budget (the
