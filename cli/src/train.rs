@@ -515,14 +515,15 @@ impl Trained {
         };
         let players: Vec<String> = cfg.players.iter().map(u8::to_string).collect();
         format!(
-            "//! Weights of the learned evaluation ([`super::learned`]), written by\n\
+            "//! Weights of the learned evaluation (`bot/learned.rs`, which checks\n\
+             //! their lengths against its features), written by\n\
              //! `mojo train --games {} --seed {} --players {} --stride {}`; do not\n\
              //! edit by hand. Held out: round model MSE {:.3} (constant {:.3}),\n\
              //! game model log-loss {:.4} (constant {:.4}, hand-written {:.4}),\n\
              //! play model log-likelihood loss {:.4} (hand-written {:.4}, uniform {:.4}).\n\n\
-             pub(crate) const ROUND_WEIGHTS: [f64; super::learned::ROUND_FEATURES] = [\n{}];\n\n\
-             pub(crate) const GAME_WEIGHTS: [f64; super::learned::GAME_FEATURES] = [\n{}];\n\n\
-             pub(crate) const PLAY_WEIGHTS: [f64; super::learned::PLAY_FEATURES] = [\n{}];\n",
+             pub(crate) const ROUND_WEIGHTS: [f64; {}] = [\n{}];\n\n\
+             pub(crate) const GAME_WEIGHTS: [f64; {}] = [\n{}];\n\n\
+             pub(crate) const PLAY_WEIGHTS: [f64; {}] = [\n{}];\n",
             cfg.games,
             cfg.seed,
             players.join(","),
@@ -535,8 +536,11 @@ impl Trained {
             self.play_nll,
             self.play_nll_hand,
             self.play_nll_uniform,
+            self.round_weights.len(),
             list(&self.round_weights),
+            self.game_weights.len(),
             list(&self.game_weights),
+            self.play_weights.len(),
             list(&self.play_weights),
         )
     }

@@ -22,6 +22,12 @@
 
 use super::common::{keep_points, logistic, quick_play_score, weights, Eval};
 use super::learned_weights::{GAME_WEIGHTS, PLAY_WEIGHTS, ROUND_WEIGHTS};
+
+// The weights file knows nothing of this one (no import circle): their
+// lengths are checked against the features here, when the engine builds.
+const _: () = assert!(ROUND_WEIGHTS.len() == ROUND_FEATURES);
+const _: () = assert!(GAME_WEIGHTS.len() == GAME_FEATURES);
+const _: () = assert!(PLAY_WEIGHTS.len() == PLAY_FEATURES);
 use crate::cards::{Cards, Value};
 use crate::game::Game;
 use crate::types::{Phase, Seat};

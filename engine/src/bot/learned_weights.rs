@@ -1,10 +1,11 @@
-//! Weights of the learned evaluation ([`super::learned`]), written by
+//! Weights of the learned evaluation (`bot/learned.rs`, which checks
+//! their lengths against its features), written by
 //! `mojo train --games 4000 --seed 1 --players 2,4,6 --stride 3`; do not
 //! edit by hand. Held out: round model MSE 25.353 (constant 36.651),
 //! game model log-loss 0.4502 (constant 0.5966, hand-written 0.5017),
 //! play model log-likelihood loss 0.1699 (hand-written 0.1960, uniform 1.4878).
 
-pub(crate) const ROUND_WEIGHTS: [f64; super::learned::ROUND_FEATURES] = [
+pub(crate) const ROUND_WEIGHTS: [f64; 18] = [
     2.822018855370646,
     1.017890197734052,
     0.044263624368469284,
@@ -25,7 +26,7 @@ pub(crate) const ROUND_WEIGHTS: [f64; super::learned::ROUND_FEATURES] = [
     2.5240357793294472,
 ];
 
-pub(crate) const GAME_WEIGHTS: [f64; super::learned::GAME_FEATURES] = [
+pub(crate) const GAME_WEIGHTS: [f64; 7] = [
     -0.16587942318599508,
     0.7700757728789622,
     0.5284990043085677,
@@ -35,7 +36,7 @@ pub(crate) const GAME_WEIGHTS: [f64; super::learned::GAME_FEATURES] = [
     0.25306150648061704,
 ];
 
-pub(crate) const PLAY_WEIGHTS: [f64; super::learned::PLAY_FEATURES] = [
+pub(crate) const PLAY_WEIGHTS: [f64; 8] = [
     -3.8852714020940264,
     2.273241824904525,
     -0.34096606925975315,
