@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Every test of the project, failing fast: the first failing step stops the
 # run with its name. `.ci/run` runs exactly this.
+#
+# `KEEP_GOING=1 bash scripts/test.sh` runs every step even after one fails
+# and lists the failed ones at the end (for hunting unstable tests: one run
+# then shows every failure, not only the first; exit 1 if any failed).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 START=$SECONDS
 PASSED=()
+FAILED=()
 
 # One line per end-to-end test with its time (tests/e2e/times-reporter.mjs),
 # so that slow and unstable tests show across runs (issue 38); printed at
@@ -29,6 +34,10 @@ section() { # section NAME CMD...: runs one step under a header, stops on failur
   "$@" || status=$?
   if [ "$status" -ne 0 ]; then
     printf '\n==== FAILED: %s (exit %d, after %d s) ====\n' "$name" "$status" "$((SECONDS - START))"
+    if [ "${KEEP_GOING:-}" = 1 ]; then
+      FAILED+=("$name (exit $status, $((SECONDS - start)) s)")
+      return 0
+    fi
     times_report
     printf 'test.sh: FAILED at "%s"; %d step(s) passed before it\n' "$name" "${#PASSED[@]}"
     exit "$status"
@@ -97,4 +106,9 @@ section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size -
 printf '\n==== Summary ====\n'
 printf -- '- %s\n' "${PASSED[@]}"
 times_report
+if [ "${#FAILED[@]}" -gt 0 ]; then
+  printf -- '- FAILED: %s\n' "${FAILED[@]}"
+  printf 'test.sh: %d step(s) failed, %d passed, in %d s\n' "${#FAILED[@]}" "${#PASSED[@]}" "$((SECONDS - START))"
+  exit 1
+fi
 printf 'test.sh: all %d steps passed in %d s\n' "${#PASSED[@]}" "$((SECONDS - START))"
