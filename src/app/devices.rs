@@ -1,0 +1,307 @@
+//! The table's seats on their own devices: a seat moved to a device, to a
+//! bot or back here; every phone message judged in one place
+//! ([`AppState::heard`], [`AppState::remote`]); a reply taken; what each
+//! paired device is sent after a change.
+
+use std::rc::Rc;
+
+use mojo_engine::{Action, Seat};
+
+use super::{AppState, Overlay};
+use crate::cmd::Cmd;
+use crate::net::code::{Invitation, Reply};
+use crate::net::proto::{
+    self, check_act, check_take_back, message_for, News, Refusal, ToHand, ToTable,
+};
+use crate::net::state::{DeviceMsg, Devices, LinkState, Problem, RemoteSeat};
+use crate::net::BUILD;
+use crate::session::Level;
+
+impl AppState {
+    // Play across devices (the state is `net::state`'s; the changes to
+    // the rest of the app are decided here).
+    pub(super) fn device_msg(&mut self, msg: DeviceMsg) {
+        match msg {
+            DeviceMsg::PlayHere(seat) | DeviceMsg::GiveToBot(seat) => {
+                let bot = matches!(msg, DeviceMsg::GiveToBot(_)).then_some(Level::Medium);
+                self.with_session(|session| session.set_seat(seat, bot, false));
+                self.devices.seats.retain(|r| r.seat != seat);
+                if self.devices.seats.is_empty() && self.overlay == Overlay::Devices {
+                    self.overlay = Overlay::None;
+                }
+            }
+            DeviceMsg::ToOwnDevice(seat) => {
+                let moved = self.session.as_ref().is_some_and(|s| !s.is_remote(seat));
+                if moved {
+                    self.with_session(|session| session.set_seat(seat, None, true));
+                    if self.devices.seats.is_empty() {
+                        // The first seat on a device: the table is named
+                        // now; play is under way already.
+                        if let Some(session) = &self.session {
+                            self.devices = Devices::for_game(session, &self.game_id, true);
+                        }
+                    } else {
+                        self.devices.add_seat(seat);
+                    }
+                }
+            }
+            DeviceMsg::StartPlaying => {
+                self.devices.started = true;
+                self.overlay = if self.settings.tour_done {
+                    Overlay::None
+                } else {
+                    Overlay::Tour(0)
+                };
+            }
+            DeviceMsg::Heard {
+                seat,
+                epoch,
+                text,
+                token,
+            } => self.heard(seat, epoch, &text, token),
+            DeviceMsg::Reply { seat, text } => self.reply(seat, &text),
+            link => self.devices.apply(link),
+        }
+    }
+
+    /// A phone's action (or, `None`, its take-back) made at move `at` on
+    /// link `epoch`: judged in this one place (a move sent twice, the
+    /// turn, the move number, the rules, the take-back's window), then
+    /// applied, or refused: a [`Cmd::Refuse`] sends the phone the reason.
+    /// A message of a link that is gone has nobody to answer and changes
+    /// nothing.
+    fn remote(&mut self, seat: Seat, epoch: u32, at: u64, action: Option<Action>) {
+        let linked = self.devices.seat(seat).is_some_and(|r| r.epoch == epoch);
+        if !linked || self.session.is_none() {
+            return;
+        }
+        let passed = self.devices.is_passed(seat, epoch, at);
+        let now = self.seq;
+        let mut refusal = None;
+        self.with_session(|session| {
+            let judged = match action {
+                Some(_) if passed => Err(Refusal::StaleMove {
+                    at,
+                    now: now.max(at + 1),
+                }),
+                Some(action) => check_act(session, now, seat, at, action).and_then(|action| {
+                    session.apply(action).map_err(|e| Refusal::Illegal {
+                        rule: e.to_string(),
+                    })
+                }),
+                None => check_take_back(session, now, seat, at).and_then(|()| {
+                    if session.take_back() {
+                        Ok(())
+                    } else {
+                        Err(Refusal::TooLate)
+                    }
+                }),
+            };
+            judged.map_err(|reason| refusal = Some(reason)).is_ok()
+        });
+        match refusal {
+            Some(reason) => self.refuse(seat, epoch, reason),
+            None if action.is_some() => self.devices.pass(seat, epoch, at),
+            None => {}
+        }
+    }
+
+    /// Refuses a message of the device of `seat` on link `epoch`: counted,
+    /// and the device told why.
+    fn refuse(&mut self, seat: Seat, epoch: u32, reason: Refusal) {
+        self.devices.refused += 1;
+        self.outbox.push(Cmd::Refuse {
+            seat,
+            epoch,
+            reason,
+        });
+    }
+
+    /// A message heard on the link `epoch` of the device of `seat`
+    /// (`fresh`: a new token, should it be the seat's first hello). Every
+    /// one is judged here, in this order: readable, said hello first (the
+    /// same build, the seat's token), then the game's judgement
+    /// ([`Self::remote`]); each refusal is sent back with its reason. A
+    /// message of a link that is gone is dropped: nobody is there to
+    /// answer.
+    fn heard(&mut self, seat: Seat, epoch: u32, text: &str, fresh: String) {
+        let Some(r) = self.devices.seat(seat).filter(|r| r.epoch == epoch) else {
+            return;
+        };
+        let (hello, held) = (r.link == LinkState::Connected, r.token.clone());
+        // Anything heard on the link: its connection carries again.
+        self.devices.apply(DeviceMsg::Steady { seat, epoch });
+        let message = match proto::decode::<ToTable>(text) {
+            Ok(m) => m,
+            Err(reason) => return self.refuse(seat, epoch, reason),
+        };
+        let problem = |problem| DeviceMsg::Problem {
+            seat,
+            epoch,
+            problem,
+        };
+        match message {
+            // This link said hello already: nothing more to prove.
+            ToTable::Hello { .. } if hello => {}
+            ToTable::Hello { app, .. } if app != BUILD => {
+                self.devices.apply(problem(Problem::OtherApp));
+                let ours = BUILD.to_string();
+                self.refuse(seat, epoch, Refusal::OtherApp { theirs: app, ours });
+            }
+            ToTable::Hello { token, .. } => {
+                let token = match (held, token) {
+                    (Some(held), Some(proof)) if held == proof => held,
+                    (Some(_), _) => {
+                        self.devices.apply(problem(Problem::SeatTaken));
+                        return self.refuse(seat, epoch, Refusal::SeatTaken);
+                    }
+                    (None, _) => fresh,
+                };
+                let name = self
+                    .session
+                    .as_ref()
+                    .map(|s| s.name(seat).to_string())
+                    .unwrap_or_default();
+                let welcome = ToHand::Welcome {
+                    app: BUILD.to_string(),
+                    table: self.devices.table,
+                    seat,
+                    name,
+                    token: token.clone(),
+                };
+                self.outbox.push(Cmd::ToDevice {
+                    seat,
+                    epoch,
+                    message: Rc::new(welcome),
+                });
+                // Paired: the whole game follows (`decide`).
+                self.devices.apply(DeviceMsg::Paired { seat, epoch, token });
+            }
+            ToTable::Act { .. } | ToTable::TakeBack { .. } if !hello => {
+                self.refuse(seat, epoch, Refusal::NoHello)
+            }
+            ToTable::Act { at, action } => self.remote(seat, epoch, at, Some(action)),
+            ToTable::TakeBack { at } => self.remote(seat, epoch, at, None),
+            ToTable::Sync => self.devices.resync(seat, epoch),
+            // Still there (heard: no longer reconnecting, above).
+            ToTable::Ping => {}
+        }
+    }
+
+    /// A reply typed, pasted or scanned under `seat`'s invitation, judged
+    /// here: its code, the invitation it answers, whether that one was
+    /// answered already. A reply to another seat's invitation is taken for
+    /// that seat, and the seat it was pasted under says so. Then the link
+    /// connects (`Cmd::Accept`).
+    fn reply(&mut self, seat: Seat, text: &str) {
+        let Some(epoch) = self.devices.seat(seat).map(|r| r.epoch) else {
+            return;
+        };
+        let said = |s: &mut Self, problem| {
+            s.devices.apply(DeviceMsg::Problem {
+                seat,
+                epoch,
+                problem,
+            })
+        };
+        let reply = match Reply::decode(text) {
+            Ok(reply) => reply,
+            Err(e) => return said(self, Problem::Code(e)),
+        };
+        let answers = |r: &&RemoteSeat| {
+            r.seat == reply.seat
+                && r.invitation
+                    .as_deref()
+                    .and_then(|code| Invitation::decode(code).ok())
+                    .is_some_and(|i| i.seat == reply.seat && i.peer.tag() == reply.tag)
+        };
+        let Some((to, to_epoch, link)) = self
+            .devices
+            .seats
+            .iter()
+            .find(answers)
+            .map(|r| (r.seat, r.epoch, r.link))
+        else {
+            return said(self, Problem::OtherInvitation);
+        };
+        if link != LinkState::Inviting {
+            return said(self, Problem::AlreadyAnswered);
+        }
+        if to != seat {
+            let name = self.session.as_ref().map(|s| s.name(to).to_string());
+            said(self, Problem::TakenFor(name.unwrap_or_default()));
+        }
+        self.devices.apply(DeviceMsg::Connecting {
+            seat: to,
+            epoch: to_epoch,
+        });
+        self.outbox.push(Cmd::Accept {
+            seat: to,
+            epoch: to_epoch,
+            peer: Rc::new(reply.peer),
+        });
+    }
+
+    /// The devices' part of [`Self::decide`]: links follow the seats (a
+    /// seat that left is told goodbye first), and each paired device is
+    /// sent what it has not seen.
+    pub(super) fn decide_devices(&mut self, before: Option<&AppState>) {
+        let links = |s: &AppState| {
+            let seats: Vec<_> = s.devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
+            (s.devices.table, seats)
+        };
+        if before.is_none_or(|b| links(b) != links(self)) {
+            let gone = before
+                .into_iter()
+                .flat_map(|b| &b.devices.seats)
+                .filter(|r| r.link == LinkState::Connected && self.devices.seat(r.seat).is_none());
+            for r in gone {
+                // Who plays the seat now: a bot, or the table's screen.
+                let bot = self.session.as_ref().is_some_and(|s| !s.is_human(r.seat));
+                self.outbox.push(Cmd::ToDevice {
+                    seat: r.seat,
+                    epoch: r.epoch,
+                    message: Rc::new(ToHand::Bye { bot }),
+                });
+            }
+            self.outbox.push(Cmd::SyncDevices);
+        }
+        let AppState {
+            session,
+            devices,
+            outbox,
+            game_id,
+            seq,
+            ..
+        } = self;
+        let Some(session) = session else {
+            return;
+        };
+        let waiting = self.waiting;
+        let offline = devices.offline();
+        for r in devices.seats.iter_mut() {
+            if r.link != LinkState::Connected {
+                continue;
+            }
+            let started = devices.started;
+            if let Some(m) = message_for(
+                session,
+                game_id,
+                *seq,
+                r.seat,
+                News {
+                    waiting_for: waiting,
+                    started,
+                    offline: &offline,
+                },
+                &mut r.sent,
+            ) {
+                outbox.push(Cmd::ToDevice {
+                    seat: r.seat,
+                    epoch: r.epoch,
+                    message: Rc::new(m),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The game at the table: a person's tap, a bot's answer, a take-back,
+//! which bot turn is due, and the replay of a round with Hard's review.
+
+use mojo_engine::{Action, Phase};
+
+use super::{AppState, Screen};
+use crate::cmd::BotTurn;
+use crate::save::Speed;
+use crate::session::Player;
+
+/// How much longer a tab showing another tab's position waits before it
+/// plays a bot's turn itself (the other tab normally does it first).
+const FOLLOWER_GRACE_MS: u32 = 1500;
+
+/// How long bots wait after a person's card that may be taken back (none
+/// at `?speed=instant`).
+const TAKE_BACK_GRACE_MS: u32 = 2000;
+
+impl AppState {
+    /// A person's action at the table: only the person whose cards are
+    /// shown may act, and only for their own seat; the engine checks the
+    /// rest.
+    pub(super) fn act(&mut self, action: Action) {
+        self.with_session(|session| {
+            let allowed = match (action, session.to_act()) {
+                (Action::NextRound, _) => session.humans() > 0,
+                (_, Some((seat, Player::Here))) => session.viewer() == Some(seat),
+                _ => false,
+            };
+            allowed && session.apply(action).is_ok()
+        });
+    }
+
+    /// A bot's action for the position after `after` actions of game `id`:
+    /// taken if that is still the position and a bot is to act.
+    pub(super) fn bot_act(&mut self, id: &str, after: usize, action: Action) {
+        let seq = self.seq;
+        if id == self.game_id {
+            self.with_session(|session| {
+                session.record.actions.len() == after
+                    && (session.bot_to_act().is_some()
+                        || (action == Action::NextRound && session.humans() == 0))
+                    && session.apply(action).is_ok()
+            });
+        }
+        if self.seq == seq && self.bot.as_ref().is_some_and(|b| b.after == after) {
+            // Its answer was not taken: whatever is to be played now is
+            // scheduled afresh (never a table left waiting).
+            self.bot = None;
+        }
+    }
+
+    /// The person here who just played takes the card back.
+    pub(super) fn take_back_here(&mut self) {
+        self.with_session(|session| session.may_take_back_here() && session.take_back());
+    }
+
+    /// Replay this finished round on the table device, or close the replay.
+    pub(super) fn replay(&mut self, round: Option<u32>) {
+        let rounds = self.session.as_ref().map_or(0, |x| x.rounds.len() as u32);
+        self.replay = round.filter(|r| (1..=rounds).contains(r));
+    }
+
+    /// Hard's review of one move of the round replayed, if still wanted.
+    pub(super) fn reviewed(
+        &mut self,
+        game: &str,
+        round: u32,
+        step: usize,
+        mark: Option<mojo_engine::bot::review::Mark>,
+    ) {
+        if let Some(r) = self.review.as_mut() {
+            if r.game == game && r.round == round {
+                std::rc::Rc::make_mut(r).add(step, mark);
+            }
+        }
+    }
+
+    /// The bot turn the table is to play now, if any: a bot's move, or a
+    /// table of bots dealing its next round. Bots wait for the players on
+    /// their own devices to be paired; a tab following another one leaves
+    /// the bots to that tab a while longer; after a person's card that
+    /// may be taken back, they leave time for it.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let session = self
+            .session
+            .as_ref()
+            .filter(|_| self.screen == Screen::Table)
+            .filter(|_| self.devices.started || self.devices.seats.is_empty())?;
+        let speed = self.speed();
+        let follower = if self.tab.follower {
+            FOLLOWER_GRACE_MS
+        } else {
+            0
+        };
+        let grace = if session.take_back_seat().is_some() && speed != Speed::Instant {
+            TAKE_BACK_GRACE_MS
+        } else {
+            0
+        };
+        let delay_ms = speed.delay_ms() + follower + grace;
+        let turn = |seat, delay_ms| BotTurn {
+            game: self.game_id.clone(),
+            session: session.clone(),
+            after: session.record.actions.len(),
+            seat,
+            delay_ms,
+        };
+        match session.bot_to_act() {
+            Some(bot) => Some(turn(Some(bot), delay_ms)),
+            None if session.humans() == 0 && session.game.phase() == Phase::RoundOver => {
+                Some(turn(None, delay_ms.max(400) * 3))
+            }
+            None => None,
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! The lobby: the table being set up, starting a game (asking first over
+//! one in progress), a rematch, today's deal, going back.
+
+use std::rc::Rc;
+
+use super::{AppState, Overlay, Screen};
+use crate::i18n::Text;
+use crate::net::state::Devices;
+use crate::session::{Session, SetupEdit, TableSetup};
+
+impl AppState {
+    /// A change to the lobby's table (default names in this language).
+    pub(super) fn edit_lobby(&mut self, edit: SetupEdit) {
+        let lang = self.lang;
+        self.lobby.edit(
+            edit,
+            |n| Text::DefaultBot(n).get(lang),
+            |n| {
+                n.map_or_else(
+                    || Text::DefaultName.get(lang),
+                    |n| Text::DefaultPlayer(n).get(lang),
+                )
+            },
+        );
+    }
+
+    pub(super) fn start(&mut self, setup: TableSetup, seed: u64, id: String) {
+        if let Ok(session) = Session::new(setup.clone(), seed) {
+            self.settings.table = Some(setup.clone());
+            self.lobby = setup;
+            // A rematch keeps the devices and their links (the same seats);
+            // a new table gets new invitations.
+            let same_seats = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.setup.seats == session.setup.seats);
+            if !(same_seats && self.devices.started) {
+                self.devices = if session.setup.has_remote() {
+                    Devices::for_game(&session, &id, false)
+                } else {
+                    Devices::default()
+                };
+            }
+            self.session = Some(Rc::new(session));
+            self.game_id = id;
+            // Never back: a device's move number goes on across games.
+            self.seq += 1;
+            // A player's action: the moment to ask that saved games be kept.
+            self.ask_persist();
+            self.screen = Screen::Table;
+            self.settings.in_lobby = false;
+            // The first game starts with the walkthrough; players on their
+            // own devices are paired first (the walkthrough follows).
+            self.overlay = if !self.devices.started && !self.devices.seats.is_empty() {
+                Overlay::Devices
+            } else if self.settings.tour_done {
+                Overlay::None
+            } else {
+                Overlay::Tour(0)
+            };
+        }
+    }
+
+    /// A new game asked for: started at once, or, with a game saved and
+    /// not over, only after the player says yes.
+    pub(super) fn ask_start(&mut self, setup: TableSetup, seed: u64, id: String) {
+        if self.in_progress().is_some() {
+            self.pending_start = Some(Rc::new((setup, seed, id)));
+            self.overlay = Overlay::ConfirmStart;
+        } else {
+            self.start(setup, seed, id);
+        }
+    }
+
+    /// The player's yes to [`Overlay::ConfirmStart`].
+    pub(super) fn confirm_start(&mut self) {
+        if let Some(pending) = self.pending_start.take() {
+            self.overlay = Overlay::None;
+            let (setup, seed, id) = (*pending).clone();
+            self.start(setup, seed, id);
+        }
+    }
+
+    /// "Continue" in the lobby: back to the game saved.
+    pub(super) fn continue_game(&mut self) {
+        if self.session.is_some() {
+            self.screen = Screen::Table;
+            self.settings.in_lobby = false;
+            self.ask_persist();
+        }
+    }
+
+    /// Today's deal on `date`: you (the lobby's first seat, if a person
+    /// with a name) against three Hard bots.
+    pub(super) fn todays_deal(&mut self, date: String, id: String) {
+        let lang = self.lang;
+        let me = self
+            .lobby
+            .seats
+            .first()
+            .filter(|seat| seat.is_here() && !seat.name.trim().is_empty())
+            .map_or_else(|| Text::DefaultName.get(lang), |seat| seat.name.clone());
+        let setup = crate::daily::table(&me, |n| Text::DefaultBot(n).get(lang));
+        let seed = crate::daily::deal_of(&date).seed;
+        self.today = date;
+        self.ask_start(setup, seed, id);
+    }
+
+    /// The same table again, a new deal.
+    pub(super) fn rematch(&mut self, seed: u64, id: String) {
+        if let Some(session) = &self.session {
+            let setup = session.setup.clone();
+            self.start(setup, seed, id);
+        }
+    }
+
+    /// Back to the lobby (a finished game is left behind).
+    pub(super) fn to_lobby(&mut self) {
+        self.screen = Screen::Lobby;
+        self.settings.in_lobby = true;
+        self.overlay = Overlay::None;
+        if self.session.as_ref().is_some_and(|x| x.game.is_over()) {
+            self.session = None;
+        }
+    }
+}
