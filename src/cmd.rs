@@ -13,33 +13,56 @@ use std::rc::Rc;
 
 use mojo_engine::{Event, Seat};
 
-use crate::net::code::Peer;
+use crate::net::code::{Invitation, Peer};
+use crate::sync::GameSave;
+
+use crate::net::devices::DeviceMsg;
+use crate::net::hand::HandMsg;
 use crate::net::proto::{Refusal, ToHand, ToTable};
-use crate::net::state::{DeviceMsg, HandMsg};
+pub use crate::page::Page;
 use crate::session::{Level, Session};
 
-/// One effect the app asks for.
+/// One effect the app asks for. Each carries what its driver needs: no
+/// driver reads the app's state.
 #[derive(Clone, Debug)]
 pub enum Cmd {
-    /// Write the game to its slot as it is when the command runs (or forget
-    /// it, once it was left), never over another tab's newer save or other
-    /// game (`persist::save_game`).
-    SaveGame,
-    /// Write the settings.
-    SaveSettings,
+    /// Write the game to its slot, never over another tab's newer save or
+    /// other game (`sync::save_plan` says what to do with what the slot
+    /// holds; `drivers::saves::save_game` does it).
+    SaveGame(Rc<GameSave>),
+    /// The game `id` was left: forget it, if the slot holds it
+    /// (`sync::forget_plan`).
+    ForgetGame { id: String },
+    /// Unreadable text found in the game's slot at start: kept aside under
+    /// another key (never lost), and the slot emptied.
+    SetAsideGame(String),
+    /// Write the settings, as this text.
+    SaveSettings(Rc<str>),
     /// Forget the mark `static/guard.js` left when it reloaded the page
     /// after a fault (its notice is shown).
     ForgetRestored,
     /// Put the language in effect on the page (its `lang` attribute).
     PageLang(crate::i18n::Lang),
-    /// Keep the tokens of the seats on their own devices (or forget them:
-    /// the game has none left).
-    SaveDevices,
-    /// Keep this device's ticket to a table (or forget it).
-    SaveTicket,
-    /// Count the finished game in the statistics (once per game id), then
-    /// tell the reducer the statistics.
-    CountFinished,
+    /// Fetch a language's words; the reducer switches to it once they are
+    /// here (or is told they could not be fetched).
+    FetchLang(crate::i18n::Lang),
+    /// Show the browser's offer to install the app.
+    Install,
+    /// Switch to the new version of the app (the waiting service worker
+    /// takes over and the page reloads; the game is saved).
+    ApplyUpdate,
+    /// Keep the tokens of game `id`'s seats on their own devices, as this
+    /// text, or (`None`) forget them if they are that game's.
+    SaveDevices { id: String, text: Option<String> },
+    /// Keep this device's ticket to a table, as this text, or forget it.
+    SaveTicket(Option<String>),
+    /// Take the fragment (`#join=…`, `#lobby`) out of the page's address,
+    /// so that a reload does not do it again.
+    ClearHash,
+    /// Count the finished game `id` in the statistics (once per game id,
+    /// and its day if it is today's deal), then tell the reducer the
+    /// statistics.
+    CountFinished { id: String, session: Rc<Session> },
     /// Read the statistics again (another tab may have counted games).
     ReadStats,
     /// Forget the statistics.
@@ -55,10 +78,14 @@ pub enum Cmd {
     HostBeat(Option<String>),
     /// Play this bot turn (dropping the one scheduled before), or none.
     Bot(Option<BotTurn>),
-    /// The seats on their own devices: open a link for every seat that
-    /// wants one and close the others, then send each device what it has
-    /// not seen of the game.
-    SyncDevices,
+    /// The seats on their own devices of table `table`: open a link for
+    /// every (seat, link number) of `links` that has none, close the
+    /// others; links are made with these ICE servers.
+    SyncDevices {
+        table: u32,
+        links: Vec<(Seat, u32)>,
+        ice: Rc<[String]>,
+    },
     /// Send one message to the device of `seat` on its link `epoch`.
     ToDevice {
         seat: Seat,
@@ -80,10 +107,14 @@ pub enum Cmd {
         epoch: u32,
         reason: Refusal,
     },
-    /// A hand device: close the link to the table, then answer the
-    /// invitation the state holds if its link number is this one (the
-    /// reply code and the link's news come back as `HandMsg`s).
-    HandLink(u32),
+    /// A hand device: close the link to the table, then answer
+    /// `invitation` on link `epoch`, if there is one (the reply code and
+    /// the link's news come back as `HandMsg`s).
+    HandLink {
+        epoch: u32,
+        invitation: Option<Rc<Invitation>>,
+        ice: Rc<[String]>,
+    },
     /// A hand device: send one message to the table on link `epoch` (if
     /// it closed meanwhile: `HandMsg::Unsent`).
     ToTable { epoch: u32, message: Rc<ToTable> },
@@ -92,6 +123,9 @@ pub enum Cmd {
     KeepAwake,
     /// A short vibration of this many milliseconds (where there is one).
     Buzz(u32),
+    /// Sound on or off (the settings'): while on, a tap unlocks it; once
+    /// off, nothing more is heard.
+    SoundOn(bool),
     /// The sounds of a move (its events, as the screen's viewer sees
     /// them), then "your turn" if it came to the viewer.
     Sounds {
@@ -102,7 +136,7 @@ pub enum Cmd {
     /// dropping the review before (or none: the replay closed); each
     /// finding comes back as `Msg::Reviewed`.
     Review(Option<Rc<ReviewWork>>),
-    /// Ping every `PING_MS` (`net::state`) on these links, and these only:
+    /// Ping every `PING_MS` (`net::devices`) on these links, and these only:
     /// the table's paired seats (seat, link number), this phone's link to
     /// its table (its number).
     Pings {
@@ -112,37 +146,27 @@ pub enum Cmd {
     /// Send the reducer `msg` in `ms` milliseconds (the end of a
     /// connection's window of drift).
     After { ms: u32, msg: Later },
+    /// The camera on (`Some(keep_reading)`: reading on after a code, or
+    /// only the first) or off. Each new code read comes back as
+    /// `Msg::Camera(CameraMsg::Read)`; a camera that cannot be used as
+    /// `CameraMsg::Failed`.
+    Camera(Option<bool>),
+    /// Copy `text`, shown on the page in the element `shown_in` (where the
+    /// clipboard is refused, it is selected there); what came of it comes
+    /// back as `Msg::Copied`.
+    Copy { text: String, shown_in: String },
+    /// Open the share sheet with `text`.
+    Share { title: String, text: String },
     /// Draw this text as a QR code (in the QR worker, started by the
     /// first); the drawing comes back as `Msg::QrDrawn`.
     DrawQr(String),
+    /// Say in the browser's console what went wrong that nobody is told
+    /// of otherwise (a message of the table's that could not be read).
+    Warn(String),
     /// Go to the other page of the build ([`Page`]), answering `code` if
     /// it is not empty. The page is left once the running task ends, so
     /// the rest of the change's commands (its saves) still run.
     OpenPage { page: Page, code: String },
-}
-
-/// The build's two pages. `index.html` is the table's (built without the
-/// phone's side: `PHONE_SIDE` in `app.rs`), `join.html` a phone's: "Join a
-/// table" and a link to join open it, leaving it for the lobby comes back.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Page {
-    #[default]
-    Table,
-    Phone,
-}
-
-impl Page {
-    /// The page's address, relative to the other one (they sit side by
-    /// side). The phone's, with the invitation to answer (`#join=CODE`) if
-    /// any; the table's, in its lobby (`#lobby`: a phone that has just
-    /// left its seat is not sent back to it; `code` is not used).
-    pub fn link(self, code: &str) -> String {
-        match self {
-            Page::Table => "./#lobby".to_string(),
-            Page::Phone if code.is_empty() => "join.html".to_string(),
-            Page::Phone => format!("join.html#join={code}"),
-        }
-    }
 }
 
 /// A message the reducer asks to hear later ([`Cmd::After`]): the end of a

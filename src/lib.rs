@@ -21,25 +21,23 @@
 //! (`wasm-bindgen-test`) can mount [`App`] directly.
 
 pub mod app;
-pub mod bots;
-pub mod browser;
 pub mod cmd;
 pub mod daily;
 pub mod deal;
-pub mod exec;
+pub mod drivers;
 pub mod i18n;
 pub mod json;
 #[cfg(test)]
 mod machine_tests;
 pub mod net;
-pub mod persist;
+pub mod page;
 pub mod replay;
 pub mod root;
 pub mod save;
 pub mod scene;
 pub mod session;
-pub mod sound;
 pub mod stats;
+pub mod sync;
 pub mod ui;
 
 pub use root::App;
@@ -51,14 +49,14 @@ pub use root::App;
 pub fn run(page: cmd::Page) {
     // A panic's text is stored for static/guard.js, which restores the
     // page from its save (Yew's own hook would only log it).
-    yew::set_custom_panic_hook(Box::new(persist::on_panic));
-    persist::set_page(page);
-    let lang = persist::initial_lang();
+    yew::set_custom_panic_hook(Box::new(drivers::saves::on_panic));
+    drivers::saves::set_page(page);
+    let lang = drivers::saves::initial_lang();
     if lang.is_ready() {
         yew::Renderer::<App>::new().render();
     } else {
         wasm_bindgen_futures::spawn_local(async move {
-            let _ = browser::load_lang(lang).await;
+            let _ = drivers::browser::load_lang(lang).await;
             yew::Renderer::<App>::new().render();
         });
     }

@@ -27,14 +27,13 @@ use mojo_engine::{Action, DrawSource, Event, Seat, MAX_PLAYERS};
 use crate::app::{AppState, Msg, Screen};
 use crate::cmd::Cmd;
 use crate::i18n::Lang;
+use crate::net::devices::{DeviceMsg, LinkState};
 use crate::net::proto::{self, Refusal, Seen, ToHand, ToTable};
-use crate::net::state::{DeviceMsg, LinkState};
 use crate::net::stored;
 use crate::net::BUILD;
-use crate::persist::sync::{self, OtherSave, TabMsg};
-use crate::persist::{self};
 use crate::save::{self, Settings};
 use crate::session::{Level, SeatSetup};
+use crate::sync::{self, GameSave, OtherSave, SavePlan, TabMsg};
 use yew::Reducible;
 
 /// A bot turn as the test compares it: game, position, seat.
@@ -147,15 +146,28 @@ fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
     for (n, cmd) in s.outbox.after(w.done) {
         w.done = *n;
         match cmd {
-            Cmd::SaveGame => {
-                if let Some(saw) = save_game(s, w) {
+            Cmd::SaveGame(ours) => {
+                if let Some(saw) = save_game(ours, w) {
                     heard.push(saw);
                 }
             }
-            Cmd::SaveDevices => {
-                w.devices = (!s.devices.seats.is_empty())
-                    .then(|| stored::devices_text(&s.game_id, &s.devices))
+            Cmd::ForgetGame { id } => {
+                let forget = sync::plan_forget(w.slot.as_deref(), id, w.last.as_deref());
+                if forget != sync::Forget::Leave {
+                    w.slot = None;
+                }
             }
+            Cmd::SaveDevices { id, text } => match text {
+                Some(text) => w.devices = Some(text.clone()),
+                None if w
+                    .devices
+                    .as_deref()
+                    .is_some_and(|t| stored::is_for_game(t, id)) =>
+                {
+                    w.devices = None
+                }
+                None => {}
+            },
             Cmd::Bot(turn) => {
                 w.scheduled = turn.as_ref().map(|t| (t.game.clone(), t.after, t.seat));
                 w.scheduled_turn = turn.clone();
@@ -203,38 +215,18 @@ fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
     next
 }
 
-/// The save as `persist::save_game` makes it, to the test's slot: never
-/// over another tab's newer save or other game (then the reducer is told
-/// what the slot holds).
-fn save_game(s: &AppState, w: &mut World) -> Option<Msg> {
-    let Some(session) = &s.session else {
-        let forget = sync::plan_forget(w.slot.as_deref(), &s.game_id, w.last.as_deref());
-        if forget != sync::Forget::Leave {
-            w.slot = None;
-        }
-        return None;
-    };
-    let text = save::encode(session, &s.game_id, s.seq);
-    let plan = sync::plan_save(
-        w.slot.as_deref(),
-        &text,
-        &s.game_id,
-        s.seq,
-        w.last.as_deref(),
-        s.tab.replace.as_deref(),
-    );
-    match plan {
-        sync::Plan::Nothing => w.last = Some(text),
-        sync::Plan::Write | sync::Plan::KeepAsideThenWrite => {
-            w.slot = Some(text.clone());
-            w.last = Some(text);
+/// The save as `drivers::saves::save_game` makes it, to the test's slot:
+/// never over another tab's newer save or other game (then the reducer is
+/// told what the slot holds).
+fn save_game(ours: &GameSave, w: &mut World) -> Option<Msg> {
+    match sync::save_plan(w.slot.as_deref(), ours, w.last.as_deref()) {
+        SavePlan::Nothing => w.last = Some(ours.text.clone()),
+        SavePlan::Write | SavePlan::KeepAsideThenWrite => {
+            w.slot = Some(ours.text.clone());
+            w.last = Some(ours.text.clone());
             w.foreign = false;
         }
-        sync::Plan::ReadTheirs => {
-            let text = w.slot.clone()?;
-            let game = save::decode(&text).map_err(|e| e.to_string());
-            return Some(Msg::Tab(TabMsg::Saw(Rc::new(OtherSave { text, game }))));
-        }
+        SavePlan::Report(theirs) => return Some(Msg::Tab(TabMsg::Saw(Rc::new(*theirs)))),
     }
     None
 }
@@ -468,7 +460,7 @@ fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
         .slot
         .as_deref()
         .map(|t| save::decode(t).map_err(|e| e.to_string()));
-    let mut back = persist::restore(
+    let mut back = crate::app::restore(
         Settings::default(),
         true,
         loaded,
@@ -502,6 +494,8 @@ fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
     w.done = 0;
     w.scheduled = None;
     w.scheduled_turn = None;
+    // A new page: its save driver has written nothing yet.
+    w.last = None;
     back
 }
 

@@ -5,16 +5,15 @@
 
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg, Overlay, Screen, PHONE_SIDE};
-use crate::browser::{
-    apply_update, install, ios_browser, new_id, random_u64, switch_lang, use_install_watch,
-    use_update_watch,
-};
+use crate::app::{AppState, CameraMsg, Msg, Overlay, Scan, Screen, PHONE_SIDE};
 use crate::deal::Deal;
+use crate::drivers::browser::{new_id, random_u64, use_install_watch, use_update_watch};
+use crate::drivers::saves::{self, use_tab_watch};
 use crate::i18n::{Lang, Text};
-use crate::net::state::{DeviceMsg, HandAct, HandMsg};
-use crate::persist::sync::TabMsg;
-use crate::persist::{self, use_tab_watch};
+use crate::net::devices::DeviceMsg;
+use crate::net::hand::{HandAct, HandMsg};
+use crate::sync::TabMsg;
+use crate::ui::copy::Clipboard;
 use crate::ui::devices::{DevicesDialog, JoinScreen};
 use crate::ui::focus::{self, use_dialog_focus};
 use crate::ui::lobby::{lobby, LobbyProps};
@@ -29,31 +28,39 @@ use crate::ui::tour::Tour;
 /// The whole web app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(persist::load);
+    let state = use_reducer(saves::load);
     let send: Callback<Msg> = {
         let d = state.dispatcher();
         Callback::from(move |m| d.dispatch(m))
     };
     // Every effect the reducer decides runs here.
-    crate::exec::use_commands(&state, &send);
+    crate::drivers::exec::use_commands(&state.outbox, &send);
     // What the world tells the app (another tab's saves, a new version,
     // the offer to install).
     use_tab_watch(&send);
     use_update_watch(&send);
     use_install_watch(&send);
-    crate::sound::use_sound_unlock(state.settings.sound);
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
     focus::use_dialog_scroll_kept();
 
     let to = Send(send.clone());
+    let clipboard = Clipboard {
+        copied: state
+            .copied
+            .clone()
+            .map(|(text, c)| (AttrValue::from(text), c)),
+        can_share: state.can_share,
+        send: send.clone(),
+    };
     html! {
+        <ContextProvider<Clipboard> context={clipboard}>
         <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} data-build={crate::net::BUILD} onkeydown={keys(state.overlay, &to)}>
             { notices(&NoticesProps {
                 lang: state.lang,
                 notices: state.notices.clone(),
                 on_dismiss: to.with(Msg::Dismiss),
-                on_reload: Callback::from(|()| apply_update()),
+                on_reload: to.msg(Msg::ApplyUpdate),
             }) }
             { tab_notice(&TabNoticeProps {
                 lang: state.lang,
@@ -66,6 +73,7 @@ pub fn app() -> Html {
             { screen(&state, &to) }
             { overlay(&state, overlay_now, &to) }
         </div>
+        </ContextProvider<Clipboard>>
     }
 }
 
@@ -111,6 +119,9 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 on_edit={to.with(|t| Msg::Hand(HandMsg::Edit(t)))}
                 on_join={to.msg(Msg::Hand(HandMsg::Join))}
                 on_leave={to.msg(Msg::Hand(HandMsg::Leave))}
+                camera={state.camera.clone()}
+                on_scan={to.msg(Msg::Camera(CameraMsg::Scan(Scan::Invitation)))}
+                on_stop_scan={to.msg(Msg::Camera(CameraMsg::Stop(Scan::Invitation)))}
             />
         },
         (_, Screen::Hand) if PHONE_SIDE => match &state.hand.model {
@@ -200,7 +211,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                         today: (!state.today.is_empty()).then(|| {
                             (state.stats.played(&state.today), state.stats.streak(&state.today))
                         }),
-                        on_today: to.with(|()| Msg::TodaysDeal { date: crate::browser::utc_today(), id: new_id() }),
+                        on_today: to.with(|()| Msg::TodaysDeal { date: crate::drivers::browser::utc_today(), id: new_id() }),
                         on_deal: {
                             let send = to.0.clone();
                             let lobby = state.lobby.clone();
@@ -213,7 +224,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                     <footer class="lobby__footer">
                         <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
                         if state.installable {
-                            <button type="button" class="button" onclick={Callback::from(|_| install())}>{ Text::Install.get(lang) }</button>
+                            <button type="button" class="button" onclick={to.msg(Msg::Install)}>{ Text::Install.get(lang) }</button>
                         }
                         { footer(Text::Rules, Overlay::Rules) }
                         { footer(Text::Settings, Overlay::Menu) }
@@ -253,6 +264,10 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                     on_to_device={device(DeviceMsg::ToOwnDevice)}
                     on_start={to.msg(Msg::Device(DeviceMsg::StartPlaying))}
                     on_close={close()}
+                    camera={state.camera.clone()}
+                    camera_use={state.camera_use()}
+                    on_scan={to.with(|scan| Msg::Camera(CameraMsg::Scan(scan)))}
+                    on_stop_scan={to.with(|scan| Msg::Camera(CameraMsg::Stop(scan)))}
                 />
             }
         }
@@ -271,7 +286,6 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
             html! { <Tour {lang} {step} {threshold} on_step={to.with(|s| Msg::Overlay(Overlay::Tour(s)))} on_done={to.msg(Msg::EndTour)} /> }
         }
         Overlay::Menu => {
-            let send = to.0.clone();
             menu(&MenuProps {
                 lang,
                 speed: state.speed(),
@@ -283,7 +297,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 on_reduce_motion: to.with(Msg::SetReduceMotion),
                 // Another language's words may have to be fetched first;
                 // until they are here the page stays as it is.
-                on_lang: Callback::from(move |l: Lang| switch_lang(l, lang, send.clone())),
+                on_lang: to.with(Msg::ChooseLang),
                 on_lobby: to.msg(Msg::ToLobby),
                 on_close: close(),
                 on_stats: to.msg(Msg::Overlay(Overlay::Stats)),
@@ -292,8 +306,8 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 persistent: state.persistent,
                 on_keep_storage: to.msg(Msg::KeepStorage),
                 installable: state.installable,
-                on_install: Callback::from(|()| install()),
-                ios: ios_browser(),
+                on_install: to.msg(Msg::Install),
+                ios: state.ios,
                 // A phone holding a seat: it asks first.
                 on_leave_table: (state.screen == Screen::Hand)
                     .then(|| to.msg(Msg::Overlay(Overlay::ConfirmLeave))),

@@ -8,7 +8,7 @@
 
 use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat, Value};
 
-use crate::session::{Level, LogEntry, Session};
+use crate::session::{Actor, Ask, Level, LogEntry, Session};
 
 /// Everything one screen may show of a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +65,10 @@ pub struct Scene {
     /// for the table): the cards wait too, so that a second tap is not a
     /// second move.
     pub busy: bool,
+    /// Whether the person at this screen deals the next round (between
+    /// rounds: `Session::admit`); a phone never does, nor a table of bots
+    /// (they deal by themselves).
+    pub may_deal: bool,
 }
 
 impl Scene {
@@ -190,8 +194,11 @@ impl Session {
             waiting_table: false,
             took_back: None,
             lost: None,
-            take_back: self.take_back_card().filter(|_| self.may_take_back_here()),
+            take_back: self
+                .take_back_card()
+                .filter(|_| self.admit(Actor::Here, Ask::TakeBack).is_ok()),
             busy: false,
+            may_deal: self.admit(Actor::Here, Ask::Act(Action::NextRound)).is_ok(),
         }
     }
 }

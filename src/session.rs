@@ -5,8 +5,8 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, Outcome, ReplayError,
-    RoundResult, RuleError, Seat, SetupError, Value,
+    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, ReplayError, RoundResult,
+    RuleError, Seat, SetupError, Value,
 };
 
 /// The longest player name, in characters.
@@ -409,39 +409,6 @@ pub struct Session {
     events: Vec<Event>,
 }
 
-/// The seat that may take back the action whose events are `events`: a
-/// card played lower than or equal to the one it covered (or on an empty
-/// pile), with what it caused by itself (the end of the turn, going face
-/// down), as long as it showed no hidden card: no card drawn or revealed,
-/// the round not over.
-pub fn take_back_seat(events: &[Event]) -> Option<Seat> {
-    take_back_card(events).map(|(seat, _)| seat)
-}
-
-/// The same, with the card that would be taken back (what the button
-/// names: "Take back Ben's 1 blue").
-pub fn take_back_card(events: &[Event]) -> Option<(Seat, Value)> {
-    let shows_more = events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Drew { .. }
-                | Event::NothingToDraw { .. }
-                | Event::Reshuffled { .. }
-                | Event::Revealed { .. }
-                | Event::RoundEnded { .. }
-        )
-    });
-    match events.first() {
-        Some(&Event::Played {
-            seat,
-            value,
-            outcome: Outcome::Lower | Outcome::Equal,
-            ..
-        }) if !shows_more => Some((seat, value)),
-        _ => None,
-    }
-}
-
 /// Whether [`Session::apply`] makes a log line of `event`: not the start
 /// of a turn, nor the face-down cards turned up for scoring (the round's
 /// result shows them).
@@ -450,6 +417,46 @@ fn is_logged(event: &Event) -> bool {
         event,
         Event::TurnStarted { .. } | Event::FaceDownTurnedUp { .. }
     )
+}
+
+/// Who asks for an action or a take-back at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The person whose cards this screen shows: a tap here.
+    Here,
+    /// The table's bot runner, with the answer it found for the position
+    /// after `after` actions.
+    Bot { after: usize },
+    /// The device of `seat`, with what it sent at the table's move `at`,
+    /// when the table is at move `now`.
+    Device { seat: Seat, at: u64, now: u64 },
+}
+
+/// What an actor asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    Act(Action),
+    /// Take back the last card played.
+    TakeBack,
+}
+
+/// Why [`Session::admit`] refuses: what a device is told
+/// (`net::proto::Refusal` carries it), and what a tap or a late bot answer
+/// quietly comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Denied {
+    /// It is not this actor's turn.
+    NotYourTurn,
+    /// It was made at another move (it came late, or twice).
+    StaleMove { at: u64, now: u64 },
+    /// Only the table deals the next round (a person there, or, at a
+    /// table of bots, the bots).
+    NotYours,
+    /// The rules refuse it.
+    Illegal { rule: String },
+    /// Too late to take back: someone acted since, or the play showed a
+    /// hidden card, or it is not the actor's card.
+    TooLate,
 }
 
 /// Two sessions are the same game at the same point, shown to the same
@@ -699,15 +706,15 @@ impl Session {
     }
 
     /// The person who may take back the last action now, if any (see
-    /// [`take_back_seat`]): until anyone acts again.
+    /// `mojo_engine::take_back_card`): until anyone acts again.
     pub fn take_back_seat(&self) -> Option<Seat> {
-        take_back_seat(&self.events).filter(|&s| self.is_human(s))
+        self.take_back_card().map(|(seat, _)| seat)
     }
 
     /// The card the last action may take back, and whose it is (see
     /// [`Session::take_back_seat`]).
     pub fn take_back_card(&self) -> Option<(Seat, Value)> {
-        take_back_card(&self.events).filter(|&(s, _)| self.is_human(s))
+        mojo_engine::take_back_card(&self.events).filter(|&(s, _)| self.is_human(s))
     }
 
     /// Takes back the last action (see [`Session::take_back_seat`]): the
@@ -744,6 +751,99 @@ impl Session {
         true
     }
 
+    /// The one admission rule: whether `actor` may have `ask` now, used by
+    /// a tap, a bot's answer, a phone's message and the next round alike.
+    ///
+    /// - The next round is dealt by the table: by a person here, or at a
+    ///   table of bots by the bots themselves; never by a device.
+    /// - An action is the seat to act's ([`Session::to_act`]): on this
+    ///   screen, the person whose cards show; for the bots, a bot's seat,
+    ///   at the position its answer was found for; on a device, its own
+    ///   seat, at the table's move. The engine then judges it.
+    /// - A take-back is the last card's player's, until anyone acts
+    ///   ([`Session::take_back_seat`]): here, while no other hand shows;
+    ///   on a device, its own card at the table's move; never a bot's.
+    pub fn admit(&self, actor: Actor, ask: Ask) -> Result<Ask, Denied> {
+        match (ask, actor) {
+            (Ask::Act(Action::NextRound), Actor::Here) if self.humans() == 0 => {
+                Err(Denied::NotYours)
+            }
+            (Ask::Act(Action::NextRound), Actor::Bot { .. }) if self.humans() > 0 => {
+                Err(Denied::NotYours)
+            }
+            (Ask::Act(Action::NextRound), Actor::Device { .. }) => Err(Denied::NotYours),
+            (Ask::Act(Action::NextRound), Actor::Bot { after }) => {
+                self.current(after)?;
+                self.judged(ask, Action::NextRound)
+            }
+            (Ask::Act(Action::NextRound), Actor::Here) => self.judged(ask, Action::NextRound),
+            (Ask::Act(action), Actor::Here) => match self.to_act() {
+                Some((seat, Player::Here)) if self.viewer() == Some(seat) => {
+                    self.judged(ask, action)
+                }
+                _ => Err(Denied::NotYourTurn),
+            },
+            (Ask::Act(action), Actor::Bot { after }) => {
+                self.current(after)?;
+                if self.bot_to_act().is_none() {
+                    return Err(Denied::NotYourTurn);
+                }
+                self.judged(ask, action)
+            }
+            (Ask::Act(action), Actor::Device { seat, at, now }) => {
+                if self.to_act() != Some((seat, Player::OwnDevice)) {
+                    Err(Denied::NotYourTurn)
+                } else if at != now {
+                    Err(Denied::StaleMove { at, now })
+                } else {
+                    self.judged(ask, action)
+                }
+            }
+            (Ask::TakeBack, Actor::Here) if self.may_take_back_here() => Ok(ask),
+            (Ask::TakeBack, Actor::Device { seat, at, now })
+                if at == now && self.take_back_seat() == Some(seat) =>
+            {
+                Ok(ask)
+            }
+            (Ask::TakeBack, _) => Err(Denied::TooLate),
+        }
+    }
+
+    /// A bot's answer found for the position after `after` actions is for
+    /// this one.
+    fn current(&self, after: usize) -> Result<(), Denied> {
+        let now = self.record.actions.len();
+        if after == now {
+            Ok(())
+        } else {
+            Err(Denied::StaleMove {
+                at: after as u64,
+                now: now as u64,
+            })
+        }
+    }
+
+    /// The engine's judgement of an action admitted so far.
+    fn judged(&self, ask: Ask, action: Action) -> Result<Ask, Denied> {
+        match self.game.check(action) {
+            Ok(()) => Ok(ask),
+            Err(e) => Err(Denied::Illegal {
+                rule: e.to_string(),
+            }),
+        }
+    }
+
+    /// Admits `ask` from `actor` ([`Session::admit`]) and carries it out.
+    pub fn perform(&mut self, actor: Actor, ask: Ask) -> Result<(), Denied> {
+        match self.admit(actor, ask)? {
+            Ask::Act(action) => self.apply(action).map_err(|e| Denied::Illegal {
+                rule: e.to_string(),
+            }),
+            Ask::TakeBack if self.take_back() => Ok(()),
+            Ask::TakeBack => Err(Denied::TooLate),
+        }
+    }
+
     /// The events of the last action as `seat` may see them (RULES R14: a
     /// card drawn from the deck by another seat is hidden; `Seat::MAX` sees
     /// what everyone sees).
@@ -770,6 +870,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mojo_engine::Outcome;
 
     fn two_humans() -> TableSetup {
         TableSetup {
@@ -1118,9 +1219,9 @@ mod tests {
                 moves += 1;
                 assert!(moves < 5_000);
                 assert_eq!(
-                    take_back_card(&s.events),
-                    s.game.take_back_card(),
-                    "seed {seed}, {action:?}: the events and the engine's rule agree"
+                    mojo_engine::take_back_card(&s.events).map(|(seat, _)| seat),
+                    s.game.clone().take_back().ok(),
+                    "seed {seed}, {action:?}: the events' rule and the engine's undo agree"
                 );
                 if s.take_back_seat().is_none() || !moves.is_multiple_of(3) {
                     continue;

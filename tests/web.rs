@@ -233,7 +233,7 @@ async fn the_rules_open_from_the_lobby_and_close() {
 /// leak shows in every pairing, the others' noise in few.
 #[wasm_bindgen_test]
 async fn pairings_free_their_listeners() {
-    use mojo_web::net::rtc::{Link, LinkEvent};
+    use mojo_web::drivers::rtc::{Link, LinkEvent};
     use std::rc::Rc;
     let quiet: Rc<dyn Fn(LinkEvent)> = Rc::new(|_| {});
     let mut live = vec![wasm_bindgen::externref_heap_live_count()];

@@ -610,15 +610,6 @@ impl Game {
         self.check(action).err().unwrap_or(RuleError::MustPlay)
     }
 
-    /// The card the last action would take back, and whose it is (see
-    /// [`Game::take_back`]), if it may be taken back.
-    pub fn take_back_card(&self) -> Option<(Seat, Value)> {
-        match self.undo.last {
-            Last::Play(Outcome::Lower | Outcome::Equal) => Some((self.undo.seat, self.undo.value)),
-            _ => None,
-        }
-    }
-
     /// **Take-back** (not in the rulebooks: a house rule of this table,
     /// `docs/RULES.md`): the last action was a card played lower than or
     /// equal to the card it covered (or on an empty pile); the game goes

@@ -444,6 +444,37 @@ pub enum Event {
     RoundDealt { round: u32, starter: Seat },
 }
 
+/// **Take-back** (the house rule, `docs/RULES.md`): the card the action
+/// whose events are `events` may have taken back, and whose it is: a card
+/// played lower than or equal to the one it covered (or on an empty pile),
+/// with what it caused by itself (the end of the turn, going face down), as
+/// long as it showed no hidden card: no card drawn or revealed, the round
+/// not over. The one answer to which card may be taken back: the table
+/// asks it of its last action, a phone of the events it was sent, and
+/// [`Game::take_back`](crate::Game::take_back) undoes exactly such a play
+/// (`engine/tests/rules.rs` checks that the two agree on every play).
+pub fn take_back_card(events: &[Event]) -> Option<(Seat, Value)> {
+    let shows_more = events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Drew { .. }
+                | Event::NothingToDraw { .. }
+                | Event::Reshuffled { .. }
+                | Event::Revealed { .. }
+                | Event::RoundEnded { .. }
+        )
+    });
+    match events.first() {
+        Some(&Event::Played {
+            seat,
+            value,
+            outcome: Outcome::Lower | Outcome::Equal,
+            ..
+        }) if !shows_more => Some((seat, value)),
+        _ => None,
+    }
+}
+
 impl Event {
     /// This event as `viewer` may see it (RULES R14): a card drawn from the
     /// deck by another seat is hidden.

@@ -8,17 +8,15 @@ use std::rc::Rc;
 use mojo_engine::{Action, Seat};
 
 use super::{AppState, Overlay};
-use crate::cmd::Cmd;
+use crate::cmd::{Cmd, Later};
 use crate::net::code::{Invitation, Reply};
-use crate::net::proto::{
-    self, check_act, check_take_back, message_for, News, Refusal, ToHand, ToTable,
-};
-use crate::net::state::{DeviceMsg, Devices, LinkState, Problem, RemoteSeat};
+use crate::net::devices::{DeviceMsg, Devices, LinkState, Problem, RemoteSeat, RECONNECT_MS};
+use crate::net::proto::{self, Refusal, ToHand, ToTable};
 use crate::net::BUILD;
-use crate::session::Level;
+use crate::session::{Actor, Ask, Level};
 
 impl AppState {
-    // Play across devices (the state is `net::state`'s; the changes to
+    // Play across devices (the state is `net::devices`'s; the changes to
     // the rest of the app are decided here).
     pub(super) fn device_msg(&mut self, msg: DeviceMsg) {
         match msg {
@@ -60,6 +58,20 @@ impl AppState {
                 token,
             } => self.heard(seat, epoch, &text, token),
             DeviceMsg::Reply { seat, text } => self.reply(seat, &text),
+            DeviceMsg::Unsteady { seat, epoch } => {
+                // A paired link drifts: its window of drift starts; at its
+                // end the link is given up if it still drifts.
+                let drift = |d: &Devices| d.seat(seat).and_then(|r| r.reconnecting);
+                let was = drift(&self.devices);
+                self.devices.apply(DeviceMsg::Unsteady { seat, epoch });
+                if let Some(drift) = drift(&self.devices).filter(|&d| was != Some(d)) {
+                    let msg = Later::Device(DeviceMsg::Adrift { seat, epoch, drift });
+                    self.outbox.push(Cmd::After {
+                        ms: RECONNECT_MS,
+                        msg,
+                    });
+                }
+            }
             link => self.devices.apply(link),
         }
     }
@@ -79,23 +91,18 @@ impl AppState {
         let now = self.seq;
         let mut refusal = None;
         self.with_session(|session| {
+            let device = Actor::Device { seat, at, now };
             let judged = match action {
                 Some(_) if passed => Err(Refusal::StaleMove {
                     at,
                     now: now.max(at + 1),
                 }),
-                Some(action) => check_act(session, now, seat, at, action).and_then(|action| {
-                    session.apply(action).map_err(|e| Refusal::Illegal {
-                        rule: e.to_string(),
-                    })
-                }),
-                None => check_take_back(session, now, seat, at).and_then(|()| {
-                    if session.take_back() {
-                        Ok(())
-                    } else {
-                        Err(Refusal::TooLate)
-                    }
-                }),
+                Some(action) => session
+                    .perform(device, Ask::Act(action))
+                    .map_err(Refusal::from),
+                None => session
+                    .perform(device, Ask::TakeBack)
+                    .map_err(Refusal::from),
             };
             judged.map_err(|reason| refusal = Some(reason)).is_ok()
         });
@@ -240,68 +247,5 @@ impl AppState {
             epoch: to_epoch,
             peer: Rc::new(reply.peer),
         });
-    }
-
-    /// The devices' part of [`Self::decide`]: links follow the seats (a
-    /// seat that left is told goodbye first), and each paired device is
-    /// sent what it has not seen.
-    pub(super) fn decide_devices(&mut self, before: Option<&AppState>) {
-        let links = |s: &AppState| {
-            let seats: Vec<_> = s.devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
-            (s.devices.table, seats)
-        };
-        if before.is_none_or(|b| links(b) != links(self)) {
-            let gone = before
-                .into_iter()
-                .flat_map(|b| &b.devices.seats)
-                .filter(|r| r.link == LinkState::Connected && self.devices.seat(r.seat).is_none());
-            for r in gone {
-                // Who plays the seat now: a bot, or the table's screen.
-                let bot = self.session.as_ref().is_some_and(|s| !s.is_human(r.seat));
-                self.outbox.push(Cmd::ToDevice {
-                    seat: r.seat,
-                    epoch: r.epoch,
-                    message: Rc::new(ToHand::Bye { bot }),
-                });
-            }
-            self.outbox.push(Cmd::SyncDevices);
-        }
-        let AppState {
-            session,
-            devices,
-            outbox,
-            game_id,
-            seq,
-            ..
-        } = self;
-        let Some(session) = session else {
-            return;
-        };
-        let waiting = self.waiting;
-        let offline = devices.offline();
-        for r in devices.seats.iter_mut() {
-            if r.link != LinkState::Connected {
-                continue;
-            }
-            let started = devices.started;
-            if let Some(m) = message_for(
-                session,
-                game_id,
-                *seq,
-                r.seat,
-                News {
-                    waiting_for: waiting,
-                    started,
-                    offline: &offline,
-                },
-                &mut r.sent,
-            ) {
-                outbox.push(Cmd::ToDevice {
-                    seat: r.seat,
-                    epoch: r.epoch,
-                    message: Rc::new(m),
-                });
-            }
-        }
     }
 }

@@ -1,26 +1,103 @@
-//! What a change asks of the world: [`AppState::decide`] compares the
-//! state before and after a message and leaves the effects in the outbox.
+//! What keeps the world in step with the state: [`AppState::decide`] runs
+//! each rule of [`RULES`] on the change a message made (the state before
+//! and after it) and leaves the commands they ask for in the outbox.
+//!
+//! A rule follows one part of the state that something outside must match
+//! (the save slot, the settings, the bot runner, the devices' links, the
+//! QR drawings…) and asks for the command that brings it in step when that
+//! part changes. One-shot effects (a sound, a page to open, a refusal, a
+//! window of drift…) are not here: the update step of the message that
+//! causes them pushes them (`game.rs`, `devices.rs`, `phone.rs`). No
+//! counter exists to make a rule fire: a rule reads the state itself.
 
 use std::rc::Rc;
 
-use mojo_engine::{Event, Seat};
+use mojo_engine::Seat;
 
 use super::{AppState, Overlay, Screen};
-use crate::cmd::{BotTurn, Cmd, Later, ReviewWork};
-use crate::net::state::{DeviceMsg, HandMsg, LinkState, RECONNECT_MS};
+use crate::cmd::{BotTurn, Cmd, ReviewWork};
+use crate::net::devices::LinkState;
+use crate::net::proto::{message_for, News, ToHand};
+use crate::net::stored;
+use crate::save;
+use crate::sync::GameSave;
+
+/// A rule: what it keeps in step (its tests name it), and what a change
+/// from the state before (`None`: the app starting) to the state now asks
+/// for, pushed into the state's outbox.
+pub struct Rule {
+    pub name: &'static str,
+    pub run: fn(Option<&AppState>, &mut AppState),
+}
+
+/// Every rule, in the order their commands are run.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "the game's save",
+        run: save_game,
+    },
+    Rule {
+        name: "the settings",
+        run: save_settings,
+    },
+    Rule {
+        name: "the page's language",
+        run: page_lang,
+    },
+    Rule {
+        name: "sound on or off",
+        run: sound_on,
+    },
+    Rule {
+        name: "the devices' tokens",
+        run: save_devices,
+    },
+    Rule {
+        name: "this phone's ticket",
+        run: save_ticket,
+    },
+    Rule {
+        name: "a finished game counted",
+        run: count_finished,
+    },
+    Rule {
+        name: "the host's beat",
+        run: host_beat,
+    },
+    Rule {
+        name: "the bot's turn",
+        run: bot_turn,
+    },
+    Rule {
+        name: "the review of the round replayed",
+        run: review,
+    },
+    Rule {
+        name: "the devices' links",
+        run: links,
+    },
+    Rule {
+        name: "what each device has seen",
+        run: device_updates,
+    },
+    Rule {
+        name: "the pings",
+        run: pings,
+    },
+    Rule {
+        name: "the QR codes shown",
+        run: qr_codes,
+    },
+    Rule {
+        name: "the camera",
+        run: camera,
+    },
+];
 
 impl AppState {
     /// Decides what the change from `before` (`None`: the app starting)
-    /// asks of the world, and leaves it in the outbox. Every effect of the
-    /// app is decided here or pushed by the message that asks for it.
+    /// asks of the world, by [`RULES`], and leaves it in the outbox.
     pub fn decide(&mut self, before: Option<&AppState>) {
-        fn differs<T: PartialEq>(
-            b: Option<&AppState>,
-            a: &AppState,
-            f: fn(&AppState) -> T,
-        ) -> bool {
-            b.is_none_or(|b| f(b) != f(a))
-        }
         if before.is_none() {
             self.outbox.push(Cmd::ReadPersisted);
         }
@@ -28,244 +105,272 @@ impl AppState {
             .session
             .as_ref()
             .and_then(|s| self.devices.waiting_for(s));
-        // The game, after every change worth saving (written before the
-        // move is drawn: the executor runs in the same task as the render).
-        let saved = |s: &AppState| {
-            let at = (s.seq, s.session.is_some(), s.tab.paused, s.tab.resave);
-            (s.game_id.clone(), at)
-        };
-        if differs(before, self, saved) && !self.tab.paused {
-            self.outbox.push(Cmd::SaveGame);
-        }
-        if differs(before, self, |s| s.settings.clone()) {
-            self.outbox.push(Cmd::SaveSettings);
-        }
-        if differs(before, self, |s| s.lang) {
-            self.outbox.push(Cmd::PageLang(self.lang));
-        }
-        let tokens = |s: &AppState| {
-            let d = &s.devices;
-            let tokens: Vec<_> = d.seats.iter().map(|r| r.token.clone()).collect();
-            (s.game_id.clone(), d.table, d.started, tokens)
-        };
-        if differs(before, self, tokens) {
-            self.outbox.push(Cmd::SaveDevices);
-        }
-        if differs(before, self, |s| s.hand.ticket.clone()) {
-            self.outbox.push(Cmd::SaveTicket);
-        }
-        let over = |s: &AppState| {
-            (
-                s.game_id.clone(),
-                s.session.as_ref().is_some_and(|x| x.game.is_over()),
-            )
-        };
-        if differs(before, self, over) && over(self).1 {
-            self.outbox.push(Cmd::CountFinished);
-        }
-        if self.overlay == Overlay::Stats && differs(before, self, |s| s.overlay) {
-            self.outbox.push(Cmd::ReadStats);
-        }
-        let hosting = |s: &AppState| {
-            let remote = s.session.as_ref().is_some_and(|x| x.setup.has_remote());
-            (s.screen == Screen::Table && remote).then(|| s.game_id.clone())
-        };
-        if differs(before, self, hosting) {
-            self.outbox.push(Cmd::HostBeat(hosting(self)));
-        }
-        // Whenever a bot is to act, its turn is scheduled: a turn is its
-        // game, position, seat and pause, so that anything changing one
-        // of them (a seat given to a bot on its own turn, too) schedules
-        // it again.
-        let turn = self.bot_turn();
-        let key = turn.as_ref().map(BotTurn::key);
-        if key != self.bot {
-            self.bot = key;
-            self.outbox.push(Cmd::Bot(turn));
-        }
-        self.decide_review(before);
-        self.decide_devices(before);
-        self.decide_hand(before);
-        self.decide_links(before);
-        self.decide_sounds(before);
-        self.decide_qr();
-    }
-
-    /// Hard's review follows the replay: it starts when a round is
-    /// replayed (its moves of people with a choice, `review_tasks`) and
-    /// stops when the replay closes or goes to another round.
-    fn decide_review(&mut self, before: Option<&AppState>) {
-        let wanted = |s: &AppState| s.replay.map(|r| (s.game_id.clone(), r));
-        if before.is_some_and(|b| wanted(b) == wanted(self)) {
-            return;
-        }
-        let work = wanted(self)
-            .zip(self.session.as_ref())
-            .map(|((game, round), session)| {
-                let seats = &session.setup.seats;
-                let person = |s: Seat| seats.get(s as usize).is_some_and(|x| x.bot.is_none());
-                let record = &session.record;
-                let tasks = crate::replay::review_tasks(
-                    record.options,
-                    record.seed,
-                    &record.actions,
-                    round,
-                    person,
-                );
-                Rc::new(ReviewWork { game, round, tasks })
-            });
-        self.review = work.as_ref().map(|w| {
-            Rc::new(crate::replay::RoundReview {
-                game: w.game.clone(),
-                round: w.round,
-                moves: w.tasks.len(),
-                found: Vec::new(),
-            })
-        });
-        if work.is_some() || before.is_some_and(|b| b.review.is_some()) {
-            self.outbox.push(Cmd::Review(work));
-        }
-    }
-
-    /// The connections' upkeep: a ping every [`PING_MS`](crate::net::state::PING_MS) on every paired
-    /// link (the table's seats, this phone's link to its table), and a
-    /// window of [`RECONNECT_MS`] for each drift of a link: at its end
-    /// the reducer gives the link up if it still drifts.
-    fn decide_links(&mut self, before: Option<&AppState>) {
-        let pings = |s: &AppState| {
-            let hand = (s.hand.connected).then_some(s.hand.epoch);
-            (s.devices.paired(), hand)
-        };
-        if differs_by(before, self, pings) {
-            let (table, hand) = pings(self);
-            self.outbox.push(Cmd::Pings { table, hand });
-        }
-        for r in &self.devices.seats {
-            let (seat, epoch) = (r.seat, r.epoch);
-            let Some(drift) = r.reconnecting else {
-                continue;
-            };
-            let was = before
-                .and_then(|b| b.devices.seat(seat))
-                .and_then(|b| b.reconnecting);
-            if was != Some(drift) {
-                let msg = Later::Device(DeviceMsg::Adrift { seat, epoch, drift });
-                self.outbox.push(Cmd::After {
-                    ms: RECONNECT_MS,
-                    msg,
-                });
-            }
-        }
-        let hand = &self.hand;
-        if let Some(drift) = hand.reconnecting {
-            if before.is_none_or(|b| b.hand.reconnecting != Some(drift)) {
-                let epoch = hand.epoch;
-                self.outbox.push(Cmd::After {
-                    ms: RECONNECT_MS,
-                    msg: Later::Hand(HandMsg::Adrift { epoch, drift }),
-                });
-            }
-        }
-    }
-
-    /// The QR codes the screen shows (the table's invitations while its
-    /// devices dialog is open, the phone's reply), each drawn once by the
-    /// QR worker: the view draws only what the state holds.
-    fn decide_qr(&mut self) {
-        let mut texts = Vec::new();
-        // The dialog the player opened, or the one that came up by itself
-        // because the table waits for a seat's device.
-        if self.overlay_shown() == Overlay::Devices {
-            let inviting = self.devices.seats.iter();
-            let inviting = inviting.filter(|r| r.link != LinkState::Connected);
-            texts.extend(inviting.filter_map(|r| Some(self.qr.link(r.invitation.as_ref()?))));
-        }
-        if self.screen == Screen::Join {
-            texts.extend(self.hand.reply.clone());
-        }
-        for text in self.qr.want(texts) {
-            self.outbox.push(Cmd::DrawQr(text));
-        }
-    }
-
-    /// What the screen shown hears of a change: the sounds of a move made
-    /// (as its viewer sees it), and "your turn" when the turn has just come
-    /// to the viewer. Only between two looks at the same game's table (not
-    /// on opening it, a reload, or back from a replay), and only with sound
-    /// on.
-    fn decide_sounds(&mut self, before: Option<&AppState>) {
-        let (Some(b), true) = (before, self.settings.sound) else {
-            return;
-        };
-        let (Some(was), Some(now)) = (b.on_screen(), self.on_screen()) else {
-            return;
-        };
-        if was.game != now.game {
-            return;
-        }
-        let moved = was.log != now.log;
-        let turn_came = now.my_turn && !was.my_turn;
-        if moved || turn_came {
-            let events = if moved {
-                self.last_events()
-            } else {
-                Rc::from([])
-            };
-            self.outbox.push(Cmd::Sounds { events, turn_came });
-        }
-    }
-
-    /// The last action's events as the viewer of the screen shown sees
-    /// them.
-    fn last_events(&self) -> Rc<[Event]> {
-        match (self.screen, &self.session, &self.hand.model) {
-            (Screen::Hand, _, Some(model)) => model.seen.events.clone().into(),
-            (_, Some(session), _) => session
-                .events_for(session.viewer().unwrap_or(Seat::MAX))
-                .into(),
-            _ => Rc::from([]),
-        }
-    }
-
-    /// What the table shown to this device's player has to say, if one is
-    /// shown (the table's, or a held seat's).
-    fn on_screen(&self) -> Option<OnScreen<'_>> {
-        match self.screen {
-            Screen::Table if self.replay.is_none() => {
-                let session = self.session.as_ref()?;
-                let me = session.viewer();
-                Some(OnScreen {
-                    game: &self.game_id,
-                    log: session.log.len(),
-                    my_turn: me.is_some() && session.game.to_act() == me,
-                })
-            }
-            Screen::Hand => {
-                let model = self.hand.model.as_ref()?;
-                Some(OnScreen {
-                    game: &model.seen.game,
-                    log: model.log.len(),
-                    my_turn: model.my_turn(),
-                })
-            }
-            _ => None,
+        for rule in RULES {
+            (rule.run)(before, self);
         }
     }
 }
 
 /// Whether `f` tells `before` (`None`: the app starting) from `after`.
-fn differs_by<T: PartialEq>(
-    before: Option<&AppState>,
-    after: &AppState,
-    f: fn(&AppState) -> T,
+fn changed<'a, T: PartialEq>(
+    before: Option<&'a AppState>,
+    after: &'a AppState,
+    f: impl Fn(&'a AppState) -> T,
 ) -> bool {
     before.is_none_or(|b| f(b) != f(after))
 }
 
-/// What [`AppState::decide_sounds`] compares: the game on the screen,
-/// its log's length, and whether it is the viewer's turn.
-struct OnScreen<'a> {
-    game: &'a str,
-    log: usize,
-    my_turn: bool,
+/// The game, after every change worth saving (written before the move is
+/// drawn: the executor keeps it in the render), or forgotten once left;
+/// not while saving waits for the player's choice of game (another tab's).
+fn save_game(before: Option<&AppState>, s: &mut AppState) {
+    let key = |s: &AppState| (s.game_id.clone(), s.seq, s.session.is_some(), s.tab.paused);
+    if changed(before, s, key) && !s.tab.paused {
+        let cmd = s.save_cmd();
+        s.outbox.push(cmd);
+    }
+}
+
+impl AppState {
+    /// The command that writes the game as it is now (or forgets it).
+    pub(super) fn save_cmd(&self) -> Cmd {
+        match &self.session {
+            Some(session) => Cmd::SaveGame(Rc::new(GameSave {
+                id: self.game_id.clone(),
+                seq: self.seq,
+                text: save::encode(session, &self.game_id, self.seq),
+                record: session.record.clone(),
+                replace: self.tab.replace.clone(),
+            })),
+            None => Cmd::ForgetGame {
+                id: self.game_id.clone(),
+            },
+        }
+    }
+}
+
+fn save_settings(before: Option<&AppState>, s: &mut AppState) {
+    if before.is_none_or(|b| b.settings != s.settings) {
+        let text = s.settings.encode();
+        s.outbox.push(Cmd::SaveSettings(text.into()));
+    }
+}
+
+fn page_lang(before: Option<&AppState>, s: &mut AppState) {
+    if changed(before, s, |s| s.lang) {
+        s.outbox.push(Cmd::PageLang(s.lang));
+    }
+}
+
+fn sound_on(before: Option<&AppState>, s: &mut AppState) {
+    if changed(before, s, |s| s.settings.sound) {
+        s.outbox.push(Cmd::SoundOn(s.settings.sound));
+    }
+}
+
+/// The tokens of the seats' devices, kept across a reload of the table
+/// (forgotten once this game has no seat on a device).
+fn save_devices(before: Option<&AppState>, s: &mut AppState) {
+    let tokens = |s: &AppState| {
+        let d = &s.devices;
+        let tokens: Vec<_> = d.seats.iter().map(|r| r.token.clone()).collect();
+        (s.game_id.clone(), d.table, d.started, tokens)
+    };
+    if changed(before, s, tokens) {
+        let d = &s.devices;
+        let text = (!d.seats.is_empty()).then(|| stored::devices_text(&s.game_id, d));
+        let id = s.game_id.clone();
+        s.outbox.push(Cmd::SaveDevices { id, text });
+    }
+}
+
+fn save_ticket(before: Option<&AppState>, s: &mut AppState) {
+    if before.is_none_or(|b| b.hand.ticket != s.hand.ticket) {
+        let text = s.hand.ticket.as_ref().map(stored::ticket_text);
+        s.outbox.push(Cmd::SaveTicket(text));
+    }
+}
+
+/// A game that has just ended is counted in the statistics (once per id:
+/// the driver's count is by id, so a reload on the game-over screen adds
+/// nothing).
+fn count_finished(before: Option<&AppState>, s: &mut AppState) {
+    let over = |s: &AppState| {
+        let over = s.session.as_ref().filter(|x| x.game.is_over());
+        (s.game_id.clone(), over.is_some())
+    };
+    if changed(before, s, over) && over(s).1 {
+        if let Some(session) = s.session.clone() {
+            let id = s.game_id.clone();
+            s.outbox.push(Cmd::CountFinished { id, session });
+        }
+    }
+}
+
+/// While this tab shows a game with players on their own devices, it says
+/// so (another tab opened meanwhile leaves the game to it).
+fn host_beat(before: Option<&AppState>, s: &mut AppState) {
+    let hosting = |s: &AppState| {
+        let remote = s.session.as_ref().is_some_and(|x| x.setup.has_remote());
+        (s.screen == Screen::Table && remote).then(|| s.game_id.clone())
+    };
+    if changed(before, s, hosting) {
+        s.outbox.push(Cmd::HostBeat(hosting(s)));
+    }
+}
+
+/// Whenever a bot is to act, its turn is scheduled: a turn is its game,
+/// position, seat and pause, so that anything changing one of them (a
+/// seat given to a bot on its own turn, too) schedules it again. The
+/// turn scheduled last is the state's own (`AppState::bot`).
+fn bot_turn(_: Option<&AppState>, s: &mut AppState) {
+    let turn = s.bot_turn();
+    let key = turn.as_ref().map(BotTurn::key);
+    if key != s.bot {
+        s.bot = key;
+        s.outbox.push(Cmd::Bot(turn));
+    }
+}
+
+/// Hard's review follows the replay: it starts when a round is replayed
+/// (its moves of people with a choice, `review_tasks`) and stops when the
+/// replay closes or goes to another round.
+fn review(before: Option<&AppState>, s: &mut AppState) {
+    let wanted = |s: &AppState| s.replay.map(|r| (s.game_id.clone(), r));
+    if before.is_some_and(|b| wanted(b) == wanted(s)) {
+        return;
+    }
+    let work = wanted(s)
+        .zip(s.session.as_ref())
+        .map(|((game, round), session)| {
+            let seats = &session.setup.seats;
+            let person = |x: Seat| seats.get(x as usize).is_some_and(|x| x.bot.is_none());
+            let record = &session.record;
+            let tasks = crate::replay::review_tasks(
+                record.options,
+                record.seed,
+                &record.actions,
+                round,
+                person,
+            );
+            Rc::new(ReviewWork { game, round, tasks })
+        });
+    s.review = work.as_ref().map(|w| {
+        Rc::new(crate::replay::RoundReview {
+            game: w.game.clone(),
+            round: w.round,
+            moves: w.tasks.len(),
+            found: Vec::new(),
+        })
+    });
+    if work.is_some() || before.is_some_and(|b| b.review.is_some()) {
+        s.outbox.push(Cmd::Review(work));
+    }
+}
+
+/// The links follow the seats on their own devices: a seat that left,
+/// connected, is told goodbye first (and who plays it now), then every
+/// wanted link is opened and the others closed.
+fn links(before: Option<&AppState>, s: &mut AppState) {
+    let links = |s: &AppState| {
+        let seats: Vec<_> = s.devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
+        (s.devices.table, seats)
+    };
+    if !changed(before, s, links) {
+        return;
+    }
+    let gone = before
+        .into_iter()
+        .flat_map(|b| &b.devices.seats)
+        .filter(|r| r.link == LinkState::Connected && s.devices.seat(r.seat).is_none());
+    for r in gone {
+        // Who plays the seat now: a bot, or the table's screen.
+        let bot = s.session.as_ref().is_some_and(|x| !x.is_human(r.seat));
+        s.outbox.push(Cmd::ToDevice {
+            seat: r.seat,
+            epoch: r.epoch,
+            message: Rc::new(ToHand::Bye { bot }),
+        });
+    }
+    let (table, links) = links(s);
+    let ice = s.settings.ice_servers.clone().into();
+    s.outbox.push(Cmd::SyncDevices { table, links, ice });
+}
+
+/// Each paired device is sent what it has not seen of the game
+/// (`message_for`, from its seat's view only).
+fn device_updates(_: Option<&AppState>, s: &mut AppState) {
+    let AppState {
+        session,
+        devices,
+        outbox,
+        game_id,
+        seq,
+        waiting,
+        ..
+    } = s;
+    let Some(session) = session else {
+        return;
+    };
+    let offline = devices.offline();
+    let started = devices.started;
+    for r in devices.seats.iter_mut() {
+        if r.link != LinkState::Connected {
+            continue;
+        }
+        let news = News {
+            waiting_for: *waiting,
+            started,
+            offline: &offline,
+        };
+        if let Some(m) = message_for(session, game_id, *seq, r.seat, news, &mut r.sent) {
+            outbox.push(Cmd::ToDevice {
+                seat: r.seat,
+                epoch: r.epoch,
+                message: Rc::new(m),
+            });
+        }
+    }
+}
+
+/// A ping every [`PING_MS`](crate::net::devices::PING_MS) on every paired
+/// link: the table's seats, this phone's link to its table.
+fn pings(before: Option<&AppState>, s: &mut AppState) {
+    let pings = |s: &AppState| {
+        let hand = (s.hand.connected).then_some(s.hand.epoch);
+        (s.devices.paired(), hand)
+    };
+    if changed(before, s, pings) {
+        let (table, hand) = pings(s);
+        s.outbox.push(Cmd::Pings { table, hand });
+    }
+}
+
+/// The QR codes the screen shows (the table's invitations while its
+/// devices dialog is open, the phone's reply), each drawn once by the QR
+/// worker: the view draws only what the state holds.
+fn qr_codes(_: Option<&AppState>, s: &mut AppState) {
+    let mut texts = Vec::new();
+    // The dialog the player opened, or the one that came up by itself
+    // because the table waits for a seat's device.
+    if s.overlay_shown() == Overlay::Devices {
+        let inviting = s.devices.seats.iter();
+        let inviting = inviting.filter(|r| r.link != LinkState::Connected);
+        texts.extend(inviting.filter_map(|r| Some(s.qr.link(r.invitation.as_ref()?))));
+    }
+    if s.screen == Screen::Join {
+        texts.extend(s.hand.reply.clone());
+    }
+    for text in s.qr.want(texts) {
+        s.outbox.push(Cmd::DrawQr(text));
+    }
+}
+
+/// The camera is on while the state says ([`AppState::camera_use`]); a
+/// change of what it reads starts it afresh.
+fn camera(before: Option<&AppState>, s: &mut AppState) {
+    if changed(before, s, AppState::camera_use) {
+        let on = s.camera_use().map(|u| u.keep_reading);
+        s.outbox.push(Cmd::Camera(on));
+    }
 }

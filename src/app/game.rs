@@ -1,12 +1,14 @@
 //! The game at the table: a person's tap, a bot's answer, a take-back,
 //! which bot turn is due, and the replay of a round with Hard's review.
 
-use mojo_engine::{Action, Phase};
+use std::rc::Rc;
+
+use mojo_engine::{Action, Event, Seat};
 
 use super::{AppState, Screen};
-use crate::cmd::BotTurn;
+use crate::cmd::{BotTurn, Cmd};
 use crate::save::Speed;
-use crate::session::Player;
+use crate::session::{Actor, Ask};
 
 /// How much longer a tab showing another tab's position waits before it
 /// plays a bot's turn itself (the other tab normally does it first).
@@ -17,18 +19,11 @@ const FOLLOWER_GRACE_MS: u32 = 1500;
 const TAKE_BACK_GRACE_MS: u32 = 2000;
 
 impl AppState {
-    /// A person's action at the table: only the person whose cards are
-    /// shown may act, and only for their own seat; the engine checks the
-    /// rest.
+    /// A person's action at the table (`Session::admit`: only the person
+    /// whose cards are shown may act, and only for their own seat; the
+    /// engine checks the rest).
     pub(super) fn act(&mut self, action: Action) {
-        self.with_session(|session| {
-            let allowed = match (action, session.to_act()) {
-                (Action::NextRound, _) => session.humans() > 0,
-                (_, Some((seat, Player::Here))) => session.viewer() == Some(seat),
-                _ => false,
-            };
-            allowed && session.apply(action).is_ok()
-        });
+        self.with_session(|session| session.perform(Actor::Here, Ask::Act(action)).is_ok());
     }
 
     /// A bot's action for the position after `after` actions of game `id`:
@@ -36,12 +31,8 @@ impl AppState {
     pub(super) fn bot_act(&mut self, id: &str, after: usize, action: Action) {
         let seq = self.seq;
         if id == self.game_id {
-            self.with_session(|session| {
-                session.record.actions.len() == after
-                    && (session.bot_to_act().is_some()
-                        || (action == Action::NextRound && session.humans() == 0))
-                    && session.apply(action).is_ok()
-            });
+            let bot = Actor::Bot { after };
+            self.with_session(|session| session.perform(bot, Ask::Act(action)).is_ok());
         }
         if self.seq == seq && self.bot.as_ref().is_some_and(|b| b.after == after) {
             // Its answer was not taken: whatever is to be played now is
@@ -52,7 +43,7 @@ impl AppState {
 
     /// The person here who just played takes the card back.
     pub(super) fn take_back_here(&mut self) {
-        self.with_session(|session| session.may_take_back_here() && session.take_back());
+        self.with_session(|session| session.perform(Actor::Here, Ask::TakeBack).is_ok());
     }
 
     /// Replay this finished round on the table device, or close the replay.
@@ -106,12 +97,86 @@ impl AppState {
             seat,
             delay_ms,
         };
+        let after = session.record.actions.len();
+        let deal = Ask::Act(Action::NextRound);
         match session.bot_to_act() {
             Some(bot) => Some(turn(Some(bot), delay_ms)),
-            None if session.humans() == 0 && session.game.phase() == Phase::RoundOver => {
+            None if session.admit(Actor::Bot { after }, deal).is_ok() => {
                 Some(turn(None, delay_ms.max(400) * 3))
             }
             None => None,
         }
     }
+
+    /// What the table shown to this device's player has to say, if one is
+    /// shown (the table's, or a held seat's).
+    fn look(&self) -> Option<Look> {
+        match self.screen {
+            Screen::Table if self.replay.is_none() => {
+                let session = self.session.as_ref()?;
+                let me = session.viewer();
+                Some(Look {
+                    game: self.game_id.clone(),
+                    log: session.log.len(),
+                    my_turn: me.is_some() && session.game.to_act() == me,
+                })
+            }
+            Screen::Hand => {
+                let model = self.hand.model.as_ref()?;
+                Some(Look {
+                    game: model.seen.game.clone(),
+                    log: model.log.len(),
+                    my_turn: model.my_turn(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Applies a message with `update` and pushes what the screen shown
+    /// hears of it: the sounds of a move made (as its viewer sees it), and
+    /// "your turn" when the turn has just come to the viewer. Only between
+    /// two looks at the same game's table (not on opening it, a reload, or
+    /// back from a replay), and only with sound on. The messages that move
+    /// a game or pass the turn go through here (`AppState::update`).
+    pub(super) fn with_sounds(&mut self, update: impl FnOnce(&mut Self)) {
+        let was = self.look();
+        update(self);
+        let (Some(was), Some(now), true) = (was, self.look(), self.settings.sound) else {
+            return;
+        };
+        if was.game != now.game {
+            return;
+        }
+        let moved = was.log != now.log;
+        let turn_came = now.my_turn && !was.my_turn;
+        if moved || turn_came {
+            let events = if moved {
+                self.last_events()
+            } else {
+                Rc::from([])
+            };
+            self.outbox.push(Cmd::Sounds { events, turn_came });
+        }
+    }
+
+    /// The last action's events as the viewer of the screen shown sees
+    /// them.
+    fn last_events(&self) -> Rc<[Event]> {
+        match (self.screen, &self.session, &self.hand.model) {
+            (Screen::Hand, _, Some(model)) => model.seen.events.clone().into(),
+            (_, Some(session), _) => session
+                .events_for(session.viewer().unwrap_or(Seat::MAX))
+                .into(),
+            _ => Rc::from([]),
+        }
+    }
+}
+
+/// What [`AppState::with_sounds`] compares: the game on the screen, its
+/// log's length, and whether it is the viewer's turn.
+struct Look {
+    game: String,
+    log: usize,
+    my_turn: bool,
 }

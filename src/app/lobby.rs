@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::{AppState, Overlay, Screen};
 use crate::i18n::Text;
-use crate::net::state::Devices;
+use crate::net::devices::Devices;
 use crate::session::{Session, SetupEdit, TableSetup};
 
 impl AppState {
@@ -24,7 +24,7 @@ impl AppState {
         );
     }
 
-    pub(super) fn start(&mut self, setup: TableSetup, seed: u64, id: String) {
+    pub(super) fn start_game(&mut self, setup: TableSetup, seed: u64, id: String) {
         if let Ok(session) = Session::new(setup.clone(), seed) {
             self.settings.table = Some(setup.clone());
             self.lobby = setup;
@@ -68,7 +68,7 @@ impl AppState {
             self.pending_start = Some(Rc::new((setup, seed, id)));
             self.overlay = Overlay::ConfirmStart;
         } else {
-            self.start(setup, seed, id);
+            self.start_game(setup, seed, id);
         }
     }
 
@@ -77,7 +77,7 @@ impl AppState {
         if let Some(pending) = self.pending_start.take() {
             self.overlay = Overlay::None;
             let (setup, seed, id) = (*pending).clone();
-            self.start(setup, seed, id);
+            self.start_game(setup, seed, id);
         }
     }
 
@@ -110,12 +110,12 @@ impl AppState {
     pub(super) fn rematch(&mut self, seed: u64, id: String) {
         if let Some(session) = &self.session {
             let setup = session.setup.clone();
-            self.start(setup, seed, id);
+            self.start_game(setup, seed, id);
         }
     }
 
     /// Back to the lobby (a finished game is left behind).
-    pub(super) fn to_lobby(&mut self) {
+    pub(super) fn back_to_lobby(&mut self) {
         self.screen = Screen::Lobby;
         self.settings.in_lobby = true;
         self.overlay = Overlay::None;

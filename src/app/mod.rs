@@ -17,6 +17,7 @@
 //! - `phone`: this device as a phone at another table;
 //! - `effects`: what a change asks of the world (`decide`).
 
+mod camera;
 mod devices;
 mod effects;
 mod game;
@@ -26,6 +27,10 @@ mod settings;
 mod start;
 mod tabs;
 
+pub use camera::{auto_scan, Camera, CameraMsg, CameraUse, Scan};
+pub use effects::{Rule, RULES};
+pub use start::{lang_choice, restore, Start};
+
 use std::rc::Rc;
 
 use mojo_engine::Seat;
@@ -33,11 +38,12 @@ use yew::prelude::*;
 
 use crate::cmd::{BotKey, Cmd, Outbox, Page};
 use crate::i18n::{Lang, Text};
-use crate::net::state::{DeviceMsg, Devices, HandMsg, HandState};
-use crate::persist::sync::{TabMsg, TabState};
+use crate::net::devices::{DeviceMsg, Devices};
+use crate::net::hand::{HandMsg, HandState};
 use crate::save::{Settings, Speed};
 use crate::session::{Session, SetupEdit, TableSetup};
 use crate::stats::Stats;
+use crate::sync::{TabMsg, TabState};
 use mojo_engine::Action;
 
 /// Whether this build holds the phone's side of play across devices (its
@@ -99,6 +105,14 @@ pub enum Notice {
     Restored,
 }
 
+/// What a copy came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Copied {
+    Yes,
+    /// The text is selected on the page for the person to copy.
+    SelectIt,
+}
+
 /// The whole app state.
 #[derive(Clone, Debug)]
 pub struct AppState {
@@ -129,6 +143,9 @@ pub struct AppState {
     pub persistent: Option<bool>,
     /// The browser offers to install the app.
     pub installable: bool,
+    /// An iPad or an iPhone in the browser, not the app on the Home
+    /// Screen (the menu says how to keep Mojo there).
+    pub ios: bool,
     /// A new game asked for while another is in progress, waiting for the
     /// player's yes ([`Overlay::ConfirmStart`]): its table, seed and id.
     /// The game in progress stays saved until the new one has started.
@@ -155,6 +172,12 @@ pub struct AppState {
     pub page: Page,
     /// The QR codes on the screen, drawn by the QR worker (`Cmd::DrawQr`).
     pub qr: crate::net::qr::Codes,
+    /// The camera that reads QR codes.
+    pub camera: Camera,
+    /// The last text copied, and what came of it (its Copy button says).
+    pub copied: Option<(String, Copied)>,
+    /// This browser has a share sheet (the Web Share API).
+    pub can_share: bool,
 }
 
 /// Everything that can happen to the app state.
@@ -218,8 +241,15 @@ pub enum Msg {
     SetConfirmCards(bool),
     /// Sounds at the table on or off (the table's mute button).
     SetSound(bool),
-    /// The interface language (remembered in the settings).
+    /// The interface language, its words here (remembered in the
+    /// settings).
     SetLang(Lang),
+    /// A language chosen in the menu: its words are fetched first.
+    ChooseLang(Lang),
+    /// The player asks to install the app (the browser's offer).
+    Install,
+    /// The player takes the new version of the app.
+    ApplyUpdate,
     Notice(Notice),
     Dismiss(usize),
     /// Another tab of this browser, and the player's answers about it.
@@ -228,6 +258,23 @@ pub enum Msg {
     Device(DeviceMsg),
     /// This device as a hand at another table.
     Hand(HandMsg),
+    /// The camera that reads QR codes.
+    Camera(CameraMsg),
+    /// Copy `text`, shown on the page in the element `shown_in`.
+    Copy {
+        text: String,
+        shown_in: String,
+    },
+    /// What came of copying `text`.
+    Copied {
+        text: String,
+        copied: Copied,
+    },
+    /// Open the share sheet with `text`.
+    Share {
+        title: String,
+        text: String,
+    },
     /// The page's timers stood still this long (`Cmd::Pings` finds the
     /// gap): the device slept, its processes stopped, as a phone's system
     /// does to a page in the background. Nothing was heard meanwhile, so
@@ -352,11 +399,15 @@ impl AppState {
             Msg::Continue => self.continue_game(),
             Msg::TodaysDeal { date, id } => self.todays_deal(date, id),
             Msg::Rematch { seed, id } => self.rematch(seed, id),
-            Msg::ToLobby => self.to_lobby(),
-            Msg::Act(action) => self.act(action),
-            Msg::BotAct { id, after, action } => self.bot_act(&id, after, action),
-            Msg::ShowHand(seat) => self.with_session(|session| session.show_hand(seat)),
-            Msg::TakeBack => self.take_back_here(),
+            Msg::ToLobby => self.back_to_lobby(),
+            Msg::Act(action) => self.with_sounds(|s| s.act(action)),
+            Msg::BotAct { id, after, action } => {
+                self.with_sounds(|s| s.bot_act(&id, after, action))
+            }
+            Msg::ShowHand(seat) => {
+                self.with_sounds(|s| s.with_session(|session| session.show_hand(seat)))
+            }
+            Msg::TakeBack => self.with_sounds(|s| s.take_back_here()),
             Msg::Replay(round) => self.replay(round),
             Msg::Reviewed {
                 game,
@@ -371,15 +422,26 @@ impl AppState {
             Msg::SetConfirmCards(on) => self.settings.confirm_cards = on,
             Msg::SetSound(on) => self.settings.sound = on,
             Msg::SetLang(lang) => self.set_lang(lang),
+            Msg::ChooseLang(lang) => {
+                if lang != self.lang {
+                    self.outbox.push(Cmd::FetchLang(lang));
+                }
+            }
+            Msg::Install => self.outbox.push(Cmd::Install),
+            Msg::ApplyUpdate => self.outbox.push(Cmd::ApplyUpdate),
             Msg::Notice(n) => self.notice(n),
             Msg::Dismiss(i) => {
                 if i < self.notices.len() {
                     self.notices.remove(i);
                 }
             }
-            Msg::Tab(msg) => self.tab_msg(msg),
-            Msg::Device(msg) => self.device_msg(msg),
-            Msg::Hand(msg) => self.hand_msg(msg),
+            Msg::Tab(msg) => self.with_sounds(|s| s.tab_msg(msg)),
+            Msg::Device(msg) => self.with_sounds(|s| s.device_msg(msg)),
+            Msg::Hand(msg) => self.with_sounds(|s| s.hand_msg(msg)),
+            Msg::Camera(msg) => self.camera_msg(msg),
+            Msg::Copy { text, shown_in } => self.outbox.push(Cmd::Copy { text, shown_in }),
+            Msg::Copied { text, copied } => self.copied = Some((text, copied)),
+            Msg::Share { title, text } => self.outbox.push(Cmd::Share { title, text }),
             Msg::Slept { ms } => self.slept(ms),
             Msg::Persistent(kept) => self.persistent = kept.or(self.persistent),
             Msg::KeepStorage => self.ask_persist(),
@@ -393,8 +455,15 @@ impl AppState {
         if self.screen != Screen::Table || self.session.is_none() {
             self.replay = None;
         }
+        self.camera_put_away();
     }
 }
 
+#[cfg(test)]
+mod devices_tests;
+#[cfg(test)]
+mod phone_tests;
+#[cfg(test)]
+mod test_kit;
 #[cfg(test)]
 mod tests;

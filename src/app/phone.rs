@@ -5,9 +5,10 @@
 use std::rc::Rc;
 
 use super::{AppState, Overlay, Screen, PHONE_SIDE};
-use crate::cmd::{Cmd, Page};
+use crate::cmd::{Cmd, Later, Page};
+use crate::net::devices::RECONNECT_MS;
+use crate::net::hand::{HandMsg, HandScreen};
 use crate::net::proto::ToTable;
-use crate::net::state::{HandMsg, HandScreen};
 use crate::net::BUILD;
 
 impl AppState {
@@ -52,8 +53,21 @@ impl AppState {
             });
             return;
         }
-        let screen = self.hand.apply(msg);
-        self.hand_screen(screen);
+        let before = HandLook::of(self);
+        let news = self.hand.apply(msg);
+        if let Some(reason) = news.unreadable {
+            let text = format!("mojo: refused a message from the table: {reason}");
+            self.outbox.push(Cmd::Warn(text));
+        }
+        if news.gap {
+            // An update that does not follow on: the whole game again.
+            self.outbox.push(Cmd::ToTable {
+                epoch: self.hand.epoch,
+                message: Rc::new(ToTable::Sync),
+            });
+        }
+        self.hand_screen(news.screen);
+        self.hand_effects(&before);
     }
 
     /// Shows the screen a hand device's change asks for, if any.
@@ -87,33 +101,64 @@ impl AppState {
     /// decide what that costs, and a phone may be back at its join step.
     pub(super) fn slept(&mut self, ms: u32) {
         self.devices.slept(ms);
+        // (The table's build has no phone's side: `PHONE_SIDE`.)
+        if !PHONE_SIDE {
+            return;
+        }
+        let before = HandLook::of(self);
         let screen = self.hand.slept(ms);
         self.hand_screen(screen);
+        self.hand_effects(&before);
     }
 
-    /// A hand device's part of [`Self::decide`]: its link follows the
-    /// invitation's number; a gap in the table's updates asks for a
-    /// snapshot; while it holds a seat the screen stays on, and a turn
-    /// coming is felt.
-    pub(super) fn decide_hand(&mut self, before: Option<&AppState>) {
+    /// What a phone's message asks of the world, pushed by it: its link
+    /// follows the invitation's number (a new number closes the old link
+    /// and answers the invitation held, if any); a drift of the link gets
+    /// its window of [`RECONNECT_MS`]; while it holds a seat the screen
+    /// stays on, and a turn coming is felt.
+    fn hand_effects(&mut self, before: &HandLook) {
+        let now = HandLook::of(self);
         let hand = &self.hand;
-        if before.is_some_and(|b| b.hand.epoch != hand.epoch) {
-            self.outbox.push(Cmd::HandLink(hand.epoch));
-        }
-        if before.is_some_and(|b| b.hand.resync < hand.resync) {
-            self.outbox.push(Cmd::ToTable {
+        if now.epoch != before.epoch {
+            self.outbox.push(Cmd::HandLink {
                 epoch: hand.epoch,
-                message: Rc::new(ToTable::Sync),
+                invitation: hand.invitation.clone().map(Rc::new),
+                ice: self.settings.ice_servers.clone().into(),
             });
         }
-        let holding = |s: &AppState| s.screen == Screen::Hand;
-        let my_turn = |s: &AppState| s.hand.model.as_ref().is_some_and(|m| m.my_turn());
-        if holding(self) && !before.is_some_and(holding) {
+        if let Some(drift) = now.drift.filter(|&d| before.drift != Some(d)) {
+            let epoch = hand.epoch;
+            self.outbox.push(Cmd::After {
+                ms: RECONNECT_MS,
+                msg: Later::Hand(HandMsg::Adrift { epoch, drift }),
+            });
+        }
+        if now.holding && !before.holding {
             self.outbox.push(Cmd::KeepAwake);
         }
-        if my_turn(self) && !before.is_some_and(my_turn) {
+        if now.my_turn && !before.my_turn {
             self.outbox.push(Cmd::Buzz(200));
             self.outbox.push(Cmd::KeepAwake);
+        }
+    }
+}
+
+/// What [`AppState::hand_effects`] compares before and after a phone's
+/// message.
+struct HandLook {
+    epoch: u32,
+    drift: Option<u32>,
+    holding: bool,
+    my_turn: bool,
+}
+
+impl HandLook {
+    fn of(s: &AppState) -> HandLook {
+        HandLook {
+            epoch: s.hand.epoch,
+            drift: s.hand.reconnecting,
+            holding: s.screen == Screen::Hand,
+            my_turn: s.hand.model.as_ref().is_some_and(|m| m.my_turn()),
         }
     }
 }

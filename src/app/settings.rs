@@ -2,6 +2,7 @@
 //! the dialogs over the screen.
 
 use super::{AppState, Notice, Overlay};
+use crate::cmd::Cmd;
 use crate::i18n::Lang;
 use crate::save::Speed;
 
@@ -11,6 +12,11 @@ impl AppState {
         if o != Overlay::ConfirmStart {
             // Closed without a yes: the game in progress goes on.
             self.pending_start = None;
+        }
+        // The statistics are read again when they open (another tab may
+        // have counted games).
+        if o == Overlay::Stats && self.overlay != Overlay::Stats {
+            self.outbox.push(Cmd::ReadStats);
         }
         self.overlay = o;
     }

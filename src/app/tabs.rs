@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use super::{AppState, Notice, Overlay, Screen};
-use crate::persist::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 use crate::save::Loaded;
+use crate::sync::{verdict, Ours, TabMsg, TabNotice, TabState, Verdict};
 
 impl AppState {
     /// Takes a game another tab saved.
@@ -36,7 +36,12 @@ impl AppState {
                         self.take(loaded);
                         self.tab.follower = true;
                     }
-                    (Verdict::Rewrite, _) => self.tab.resave = self.tab.resave.wrapping_add(1),
+                    // An older save of this game went over ours: ours is
+                    // written again, now.
+                    (Verdict::Rewrite, _) => {
+                        let cmd = self.save_cmd();
+                        self.outbox.push(cmd);
+                    }
                     (Verdict::Ask, _) => {
                         self.tab.notice = Some(TabNotice::OtherGame);
                         self.tab.paused = true;

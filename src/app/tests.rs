@@ -2,10 +2,10 @@
 
 use super::*;
 use crate::cmd::ReviewWork;
-use crate::persist::sync::{OtherSave, TabNotice};
 use crate::save::{self, Loaded};
 use crate::session::Level;
 use crate::session::SeatSetup;
+use crate::sync::{OtherSave, TabNotice};
 use mojo_engine::BotKind;
 use mojo_engine::{Event, Phase};
 
@@ -17,6 +17,17 @@ fn fresh() -> Rc<AppState> {
         None,
         true,
     ))
+}
+
+/// The numbers of the game's saves asked for after command `mark`.
+fn saves(s: &AppState, mark: u64) -> Vec<u64> {
+    s.outbox
+        .after(mark)
+        .filter_map(|(_, c)| match c {
+            Cmd::SaveGame(save) => Some(save.seq),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The first legal action of the game in progress.
@@ -268,7 +279,11 @@ fn another_tab_newer_save_of_this_game_is_taken_an_older_one_never() {
     assert_eq!(same.seq, 2);
     assert_eq!(same.session.as_ref().unwrap().record.actions, vec![a]);
     assert_eq!(same.tab.notice, None);
-    assert_eq!(same.tab.resave, moved.tab.resave);
+    assert_eq!(
+        saves(&same, moved.outbox.last()),
+        Vec::<u64>::new(),
+        "nothing saved"
+    );
     // The other tab is ahead: taken, and the player told.
     let ahead = s.clone().reduce(saw(&moved, "g", 2));
     assert_eq!(ahead.seq, 2);
@@ -278,7 +293,11 @@ fn another_tab_newer_save_of_this_game_is_taken_an_older_one_never() {
     assert!(ahead.tab.follower, "the other tab drives the bots now");
     // An older save of this game written over ours: ours is written again.
     let repaired = moved.clone().reduce(at_start);
-    assert_eq!(repaired.tab.resave, moved.tab.resave + 1);
+    assert_eq!(
+        saves(&repaired, moved.outbox.last()),
+        vec![2],
+        "ours written again"
+    );
     assert_eq!(repaired.seq, 2);
     // A move made here (the person's, or a bot's this tab plays) makes
     // this tab the driver again.

@@ -11,13 +11,11 @@
 pub const BUILD: &str = env!("MOJO_BUILD");
 
 pub mod code;
-pub mod hand_hub;
+pub mod devices;
+pub mod hand;
 pub mod proto;
 pub mod qr;
-pub mod rtc;
-pub mod state;
 pub mod stored;
-pub mod table_hub;
 pub mod wire;
 #[cfg(test)]
 mod wire_serde_tests;

@@ -15,7 +15,7 @@ use mojo_engine::{Action, Event, PlayerView, RoundResult, Seat, Value};
 use super::wire::{self, Read};
 use crate::json::{self, obj, Fields, Json};
 use crate::scene::Scene;
-use crate::session::{LogEntry, Player, Session};
+use crate::session::{Denied, LogEntry, Session};
 
 /// The protocol's version: a message of another version is refused.
 pub const PROTOCOL: u32 = 1;
@@ -127,6 +127,20 @@ pub enum Refusal {
     /// Too late to take back: someone acted since, or the play showed a
     /// hidden card.
     TooLate,
+}
+
+/// What the admission rule refused (`Session::admit`), as the device is
+/// told.
+impl From<Denied> for Refusal {
+    fn from(d: Denied) -> Refusal {
+        match d {
+            Denied::NotYourTurn => Refusal::NotYourTurn,
+            Denied::StaleMove { at, now } => Refusal::StaleMove { at, now },
+            Denied::NotYours => Refusal::NotYours,
+            Denied::Illegal { rule } => Refusal::Illegal { rule },
+            Denied::TooLate => Refusal::TooLate,
+        }
+    }
 }
 
 impl core::fmt::Display for Refusal {
@@ -584,43 +598,9 @@ pub fn message_for(
     })
 }
 
-/// Judges an action a hand device of `seat` sent at move `at`, when the
-/// table is at move `now`: the action to apply, or why not.
-pub fn check_act(
-    session: &Session,
-    now: u64,
-    seat: Seat,
-    at: u64,
-    action: Action,
-) -> Result<Action, Refusal> {
-    if action == Action::NextRound {
-        return Err(Refusal::NotYours);
-    }
-    if session.to_act() != Some((seat, Player::OwnDevice)) {
-        return Err(Refusal::NotYourTurn);
-    }
-    if at != now {
-        return Err(Refusal::StaleMove { at, now });
-    }
-    session.game.check(action).map_err(|e| Refusal::Illegal {
-        rule: e.to_string(),
-    })?;
-    Ok(action)
-}
-
 /// An update that does not follow on from what a device has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gap;
-
-/// Judges a take-back the device of `seat` asked for at move `at`, when the
-/// table is at move `now`: only its own last card, before anyone acted
-/// again (the move number settles a race with the next seat).
-pub fn check_take_back(session: &Session, now: u64, seat: Seat, at: u64) -> Result<(), Refusal> {
-    if at != now || session.take_back_seat() != Some(seat) {
-        return Err(Refusal::TooLate);
-    }
-    Ok(())
-}
 
 /// What a hand device knows of the game: everything the table sent it,
 /// and nothing else. Its screen is built from this, never from a `Game`.
@@ -699,10 +679,11 @@ impl HandModel {
             reconnecting: Vec::new(),
             waiting_table: !self.seen.started,
             took_back: self.seen.took_back,
-            take_back: crate::session::take_back_card(&self.seen.events)
+            take_back: mojo_engine::take_back_card(&self.seen.events)
                 .filter(|&(seat, _)| seat == self.seat && !busy),
             pass_to: None,
             busy,
+            may_deal: false,
         }
     }
 
@@ -716,7 +697,19 @@ impl HandModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{SeatSetup, TableSetup};
+
+    /// A device's action through the one admission rule, as the table
+    /// judges it (`app/devices.rs`).
+    fn check_act(s: &Session, now: u64, seat: Seat, at: u64, a: Action) -> Result<Ask, Refusal> {
+        let device = Actor::Device { seat, at, now };
+        s.admit(device, Ask::Act(a)).map_err(Refusal::from)
+    }
+
+    fn check_take_back(s: &Session, now: u64, seat: Seat, at: u64) -> Result<Ask, Refusal> {
+        let device = Actor::Device { seat, at, now };
+        s.admit(device, Ask::TakeBack).map_err(Refusal::from)
+    }
+    use crate::session::{Actor, Ask, SeatSetup, TableSetup};
     use mojo_engine::{BotKind, Cards, DrawSource};
 
     fn table() -> Session {
@@ -836,7 +829,7 @@ mod tests {
     fn the_table_takes_only_the_seats_own_legal_action_at_the_current_move() {
         let (mut s, _) = until_ben_on_his_device_acts();
         let legal = s.game.legal_actions().get(0).unwrap();
-        assert_eq!(check_act(&s, 10, 2, 10, legal), Ok(legal));
+        assert_eq!(check_act(&s, 10, 2, 10, legal), Ok(Ask::Act(legal)));
         // The same seat played at this screen has no device to act from.
         let mut here = s.clone();
         here.setup.seats[2] = SeatSetup::human("Ben");
@@ -886,7 +879,7 @@ mod tests {
             s.apply(bot.choose(&s.game.view(seat))).unwrap();
             now += 1;
             if s.take_back_seat() == Some(seat) {
-                assert_eq!(check_take_back(&s, now, seat, now), Ok(()));
+                assert_eq!(check_take_back(&s, now, seat, now), Ok(Ask::TakeBack));
                 assert_eq!(
                     check_take_back(&s, now, seat, now - 1),
                     Err(Refusal::TooLate)

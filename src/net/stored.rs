@@ -6,7 +6,8 @@
 
 use mojo_engine::Seat;
 
-use super::state::{Devices, Ticket};
+use super::devices::Devices;
+use super::hand::Ticket;
 use crate::json::{self, obj, Fields, Json};
 
 pub const DEVICES_KEY: &str = "mojo.devices";

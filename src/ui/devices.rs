@@ -3,17 +3,18 @@
 //! for the device's reply, its state), and a hand device's screen for
 //! joining a table (the invitation in, the reply out).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use mojo_engine::Seat;
 use yew::prelude::*;
 
+use crate::app::{Camera, CameraUse, Scan};
 use crate::i18n::{Lang, Text};
 use crate::net::code::CodeError;
+use crate::net::devices::{Devices, LinkState, Problem};
+use crate::net::hand::HandState;
 use crate::net::qr::{Codes, Drawing};
-use crate::net::state::{Devices, HandState, LinkState, Problem};
 use crate::ui::copy::CopyButton;
-use crate::ui::scanner::{camera_possible, Scanner};
 use crate::ui::typed_code::typed_code;
 
 /// A pairing problem in words.
@@ -35,12 +36,21 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
     }
 }
 
-/// Whether this device's camera can read codes (possible here, and not
-/// `refused`), and what the scanner calls when it is refused.
-fn camera_state(refused: &UseStateHandle<bool>) -> (bool, Callback<()>) {
-    let camera = camera_possible() && !**refused;
-    let refused = refused.clone();
-    (camera, Callback::from(move |()| refused.set(true)))
+/// The camera's place: its picture (the camera driver shows its stream in
+/// the video element) or, if it cannot be used, why; and the button that
+/// stops it.
+fn scanner(lang: Lang, refused: bool, on_stop: Callback<MouseEvent>) -> Html {
+    let t = |text: Text| text.get(lang);
+    html! {
+        <div class="scanner">
+            if refused {
+                <p class="scanner__problem" role="alert">{ t(Text::NoCamera) }</p>
+            } else {
+                <video class="scanner__video" aria-label={t(Text::CameraView)} playsinline=true></video>
+            }
+            <button type="button" class="button button--ghost" onclick={on_stop}>{ t(Text::StopCamera) }</button>
+        </div>
+    }
 }
 
 /// Whether the page was opened at an address no other device can reach.
@@ -84,6 +94,12 @@ pub struct DevicesProps {
     pub on_to_device: Callback<Seat>,
     pub on_start: Callback<()>,
     pub on_close: Callback<()>,
+    /// The camera, and what it reads now (`AppState::camera_use`).
+    pub camera: Camera,
+    pub camera_use: Option<CameraUse>,
+    /// The person opens the camera, or stops it.
+    pub on_scan: Callback<Scan>,
+    pub on_stop_scan: Callback<Scan>,
 }
 
 /// The table's dialog: a region per seat on its own device.
@@ -92,13 +108,15 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let replies = use_state(BTreeMap::<Seat, String>::new);
-    let scanning = use_state(|| None::<Seat>);
-    // The camera refused (permission): as if there were none.
-    let refused = use_state(|| false);
-    let (camera, failed) = camera_state(&refused);
-    // Seats whose camera the person stopped: not started again by itself.
-    let stopped = use_state(BTreeSet::<Seat>::new);
-    let auto = auto_scan(&p.devices, *scanning, &stopped, camera);
+    let camera = p.camera.ok();
+    // The seat whose replies the camera reads by itself.
+    let auto = p
+        .camera_use
+        .filter(|u| u.keep_reading)
+        .and_then(|u| match u.scan {
+            Scan::Reply(seat) => Some(seat),
+            Scan::Invitation => None,
+        });
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -128,31 +146,14 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             Callback::from(move |_| cb.emit((seat, text.clone())))
         };
         let scan = {
-            let scanning = scanning.clone();
-            Callback::from(move |_| scanning.set(Some(seat)))
-        };
-        let scanned = {
-            let (cb, scanning) = (p.on_connect.clone(), scanning.clone());
-            Callback::from(move |text: String| {
-                scanning.set(None);
-                cb.emit((seat, text));
-            })
+            let cb = p.on_scan.clone();
+            Callback::from(move |_| cb.emit(Scan::Reply(seat)))
         };
         let stop = {
-            let (scanning, stopped) = (scanning.clone(), stopped.clone());
-            Callback::from(move |()| {
-                scanning.set(None);
-                let mut all = (*stopped).clone();
-                all.insert(seat);
-                stopped.set(all);
-            })
+            let cb = p.on_stop_scan.clone();
+            Callback::from(move |_| cb.emit(Scan::Reply(seat)))
         };
-        // The camera that reads replies by itself (a seat that lost its
-        // device waits): it keeps reading until a reply connects.
-        let read_by_itself = {
-            let cb = p.on_connect.clone();
-            Callback::from(move |text: String| cb.emit((seat, text)))
-        };
+        let scanning = p.camera.scanning == Some(Scan::Reply(seat));
         let emit = |cb: &Callback<Seat>| {
             let cb = cb.clone();
             Callback::from(move |_| cb.emit(seat))
@@ -175,8 +176,9 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
                             // Beside the code the phone reads, the camera
                             // that reads its reply.
+                            // (It keeps reading until a reply connects.)
                             if auto == Some(seat) {
-                                <Scanner {lang} on_text={read_by_itself.clone()} on_close={stop.clone()} keep_reading=true on_failed={failed.clone()} />
+                                { scanner(lang, false, stop.clone()) }
                             }
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
@@ -193,12 +195,12 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                         <textarea id={id("reply")} class="code" rows="3" value={reply} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                         <div class="device__buttons">
                             <button type="button" class="button button--primary" onclick={connect} disabled={r.invitation.is_none()}>{ t(Text::Connect) }</button>
-                            if camera && *scanning != Some(seat) && auto != Some(seat) {
+                            if camera && !scanning && auto != Some(seat) {
                                 <button type="button" class="button" onclick={scan}>{ t(Text::ScanReply) }</button>
                             }
                         </div>
-                        if *scanning == Some(seat) {
-                            <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed.clone()} />
+                        if scanning {
+                            { scanner(lang, p.camera.refused, stop) }
                         }
                     </div>
                 }
@@ -263,7 +265,7 @@ fn other_seats(p: &DevicesProps) -> Html {
         .filter(|&s| p.devices.seat(s).is_none())
         .map(|s| (s, p.names[s as usize].clone()))
         .collect();
-    if others.is_empty() || !crate::net::rtc::supported() {
+    if others.is_empty() || !crate::drivers::rtc::supported() {
         return html! {};
     }
     html! {
@@ -284,32 +286,6 @@ fn other_seats(p: &DevicesProps) -> Html {
     }
 }
 
-/// The seat whose replies the table's camera reads by itself: once the
-/// game has started, the first seat that lost its device and waits with a
-/// new invitation, where there is a camera, unless the person reads one
-/// with "Scan the reply" or stopped this seat's camera. The camera is on
-/// only while such a seat waits.
-fn auto_scan(
-    devices: &Devices,
-    scanning: Option<Seat>,
-    stopped: &BTreeSet<Seat>,
-    camera: bool,
-) -> Option<Seat> {
-    if !devices.started || scanning.is_some() || !camera {
-        return None;
-    }
-    devices
-        .seats
-        .iter()
-        .find(|r| {
-            r.link == LinkState::Inviting
-                && r.invitation.is_some()
-                && r.token.is_some()
-                && !stopped.contains(&r.seat)
-        })
-        .map(|r| r.seat)
-}
-
 #[derive(Properties, PartialEq)]
 pub struct JoinProps {
     pub lang: Lang,
@@ -319,6 +295,11 @@ pub struct JoinProps {
     pub on_edit: Callback<String>,
     pub on_join: Callback<()>,
     pub on_leave: Callback<()>,
+    /// The camera (`AppState::camera`).
+    pub camera: Camera,
+    /// The person opens the camera, or stops it.
+    pub on_scan: Callback<()>,
+    pub on_stop_scan: Callback<()>,
 }
 
 /// A hand device joining a table: the invitation, then the reply to show.
@@ -327,10 +308,8 @@ pub fn join_screen(p: &JoinProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let hand = &p.hand;
-    let scanning = use_state(|| false);
-    // The camera refused (permission): as if there were none.
-    let refused = use_state(|| false);
-    let (camera, failed) = camera_state(&refused);
+    let scanning = p.camera.scanning == Some(Scan::Invitation);
+    let camera = p.camera.ok();
     let on_input = {
         let cb = p.on_edit.clone();
         Callback::from(move |e: InputEvent| {
@@ -346,21 +325,13 @@ pub fn join_screen(p: &JoinProps) -> Html {
         let cb = p.on_leave.clone();
         Callback::from(move |_| cb.emit(()))
     };
-    let scanned = {
-        let (edit, join, scanning) = (p.on_edit.clone(), p.on_join.clone(), scanning.clone());
-        Callback::from(move |text: String| {
-            scanning.set(false);
-            edit.emit(text);
-            join.emit(());
-        })
-    };
     let scan = {
-        let scanning = scanning.clone();
-        Callback::from(move |_| scanning.set(true))
+        let cb = p.on_scan.clone();
+        Callback::from(move |_| cb.emit(()))
     };
     let stop = {
-        let scanning = scanning.clone();
-        Callback::from(move |()| scanning.set(false))
+        let cb = p.on_stop_scan.clone();
+        Callback::from(move |_| cb.emit(()))
     };
     let answering = hand.invitation.is_some() && hand.problem.is_none();
     // The seat this device held, to take back in one tap: the camera on
@@ -372,13 +343,13 @@ pub fn join_screen(p: &JoinProps) -> Html {
         <main class="join">
             <h1>{ t(Text::JoinTable) }</h1>
             if let Some(ticket) = rejoin {
-                if *scanning {
-                    <Scanner {lang} on_text={scanned.clone()} on_close={stop.clone()} on_failed={failed.clone()} />
+                if scanning {
+                    { scanner(lang, p.camera.refused, stop.clone()) }
                 } else {
                     <button type="button" class="button button--primary button--large join__rejoin" onclick={scan.clone()}>{ t(Text::RejoinAs(&ticket.name)) }</button>
                 }
             }
-            if !crate::net::rtc::supported() {
+            if !crate::drivers::rtc::supported() {
                 <p class="join__problem" role="alert">{ t(Text::NoWebRtc) }</p>
             }
             if !camera {
@@ -408,12 +379,12 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                     <div class="device__buttons">
                         <button type="button" class={if rejoin.is_some() { classes!("button") } else { classes!("button", "button--primary", "button--large") }} onclick={join} disabled={answering}>{ t(Text::Join) }</button>
-                        if camera && !*scanning && rejoin.is_none() {
+                        if camera && !scanning && rejoin.is_none() {
                             <button type="button" class="button" onclick={scan}>{ t(Text::ScanInvitation) }</button>
                         }
                     </div>
-                    if *scanning && rejoin.is_none() {
-                        <Scanner {lang} on_text={scanned} on_close={stop} on_failed={failed.clone()} />
+                    if scanning && rejoin.is_none() {
+                        { scanner(lang, p.camera.refused, stop) }
                     }
                     if answering {
                         <p role="status">{ t(Text::DeviceConnecting) }</p>
@@ -425,52 +396,5 @@ pub fn join_screen(p: &JoinProps) -> Html {
             }
             <button type="button" class="button button--ghost" onclick={leave}>{ t(Text::BackToLobby) }</button>
         </main>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::net::state::RemoteSeat;
-
-    fn seat(seat: Seat, link: LinkState, paired_before: bool) -> RemoteSeat {
-        RemoteSeat {
-            link,
-            invitation: Some(format!("code {seat}")),
-            token: paired_before.then(|| "T".to_string()),
-            ..RemoteSeat::new(seat)
-        }
-    }
-
-    #[test]
-    fn the_tables_camera_reads_by_itself_only_while_a_seat_that_lost_its_device_waits() {
-        let mut d = Devices {
-            seats: vec![
-                seat(1, LinkState::Connected, true),
-                seat(2, LinkState::Inviting, false),
-                seat(3, LinkState::Inviting, true),
-            ],
-            started: true,
-            ..Devices::default()
-        };
-        let none = BTreeSet::new();
-        // Seat 3 lost its device: its replies are read by themselves.
-        assert_eq!(auto_scan(&d, None, &none, true), Some(3));
-        // Not without a camera, nor while the person reads one by hand, nor
-        // once they stopped that seat's camera.
-        assert_eq!(auto_scan(&d, None, &none, false), None);
-        assert_eq!(auto_scan(&d, Some(2), &none, true), None);
-        assert_eq!(auto_scan(&d, None, &BTreeSet::from([3]), true), None);
-        // Not before "Start playing" (the first pairing is by hand), nor
-        // for a seat never paired, nor once the reply is taken.
-        d.started = false;
-        assert_eq!(auto_scan(&d, None, &none, true), None);
-        d.started = true;
-        d.seats[2].link = LinkState::Connecting;
-        assert_eq!(auto_scan(&d, None, &none, true), None);
-        // Nor before its new invitation is made.
-        d.seats[2].link = LinkState::Inviting;
-        d.seats[2].invitation = None;
-        assert_eq!(auto_scan(&d, None, &none, true), None);
     }
 }

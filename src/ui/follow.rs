@@ -19,7 +19,6 @@ use web_sys::{Document, Element, HtmlElement};
 
 use crate::scene::Scene;
 use crate::session::LogEntry;
-use crate::sound::{self, Sound};
 
 /// A card about to fly, hidden until its flight starts (one frame).
 const INCOMING: &str = "card--incoming";
@@ -190,32 +189,6 @@ fn fly(flights: Vec<Flight>, entries: &js_sys::Array) {
 /// does not give, to 0 and the ends of `i32`).
 fn whole_px(px: f64) -> i32 {
     px.round() as i32
-}
-
-/// The sounds of the last action's `events`, and "your turn" when the
-/// turn has just come to the viewer: in a task of their own, after the
-/// render's (WebAudio's calls cost 2–5 ms a move at 4× CPU throttling).
-pub fn sounds(events: &[Event], turn_came: bool) {
-    let events = events.to_vec();
-    crate::browser::after(0, move || play_sounds(&events, turn_came));
-}
-
-fn play_sounds(events: &[Event], turn_came: bool) {
-    let mut delay = 0.0;
-    for event in events {
-        let sound = match event {
-            Event::Played { .. } => Sound::Play,
-            Event::Drew { .. } => Sound::Draw,
-            Event::WentFaceDown { .. } => Sound::MojoTime,
-            Event::RoundEnded { .. } => Sound::RoundEnd,
-            _ => continue,
-        };
-        sound::play(sound, delay);
-        delay += 0.12;
-    }
-    if turn_came {
-        sound::play(Sound::YourTurn, delay + 0.05);
-    }
 }
 
 /// The seat that made the last move of the round (played, drew,

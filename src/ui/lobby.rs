@@ -110,7 +110,7 @@ fn seat_row(p: &LobbyProps, i: usize, seat: &SeatSetup) -> Html {
             <label class="visually-hidden" for={kind_id.clone()}>{ seat_label.clone() }</label>
             <select id={kind_id} class="lobby__kind" onchange={on_kind}>
                 <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
-                if crate::net::rtc::supported() {
+                if crate::drivers::rtc::supported() {
                     <option value="remote" selected={kind == "remote"}>{ t(Text::OwnDevice) }</option>
                 } else {
                     <option value="remote" disabled=true>{ format!("{} — {}", t(Text::OwnDevice), t(Text::NoWebRtc)) }</option>

@@ -55,10 +55,14 @@ pub fn menu(p: &MenuProps) -> Html {
         Callback::from(move |_| cb.emit(!now))
     };
     let on_lang = {
-        let cb = p.on_lang.clone();
+        let (cb, now) = (p.on_lang.clone(), p.lang);
         Callback::from(move |e: yew::Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Some(lang) = Lang::from_code(&select.value()) {
+                // The select shows the language in effect until the one
+                // chosen is here (its words may have to be fetched, and
+                // may not come): the page changes as one.
+                select.set_value(now.code());
                 cb.emit(lang);
             }
         })

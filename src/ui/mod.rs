@@ -13,7 +13,6 @@ pub mod menu;
 pub mod notices;
 pub mod replay;
 pub mod rules;
-pub mod scanner;
 pub mod scorepad;
 pub mod stats;
 pub mod summary;

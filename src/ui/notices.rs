@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::app::Notice;
 use crate::i18n::{Lang, Text};
-use crate::persist::sync::TabNotice;
+use crate::sync::TabNotice;
 
 pub struct NoticesProps {
     pub lang: Lang,

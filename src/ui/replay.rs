@@ -115,6 +115,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         take_back: None,
         pass_to: None,
         busy: false,
+        may_deal: false,
     }
 }
 
@@ -127,7 +128,7 @@ fn use_replay_effects(
     replay: Rc<Option<Replay>>,
     round: u32,
     at: usize,
-    step: UseStateHandle<usize>,
+    step: UseStateHandle<(u32, usize)>,
     playing: UseStateHandle<bool>,
 ) {
     let len = replay.as_ref().as_ref().map_or(0, Replay::len);
@@ -159,7 +160,7 @@ fn use_replay_effects(
         let timer = (on && at + 1 < len).then(|| {
             let playing = playing.clone();
             Timeout::new(AUTO_MS, move || {
-                step.set(at + 1);
+                step.set((round, at + 1));
                 if at + 2 >= len {
                     playing.set(false);
                 }
@@ -338,37 +339,37 @@ pub fn replay_view(p: &ReplayProps) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let finished = p.session.rounds.len() as u32;
-    let round = use_state(|| p.round.clamp(1, finished.max(1)));
-    let step = use_state(|| p.step);
+    // The round is the state's (`AppState::replay`), held there only; the
+    // step is this view's, and belongs to the round it was taken in (the
+    // deal of another round starts at its step 0).
+    let round = p.round.clamp(1, finished.max(1));
+    let step = use_state(|| (round, p.step));
     let playing = use_state(|| false);
     let replay = {
         let session = p.session.clone();
-        use_memo(*round, move |&r| Replay::of(&session, r).ok())
+        use_memo(round, move |&r| Replay::of(&session, r).ok())
     };
     let len = replay.as_ref().as_ref().map_or(0, Replay::len);
-    let at = (*step).min(len.saturating_sub(1));
-    use_replay_effects(replay.clone(), *round, at, step.clone(), playing.clone());
+    let at = if step.0 == round { step.1 } else { 0 };
+    let at = at.min(len.saturating_sub(1));
+    use_replay_effects(replay.clone(), round, at, step.clone(), playing.clone());
 
     let go = {
         let step = step.clone();
         let playing = playing.clone();
         Callback::from(move |to: usize| {
             playing.set(false);
-            step.set(to.min(len.saturating_sub(1)));
+            step.set((round, to.min(len.saturating_sub(1))));
         })
     };
     let on_key = replay_keys(go.clone(), p.on_close.clone(), at);
     let on_round = {
-        let round = round.clone();
-        let step = step.clone();
         let playing = playing.clone();
         let on_round = p.on_round.clone();
         Callback::from(move |e: yew::Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             if let Ok(r) = select.value().parse::<u32>() {
                 playing.set(false);
-                step.set(0);
-                round.set(r);
                 on_round.emit(r);
             }
         })
@@ -414,7 +415,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
         Callback::from(move |_| {
             if !*playing && end {
                 // From the end, playing starts again at the deal.
-                step.set(0);
+                step.set((round, 0));
             }
             playing.set(!*playing);
         })

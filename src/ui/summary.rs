@@ -49,15 +49,8 @@ fn daily_result(p: &SummaryProps, date: &str) -> Html {
         scores: &scores,
         rounds,
     });
-    let share = if crate::ui::copy::can_share() {
-        let (title, text) = (t(Text::Title), text.clone());
-        html! {
-            <button type="button" class="button button--primary" onclick={Callback::from(move |_| { crate::ui::copy::share_text(&title, &text); })}>{ t(Text::ShareResult) }</button>
-        }
-    } else {
-        html! {
-            <crate::ui::copy::CopyButton {lang} text={AttrValue::from(text.clone())} label={t(Text::CopyResult)} shown_in=".daily__result" />
-        }
+    let share = html! {
+        <crate::ui::copy::ShareOrCopy {lang} title={t(Text::Title)} text={text.clone()} share_label={t(Text::ShareResult)} copy_label={t(Text::CopyResult)} shown_in=".daily__result" />
     };
     html! {
         <section class="daily" aria-labelledby="daily-title">
@@ -144,12 +137,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 <p class="deal__code"><output class="deal__value">{ code.clone() }</output></p>
                 <div class="deal__actions">
                     <crate::ui::copy::CopyButton {lang} text={code.clone()} label={t(Text::CopyCode)} shown_in=".deal__value" />
-                    if crate::ui::copy::can_share() {
-                        <button type="button" class="button" onclick={
-                            let (title, text) = (t(Text::Title), t(Text::ShareDeal(&code)));
-                            Callback::from(move |_| { crate::ui::copy::share_text(&title, &text); })
-                        }>{ t(Text::Share) }</button>
-                    }
+                    <crate::ui::copy::ShareButton title={t(Text::Title)} text={t(Text::ShareDeal(&code))} label={t(Text::Share)} />
                 </div>
                 <p class="deal__help">{ t(Text::DealCodeHelp) }</p>
             </section>
@@ -197,15 +185,6 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::LeaveTable) }</button>
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
-                } else if p.hand_device {
-                    // A phone lost while this summary covers the table.
-                    if let Some(seat) = scene.lost {
-                        <p class="summary__lost" role="status">{ t(Text::PhoneLost(scene.name(seat))) }</p>
-                    }
-                    <p class="summary__next">{ t(Text::TableDealsNext) }</p>
-                    <div class="summary__actions">
-                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
-                    </div>
                 } else if over {
                     { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
                     { deal.unwrap_or_default() }
@@ -215,6 +194,19 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
+                        { replay.clone().unwrap_or_default() }
+                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                    </div>
+                } else if !scene.may_deal {
+                    // The table deals (this is a phone, or the bots deal by
+                    // themselves). A phone lost while this summary covers
+                    // the table.
+                    if let Some(seat) = scene.lost {
+                        <p class="summary__lost" role="status">{ t(Text::PhoneLost(scene.name(seat))) }</p>
+                    }
+                    <p class="summary__next">{ t(Text::TableDealsNext) }</p>
+                    <div class="summary__actions">
+                        // (None on a phone: the replay stays on the table.)
                         { replay.clone().unwrap_or_default() }
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>

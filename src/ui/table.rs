@@ -330,7 +330,7 @@ pub fn table(p: &TableProps) -> Html {
         // two of about half that).
         let target = focus_target(scene, my_turn);
         use_effect_with((p.seq, target), move |&(_, target)| {
-            crate::browser::after(0, move || move_focus(target));
+            crate::drivers::browser::after(0, move || move_focus(target));
         });
     }
     use_follow_moves(scene, p.seq, viewer);

@@ -94,7 +94,7 @@ pub fn tour(p: &TourProps) -> Html {
             // the hand in the same change that brings the walkthrough
             // back from behind a cover, after this effect.
             light();
-            crate::browser::after(0, light);
+            crate::drivers::browser::after(0, light);
         });
     }
     let last = step + 1 == STEPS;

@@ -21,7 +21,7 @@ use web_sys::{
     RtcSessionDescriptionInit,
 };
 
-use super::code::Peer;
+use crate::net::code::Peer;
 
 /// What a link hears.
 #[derive(Clone, Debug, PartialEq, Eq)]

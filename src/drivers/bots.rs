@@ -14,8 +14,8 @@ use mojo_engine::Action;
 use yew::prelude::*;
 
 use crate::app::Msg;
-use crate::browser::now_ms;
 use crate::cmd::{BotTurn, ReviewWork};
+use crate::drivers::browser::now_ms;
 use crate::session::Level;
 
 /// Hard's budget in the browser: the same search as natively, capped in

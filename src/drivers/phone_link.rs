@@ -12,11 +12,12 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use super::code::{Invitation, Reply};
-use super::proto::{self, ToHand, ToTable};
-use super::rtc::{self, Link, LinkEvent};
-use super::state::{HandMsg, Problem, Ticket};
 use crate::app::Msg;
+use crate::drivers::rtc::{self, Link, LinkEvent};
+use crate::net::code::{Invitation, Reply};
+use crate::net::devices::Problem;
+use crate::net::hand::HandMsg;
+use crate::net::proto::{self, ToTable};
 
 /// The link number wanted, and its link once the answer made it.
 type Slot = Rc<RefCell<(u32, Option<Rc<Link>>)>>;
@@ -74,39 +75,16 @@ impl HandLink {
     }
 }
 
-/// What link `epoch` heard, as the reducer's message (`None`: nothing it
-/// can use, logged).
-fn heard(epoch: u32, event: LinkEvent) -> Option<HandMsg> {
-    Some(match event {
+/// What link `epoch` heard, as the reducer's message: a message as it was
+/// sent (the reducer reads it, as the table's reads its phones').
+fn heard(epoch: u32, event: LinkEvent) -> HandMsg {
+    match event {
         LinkEvent::Open => HandMsg::Opened { epoch },
         LinkEvent::Closed => HandMsg::Lost { epoch },
         LinkEvent::Unsteady => HandMsg::Unsteady { epoch },
         LinkEvent::Steady => HandMsg::Steady { epoch },
-        LinkEvent::Message(text) => match proto::decode::<ToHand>(&text) {
-            Ok(ToHand::Welcome {
-                table,
-                seat,
-                name,
-                token,
-                ..
-            }) => HandMsg::Welcome {
-                epoch,
-                ticket: Ticket {
-                    table,
-                    seat,
-                    token,
-                    name,
-                },
-            },
-            Ok(message) => HandMsg::Seen { epoch, message },
-            Err(reason) => {
-                web_sys::console::warn_1(
-                    &format!("mojo: refused a message from the table: {reason}").into(),
-                );
-                return None;
-            }
-        },
-    })
+        LinkEvent::Message(text) => HandMsg::Heard { epoch, text },
+    }
 }
 
 /// Answers `invitation` (link number `epoch`): the reply code to show the
@@ -120,11 +98,7 @@ fn answer(hub: HandLink, ice: Vec<String>, invitation: Invitation, epoch: u32) {
     }
     let on_event: Rc<dyn Fn(LinkEvent)> = {
         let send = send.clone();
-        Rc::new(move |event| {
-            if let Some(msg) = heard(epoch, event) {
-                send.emit(Msg::Hand(msg));
-            }
-        })
+        Rc::new(move |event| send.emit(Msg::Hand(heard(epoch, event))))
     };
     let slot = Rc::downgrade(&hub.slot);
     wasm_bindgen_futures::spawn_local(async move {

@@ -1,5 +1,6 @@
 //! The one place the app's effects are carried out: the commands the
-//! reducer left in the state's outbox (`cmd.rs`), run in order, each once.
+//! reducer left in the state's outbox (`cmd.rs`), run in order, each once,
+//! each from what it carries (no command reads the app's state).
 //! The ones that keep what a fault must not lose (the game, the settings,
 //! the devices' tokens, this device's ticket: [`keep`]) run first, in the
 //! render of the root, before the change reaches the page: a wasm trap or
@@ -9,23 +10,22 @@
 //!
 //! The executor keeps what effects need between two commands and the
 //! reducer has no use for: the bot job in progress, the table's links, the
-//! host beat's timer, the text of the last save.
+//! host beat's timer, the QR worker.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::app::{AppState, Msg, PHONE_SIDE};
-use crate::bots::{BotJob, ReviewJob};
-use crate::browser::{storage_persist, storage_persisted};
-use crate::cmd::{Cmd, Later, OUTBOX_KEPT};
-use crate::net::hand_hub::{self, use_hand_link, HandLink};
+use super::bots::{BotJob, ReviewJob};
+use super::browser::{storage_persist, storage_persisted};
+use super::phone_link::{self, use_hand_link, HandLink};
+use super::saves;
+use super::table_links::{use_table_links, Links};
+use crate::app::{Msg, PHONE_SIDE};
+use crate::cmd::{Cmd, Later, Outbox, OUTBOX_KEPT};
+use crate::net::devices::PING_MS;
 use crate::net::proto::{ToHand, ToTable};
-use crate::net::state::PING_MS;
-use crate::net::table_hub::{use_table_links, Links};
-use crate::persist;
 use crate::stats::Stats;
 
 /// What the executor holds between commands.
@@ -41,15 +41,15 @@ struct Held {
     beat: Option<Interval>,
     /// The pings on the links (`Cmd::Pings`).
     pings: Option<Interval>,
-    /// The text this tab last wrote to the save slot.
-    last_save: RefCell<Option<String>>,
     /// The QR worker's client, from the first code drawn.
-    qr: Option<crate::net::qr::Client>,
+    qr: Option<super::qr::Client>,
+    /// The camera, while it is on.
+    camera: Option<super::camera::Camera>,
 }
 
-/// Runs the reducer's commands.
+/// Runs the reducer's commands (the state's outbox).
 #[hook]
-pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
+pub fn use_commands(outbox: &Outbox, send: &Callback<Msg>) {
     let held = use_mut_ref(Held::default);
     // What the commands kept before drawing tell the reducer: sent after
     // the render, not from inside it.
@@ -62,27 +62,32 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
         let mut held = held.borrow_mut();
         let told = told.clone();
         let tell = Callback::from(move |m| told.borrow_mut().push(m));
-        let from = held.kept;
-        for (_, cmd) in state.outbox.after(from) {
-            keep(cmd, state, &tell, &held);
+        let last = lasts(outbox.after(held.kept).map(|(n, c)| (*n, c)));
+        for (n, cmd) in outbox.after(held.kept) {
+            if !superseded(*n, cmd, last) {
+                keep(cmd, &tell);
+            }
         }
-        held.kept = state.outbox.last();
+        held.kept = outbox.last();
     }
     {
-        let (state, send) = (state.clone(), send.clone());
+        let (outbox, send) = (outbox.clone(), send.clone());
         let links = (links.clone(), hand);
         let held = held.clone();
-        use_effect_with(state.outbox.last(), move |_| {
+        use_effect_with(outbox.last(), move |_| {
             for msg in std::mem::take(&mut *told.borrow_mut()) {
                 send.emit(msg);
             }
             let mut held = held.borrow_mut();
             let from = held.done;
-            for (n, cmd) in state.outbox.after(from) {
+            let last = lasts(outbox.after(from).map(|(n, c)| (*n, c)));
+            for (n, cmd) in outbox.after(from) {
                 held.done = *n;
-                run(cmd, &state, &send, &links, &mut held);
+                if !superseded(*n, cmd, last) {
+                    run(cmd, &send, &links, &mut held);
+                }
             }
-            if state.outbox.len() > OUTBOX_KEPT {
+            if outbox.len() > OUTBOX_KEPT {
                 send.emit(Msg::Ran(held.done));
             }
         });
@@ -97,41 +102,78 @@ pub fn use_commands(state: &UseReducerHandle<AppState>, send: &Callback<Msg>) {
                 held.review = None;
                 held.beat = None;
                 held.pings = None;
+                held.camera = None;
             }
         });
     }
 }
 
+/// The commands that one later in the same batch makes needless: of
+/// several saves of the game (or its forgetting) before one render, only
+/// the last is written; of several new links of a phone, only the last is
+/// opened (each closes the one before).
+#[derive(Clone, Copy, Default)]
+struct Lasts {
+    game: u64,
+    phone_link: u64,
+}
+
+fn lasts<'a>(batch: impl Iterator<Item = (u64, &'a Cmd)>) -> Lasts {
+    let mut last = Lasts::default();
+    for (n, cmd) in batch {
+        match cmd {
+            Cmd::SaveGame(_) | Cmd::ForgetGame { .. } => last.game = n,
+            Cmd::HandLink { .. } => last.phone_link = n,
+            _ => {}
+        }
+    }
+    last
+}
+
+/// Whether command `n` of its batch is made needless by a later one.
+fn superseded(n: u64, cmd: &Cmd, last: Lasts) -> bool {
+    match cmd {
+        Cmd::SaveGame(_) | Cmd::ForgetGame { .. } => n < last.game,
+        Cmd::HandLink { .. } => n < last.phone_link,
+        _ => false,
+    }
+}
+
 /// Carries out a command that keeps what a fault must not lose; the
 /// others wait for [`run`]. Called before the change is drawn.
-fn keep(cmd: &Cmd, state: &AppState, send: &Callback<Msg>, held: &Held) {
+fn keep(cmd: &Cmd, send: &Callback<Msg>) {
     match cmd {
-        Cmd::SaveGame => persist::save_game(state, &held.last_save, send),
-        Cmd::SaveSettings => persist::save_settings(&state.settings),
-        Cmd::SaveDevices => persist::save_devices(state),
-        Cmd::SaveTicket => persist::save_ticket(state),
+        Cmd::SaveGame(save) => saves::save_game(save, send),
+        Cmd::ForgetGame { id } => saves::forget_game(id, send),
+        Cmd::SetAsideGame(text) => saves::set_aside_game(text),
+        Cmd::SaveSettings(text) => saves::save_settings(text),
+        Cmd::SaveDevices { id, text } => saves::save_devices(id, text.as_deref()),
+        Cmd::SaveTicket(text) => saves::save_ticket(text.as_deref()),
         _ => {}
     }
 }
 
 /// Carries out one command, after the render.
-fn run(
-    cmd: &Cmd,
-    state: &AppState,
-    send: &Callback<Msg>,
-    (links, hand): &(Links, HandLink),
-    held: &mut Held,
-) {
+fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held: &mut Held) {
     let stats = |stats: Stats| send.emit(Msg::Stats(Rc::new(stats)));
     match cmd {
         // Kept before the change was drawn.
-        Cmd::SaveGame | Cmd::SaveSettings | Cmd::SaveDevices | Cmd::SaveTicket => {}
-        Cmd::ForgetRestored => persist::forget_restored(),
-        Cmd::PageLang(lang) => persist::page_lang(*lang),
-        Cmd::CountFinished => stats(persist::count_finished(state)),
-        Cmd::ReadStats => stats(persist::load_stats()),
+        Cmd::SaveGame(_)
+        | Cmd::ForgetGame { .. }
+        | Cmd::SetAsideGame(_)
+        | Cmd::SaveSettings(_)
+        | Cmd::SaveDevices { .. }
+        | Cmd::SaveTicket(_) => {}
+        Cmd::ForgetRestored => saves::forget_restored(),
+        Cmd::PageLang(lang) => saves::page_lang(*lang),
+        Cmd::FetchLang(lang) => super::browser::fetch_lang(*lang, send.clone()),
+        Cmd::Install => super::browser::install(),
+        Cmd::ApplyUpdate => super::browser::apply_update(),
+        Cmd::ClearHash => saves::clear_hash(),
+        Cmd::CountFinished { id, session } => stats(saves::count_finished(id, session)),
+        Cmd::ReadStats => stats(saves::load_stats()),
         Cmd::ResetStats => {
-            persist::reset_stats();
+            saves::reset_stats();
             stats(Stats::default());
         }
         Cmd::AskPersist => {
@@ -146,7 +188,7 @@ fn run(
                 send.emit(Msg::Persistent(storage_persisted().await));
             });
         }
-        Cmd::HostBeat(id) => held.beat = id.clone().map(persist::host_beat),
+        Cmd::HostBeat(id) => held.beat = id.clone().map(saves::host_beat),
         // The job before is dropped (cancelled) first.
         Cmd::Bot(turn) => {
             held.bot = None;
@@ -156,7 +198,11 @@ fn run(
             held.review = None;
             held.review = work.clone().map(|w| ReviewJob::start(w, send.clone()));
         }
-        Cmd::SyncDevices => links.sync(&state.devices, &state.settings.ice_servers),
+        Cmd::SyncDevices {
+            table,
+            links: want,
+            ice,
+        } => links.sync(*table, want, ice),
         Cmd::ToDevice {
             seat,
             epoch,
@@ -170,16 +216,17 @@ fn run(
         } => links.refuse(*seat, *epoch, reason),
         // A phone's commands: the table's build (`PHONE_SIDE`) never has
         // them to run.
-        Cmd::HandLink(epoch) if PHONE_SIDE => {
-            let invitation = state.hand.invitation.as_ref();
-            let current = (state.hand.epoch == *epoch).then_some(invitation).flatten();
-            hand.open(*epoch, current, &state.settings.ice_servers);
-        }
+        Cmd::HandLink {
+            epoch,
+            invitation,
+            ice,
+        } if PHONE_SIDE => hand.open(*epoch, invitation.as_deref(), ice),
         Cmd::ToTable { epoch, message } if PHONE_SIDE => hand.send(*epoch, message),
-        Cmd::KeepAwake if PHONE_SIDE => hand_hub::keep_awake(),
-        Cmd::Buzz(ms) if PHONE_SIDE => hand_hub::buzz(*ms),
-        Cmd::HandLink(_) | Cmd::ToTable { .. } | Cmd::KeepAwake | Cmd::Buzz(_) => {}
-        Cmd::Sounds { events, turn_came } => crate::ui::follow::sounds(events, *turn_came),
+        Cmd::KeepAwake if PHONE_SIDE => phone_link::keep_awake(),
+        Cmd::Buzz(ms) if PHONE_SIDE => phone_link::buzz(*ms),
+        Cmd::HandLink { .. } | Cmd::ToTable { .. } | Cmd::KeepAwake | Cmd::Buzz(_) => {}
+        Cmd::SoundOn(on) => super::sound::set_on(*on),
+        Cmd::Sounds { events, turn_came } => super::sound::play_move(events, *turn_came),
         Cmd::Pings { table, hand: own } => {
             held.pings = None;
             if !table.is_empty() || own.is_some() {
@@ -208,12 +255,25 @@ fn run(
                 Later::Hand(m) => Msg::Hand(m),
             };
             let send = send.clone();
-            crate::browser::after(*ms, move || send.emit(msg));
+            super::browser::after(*ms, move || send.emit(msg));
         }
-        Cmd::OpenPage { page, code } => crate::browser::open_page(&page.link(code)),
+        Cmd::Copy { text, shown_in } => {
+            super::clipboard::copy_text(text.clone(), shown_in.clone(), send.clone())
+        }
+        Cmd::Share { title, text } => {
+            super::clipboard::share_text(title, text);
+        }
+        Cmd::Warn(text) => web_sys::console::warn_1(&text.as_str().into()),
+        Cmd::OpenPage { page, code } => super::browser::open_page(&page.link(code)),
+        // The camera before is turned off first.
+        Cmd::Camera(on) => {
+            held.camera = None;
+            held.camera =
+                on.map(|keep_reading| super::camera::Camera::start(keep_reading, send.clone()));
+        }
         Cmd::DrawQr(text) => {
             let (send, owned) = (send.clone(), text.clone());
-            let qr = held.qr.get_or_insert_with(crate::net::qr::Client::shared);
+            let qr = held.qr.get_or_insert_with(super::qr::Client::shared);
             qr.draw(text, move |drawn| {
                 let drawn = drawn.map(Rc::new);
                 send.emit(Msg::QrDrawn { text: owned, drawn });

@@ -13,12 +13,12 @@ use std::rc::{Rc, Weak};
 use mojo_engine::Seat;
 use yew::prelude::*;
 
-use super::code::{Invitation, Peer};
-use super::proto::{self, Refusal, ToHand};
-use super::rtc::{self, Link, LinkEvent};
-use super::state::{DeviceMsg, Devices, Problem, CONNECT_MS};
 use crate::app::Msg;
-use crate::browser::random_u64;
+use crate::drivers::browser::random_u64;
+use crate::drivers::rtc::{self, Link, LinkEvent};
+use crate::net::code::{Invitation, Peer};
+use crate::net::devices::{DeviceMsg, Problem, CONNECT_MS};
+use crate::net::proto::{self, Refusal, ToHand};
 
 /// One seat's connection.
 struct Entry {
@@ -65,8 +65,7 @@ pub fn use_table_links(send: &Callback<Msg>) -> Links {
 impl Links {
     /// Links follow the remote seats and their invitation numbers: a link
     /// no longer wanted is closed, a wanted one is invited.
-    pub fn sync(&self, devices: &Devices, ice: &[String]) {
-        let wanted: Vec<(Seat, u32)> = devices.seats.iter().map(|r| (r.seat, r.epoch)).collect();
+    pub fn sync(&self, table: u32, wanted: &[(Seat, u32)], ice: &[String]) {
         let mut new = Vec::new();
         {
             let mut entries = self.hub.borrow_mut();
@@ -77,7 +76,7 @@ impl Links {
                 }
                 keep
             });
-            for &(seat, epoch) in &wanted {
+            for &(seat, epoch) in wanted {
                 if !entries.iter().any(|e| e.seat == seat) {
                     entries.push(Entry {
                         seat,
@@ -91,7 +90,7 @@ impl Links {
         }
         for (seat, epoch) in new {
             let (hub, send) = (Rc::downgrade(&self.hub), self.send.clone());
-            invite(hub, send, ice.to_vec(), devices.table, seat, epoch);
+            invite(hub, send, ice.to_vec(), table, seat, epoch);
         }
     }
 
@@ -203,7 +202,7 @@ fn accept(hub: &Hub, send: &Callback<Msg>, seat: Seat, epoch: u32, peer: Rc<Peer
         return send.emit(problem(Problem::AlreadyAnswered));
     }
     let watch = send.clone();
-    crate::browser::after(CONNECT_MS, move || {
+    crate::drivers::browser::after(CONNECT_MS, move || {
         watch.emit(Msg::Device(DeviceMsg::Unanswered { seat, epoch }))
     });
     let send = send.clone();

@@ -18,6 +18,8 @@
 
 use std::cell::RefCell;
 
+use mojo_engine::Event;
+
 use web_sys::{AudioBuffer, AudioContext, AudioContextState};
 
 /// A sound of the table.
@@ -226,22 +228,59 @@ mod tests {
     }
 }
 
-/// Unlocks sound on the first tap or key press while sound is on (and on
-/// later ones, which resume a context the browser suspended).
-#[yew::hook]
-pub fn use_sound_unlock(on: bool) {
-    yew::use_effect_with(on, |&on| {
-        let listeners = on.then(|| {
-            let window = web_sys::window();
-            ["pointerdown", "keydown"]
-                .into_iter()
-                .filter_map(|kind| {
-                    window
-                        .as_ref()
-                        .map(|w| gloo::events::EventListener::new(w, kind, |_| unlock()))
-                })
-                .collect::<Vec<_>>()
-        });
-        move || drop(listeners)
+thread_local! {
+    /// Whether sound is on (the settings', as the last `Cmd::SoundOn`
+    /// said), and the listeners that unlock it on a tap or a key press.
+    static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static UNLOCKS: RefCell<Vec<gloo::events::EventListener>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sound on or off (`Cmd::SoundOn`): while it is on, the first tap or key
+/// press unlocks it (and later ones resume a context the browser
+/// suspended); once it is off, nothing more is heard, not even the sounds
+/// of a move decided just before.
+pub fn set_on(on: bool) {
+    ON.set(on);
+    UNLOCKS.with(|u| {
+        let mut u = u.borrow_mut();
+        u.clear();
+        if on {
+            if let Some(w) = web_sys::window() {
+                for kind in ["pointerdown", "keydown"] {
+                    u.push(gloo::events::EventListener::new(&w, kind, |_| unlock()));
+                }
+            }
+        }
     });
+}
+
+/// The sounds of the last action's `events`, and "your turn" when the
+/// turn has just come to the viewer (`Cmd::Sounds`): in a task of their
+/// own, after the render's (WebAudio's calls cost 2–5 ms a move at 4× CPU
+/// throttling), and only if sound is still on then.
+pub fn play_move(events: &[Event], turn_came: bool) {
+    let events = events.to_vec();
+    super::browser::after(0, move || {
+        if ON.get() {
+            play_sounds(&events, turn_came);
+        }
+    });
+}
+
+fn play_sounds(events: &[Event], turn_came: bool) {
+    let mut delay = 0.0;
+    for event in events {
+        let sound = match event {
+            Event::Played { .. } => Sound::Play,
+            Event::Drew { .. } => Sound::Draw,
+            Event::WentFaceDown { .. } => Sound::MojoTime,
+            Event::RoundEnded { .. } => Sound::RoundEnd,
+            _ => continue,
+        };
+        play(sound, delay);
+        delay += 0.12;
+    }
+    if turn_came {
+        play(Sound::YourTurn, delay + 0.05);
+    }
 }

@@ -83,19 +83,9 @@ pub fn query(name: &str) -> Option<String> {
         .get(name)
 }
 
-fn browser_lang() -> Option<Lang> {
-    let nav = web_sys::window()?.navigator();
-    nav.language().and_then(|l| Lang::from_code(&l))
-}
-
-/// The language to show: `?lang=`, else the player's choice (`chosen`,
-/// from the settings), else the browser's, else English.
-pub fn lang_choice(chosen: Option<&str>) -> Lang {
-    query("lang")
-        .and_then(|l| Lang::from_code(&l))
-        .or_else(|| chosen.and_then(Lang::from_code))
-        .or_else(browser_lang)
-        .unwrap_or_default()
+/// The browser's own language (`navigator.language`), as it says it.
+pub fn browser_lang() -> Option<String> {
+    web_sys::window()?.navigator().language()
 }
 
 /// Fetches and installs `lang`'s catalogue (`i18n/<code>.json`, next to
@@ -125,31 +115,16 @@ pub async fn load_lang(lang: Lang) -> Result<(), String> {
     i18n::install(lang, &text)
 }
 
-/// Switches to `lang` once its words are here; if they cannot be fetched,
-/// the page stays in `current` and says so.
-pub fn switch_lang(lang: Lang, current: Lang, send: Callback<Msg>) {
+/// Fetches `lang`'s words (`Cmd::FetchLang`): once they are here, the
+/// reducer switches to it (`Msg::SetLang`); if they cannot be fetched, it
+/// says so (`Notice::LanguageUnavailable`) and the page stays as it is.
+pub fn fetch_lang(lang: Lang, send: Callback<Msg>) {
     wasm_bindgen_futures::spawn_local(async move {
         send.emit(match load_lang(lang).await {
             Ok(()) => Msg::SetLang(lang),
-            Err(_) => {
-                show_lang_choice(current);
-                Msg::Notice(Notice::LanguageUnavailable(lang))
-            }
+            Err(_) => Msg::Notice(Notice::LanguageUnavailable(lang)),
         });
     });
-}
-
-/// Puts the menu's language choice back on `lang`, the page's language,
-/// after another could not be fetched (the select otherwise keeps showing
-/// the one the player picked).
-fn show_lang_choice(lang: Lang) {
-    let select = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(".menu__lang select").ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok());
-    if let Some(select) = select {
-        select.set_value(lang.code());
-    }
 }
 
 /// Listens for a new version of the app, announced by static/sw-register.js

@@ -1,11 +1,15 @@
-//! Reading a QR code with the camera: the picture shows in the page, and a
-//! few times a second a small copy of the frame goes to the QR reader (the
-//! QR worker, `net::qr`, off the main thread, one frame at a time; the
-//! browser's `BarcodeDetector` where it has one). The camera needs a secure page (https or localhost) and the
-//! player's permission; without them, the player pastes the code instead.
+//! Reading a QR code with the camera (`Cmd::Camera`, on and off as the
+//! reducer decides, `AppState::camera_use`): the picture shows in the
+//! page's video element (the view draws it), and a few times a second a
+//! small copy of the frame goes to the QR reader (the QR worker,
+//! `drivers/qr.rs`, off the main thread, one frame at a time; the
+//! browser's `BarcodeDetector` where it has one). Each new code read goes
+//! to the reducer. The camera needs a secure page (https or localhost) and
+//! the player's permission; without them, the player pastes the code
+//! instead.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 use gloo::timers::callback::Interval;
 use wasm_bindgen::{JsCast, JsValue};
@@ -16,24 +20,7 @@ use web_sys::{
 };
 use yew::prelude::*;
 
-use crate::i18n::{Lang, Text};
-use crate::net::qr;
-
-#[derive(Properties, PartialEq)]
-pub struct ScannerProps {
-    pub lang: Lang,
-    /// The text of the first QR code read (with `keep_reading`, of every
-    /// code read that differs from the one before).
-    pub on_text: Callback<String>,
-    pub on_close: Callback<()>,
-    /// Read on after a code: the table's camera waiting for a reply, which
-    /// a wrong code shown to it must not stop.
-    #[prop_or_default]
-    pub keep_reading: bool,
-    /// The camera cannot be used (no camera, or permission refused).
-    #[prop_or_default]
-    pub on_failed: Callback<()>,
-}
+use crate::app::{CameraMsg, Msg};
 
 /// The longest side of the picture the reader gets, in pixels: enough for
 /// a code that fills a third of the frame, small enough to read quickly.
@@ -42,7 +29,7 @@ const READ_SIDE: u32 = 400;
 const EVERY_MS: u32 = 250;
 
 /// Whether this page may use a camera at all.
-pub fn camera_possible() -> bool {
+pub fn possible() -> bool {
     web_sys::window().is_some_and(|w| {
         w.is_secure_context()
             && js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("mediaDevices"))
@@ -50,15 +37,26 @@ pub fn camera_possible() -> bool {
     })
 }
 
-/// What runs while the camera is on; dropped (camera off) when done.
-struct Camera {
+/// The camera on (`Cmd::Camera`): its stream, once the browser gave it,
+/// and the timer that reads its frames. Dropped: the camera goes off,
+/// even if its stream comes after.
+pub struct Camera {
+    running: Rc<RefCell<Running>>,
+}
+
+#[derive(Default)]
+struct Running {
+    /// Turned off before the stream came: stopped as it comes.
+    off: bool,
     stream: Option<MediaStream>,
     _timer: Option<Interval>,
 }
 
-impl Drop for Camera {
-    fn drop(&mut self) {
-        if let Some(stream) = &self.stream {
+impl Running {
+    fn stop(&mut self) {
+        self.off = true;
+        self._timer = None;
+        if let Some(stream) = self.stream.take() {
             for track in stream.get_tracks().iter() {
                 if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
                     track.stop();
@@ -68,57 +66,49 @@ impl Drop for Camera {
     }
 }
 
-#[function_component(Scanner)]
-pub fn scanner(p: &ScannerProps) -> Html {
-    let t = |text: Text| text.get(p.lang);
-    let video = use_node_ref();
-    let failed = use_state(|| !camera_possible());
-    {
-        let video = video.clone();
-        let failed = failed.clone();
-        let on_text = p.on_text.clone();
-        let keep_reading = p.keep_reading;
-        let on_failed = p.on_failed.clone();
-        use_effect_with((), move |_| {
-            let camera: Rc<RefCell<Option<Camera>>> = Rc::new(RefCell::new(None));
-            if *failed {
-                on_failed.emit(());
-            } else {
-                let reader = Reader::new(on_text, keep_reading);
-                start(video, camera.clone(), failed, reader, on_failed);
-            }
-            move || drop(camera.borrow_mut().take())
-        });
+impl Drop for Camera {
+    fn drop(&mut self) {
+        self.running.borrow_mut().stop();
     }
-    let close = {
-        let cb = p.on_close.clone();
-        Callback::from(move |_| cb.emit(()))
-    };
-    html! {
-        <div class="scanner">
-            if *failed {
-                <p class="scanner__problem" role="alert">{ t(Text::NoCamera) }</p>
-            } else {
-                <video ref={video} class="scanner__video" aria-label={t(Text::CameraView)} playsinline=true></video>
-            }
-            <button type="button" class="button button--ghost" onclick={close}>{ t(Text::StopCamera) }</button>
-        </div>
+}
+
+/// The picture the view draws for the camera (`ui/devices.rs`): the
+/// camera's stream is shown in it.
+const VIDEO: &str = ".scanner__video";
+
+impl Camera {
+    /// Turns the camera on, its picture in the page's video element: each
+    /// new code read goes to the reducer (`keep_reading`: every one that
+    /// differs from the one before; else the first only); a camera that
+    /// cannot be used says so.
+    pub fn start(keep_reading: bool, send: Callback<Msg>) -> Camera {
+        let running = Rc::new(RefCell::new(Running::default()));
+        let reader = Reader::new(send.clone(), keep_reading);
+        let video = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(VIDEO).ok().flatten())
+            .and_then(|e| e.dyn_into::<HtmlVideoElement>().ok());
+        match video {
+            Some(video) => start(video, Rc::downgrade(&running), reader, send),
+            None => send.emit(Msg::Camera(CameraMsg::Failed)),
+        }
+        Camera { running }
     }
 }
 
 /// Where the codes read go: the first one only, or every new one.
 #[derive(Clone)]
 struct Reader {
-    on_text: Callback<String>,
+    send: Callback<Msg>,
     keep_reading: bool,
     /// The last code passed on (`None`: none yet).
     last: Rc<RefCell<Option<String>>>,
 }
 
 impl Reader {
-    fn new(on_text: Callback<String>, keep_reading: bool) -> Reader {
+    fn new(send: Callback<Msg>, keep_reading: bool) -> Reader {
         Reader {
-            on_text,
+            send,
             keep_reading,
             last: Rc::default(),
         }
@@ -134,16 +124,15 @@ impl Reader {
             return;
         }
         *self.last.borrow_mut() = Some(text.clone());
-        self.on_text.emit(text);
+        self.send.emit(Msg::Camera(CameraMsg::Read(text)));
     }
 }
 
 fn start(
-    video: NodeRef,
-    camera: Rc<RefCell<Option<Camera>>>,
-    failed: UseStateHandle<bool>,
+    el: HtmlVideoElement,
+    running: Weak<RefCell<Running>>,
     reader: Reader,
-    on_failed: Callback<()>,
+    send: Callback<Msg>,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
         let stream = async {
@@ -160,13 +149,22 @@ fn start(
                 .ok()
         }
         .await;
-        let (Some(stream), Some(el)) = (stream, video.cast::<HtmlVideoElement>()) else {
-            failed.set(true);
-            on_failed.emit(());
+        let Some(running) = running.upgrade() else {
+            // Turned off meanwhile.
+            stop_stream(stream);
             return;
         };
+        let Some(stream) = stream else {
+            send.emit(Msg::Camera(CameraMsg::Failed));
+            return;
+        };
+        if running.borrow().off {
+            stop_stream(Some(stream));
+            return;
+        }
         el.set_muted(true);
         el.set_src_object(Some(&stream));
+        running.borrow_mut().stream = Some(stream);
         if let Ok(playing) = el.play() {
             let _ = JsFuture::from(playing).await;
         }
@@ -187,7 +185,7 @@ fn start(
             } else if let Some((pixels, w, h)) = canvas.as_ref().and_then(|c| frame(&el, c)) {
                 busy.set(true);
                 let (busy, reader) = (busy.clone(), reader.clone());
-                qr::Client::shared().read(pixels, w, h, move |text| {
+                super::qr::Client::shared().read(pixels, w, h, move |text| {
                     busy.set(false);
                     if let Some(text) = text {
                         reader.read(text);
@@ -195,11 +193,19 @@ fn start(
                 });
             }
         });
-        *camera.borrow_mut() = Some(Camera {
-            stream: Some(stream),
-            _timer: Some(timer),
-        });
+        let mut r = running.borrow_mut();
+        if !r.off {
+            r._timer = Some(timer);
+        }
     });
+}
+
+fn stop_stream(stream: Option<MediaStream>) {
+    let mut r = Running {
+        stream,
+        ..Running::default()
+    };
+    r.stop();
 }
 
 /// A small copy of the video's frame: its RGBA bytes (a JS array, never

@@ -2,8 +2,8 @@
 //! module decides, as pure functions, what a tab does about the others:
 //! write its game, take the other tab's newer position, write its own again
 //! over an older one, or stop saving and ask the player (a different game).
-//! [`super`] carries the decisions out (reading and writing storage in the
-//! root's effects) and the reducer (`app.rs`) applies them to the state.
+//! The save driver (`drivers::saves`) carries the plans out, and the
+//! reducer (`app/tabs.rs`) applies the verdicts to the state.
 //!
 //! A save's `seq` orders the saves of one game; its id tells games apart.
 //! Each tab remembers the text it last wrote: while the slot still holds
@@ -47,8 +47,6 @@ pub struct TabState {
     /// this tab waits longer before playing them itself (only one tab
     /// should drive a game, or their saves race).
     pub follower: bool,
-    /// Bumped to save again: another tab wrote an older save of this game.
-    pub resave: u32,
     /// The other tab's game, as last read: "Open the other game" opens it.
     pub other: Option<Rc<OtherSave>>,
     /// A stored text the player chose to replace with this tab's game.
@@ -197,6 +195,106 @@ pub fn plan_forget(stored: Option<&str>, id: &str, last: Option<&str>) -> Forget
         Some((sid, _)) if sid == id => Forget::Remove,
         Some(_) => Forget::Leave,
     }
+}
+
+/// A save of the game, made by the reducer (`save::encode`), for
+/// `Cmd::SaveGame`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSave {
+    pub id: String,
+    pub seq: u64,
+    /// The save's text, as written.
+    pub text: String,
+    /// The game's record: the slot may hold the very save this tab
+    /// loaded, the same game, number and moves (a save read back covers
+    /// the hands, so its text differs): that one is ours to write over.
+    pub record: mojo_engine::GameRecord,
+    /// A stored text the player chose to replace with this game.
+    pub replace: Option<String>,
+}
+
+/// What the save driver does with the slot before writing this tab's game
+/// `ours`, given what the slot holds and the text this tab last read or
+/// wrote there (`drivers::saves::save_game` carries it out).
+#[derive(Debug)]
+pub enum SavePlan {
+    /// Write ours.
+    Write,
+    /// The slot already holds exactly ours.
+    Nothing,
+    /// The slot holds text that is not a save: keep it aside, then write.
+    KeepAsideThenWrite,
+    /// The slot holds another tab's save: write nothing, and tell the
+    /// reducer (`TabMsg::Saw`), which decides ([`verdict`]).
+    Report(Box<OtherSave>),
+}
+
+/// Decides [`SavePlan`]: [`plan_save`], and where the slot holds a save
+/// another tab may have written, that save read: the very save this tab
+/// loaded (the same game, number and moves; a save read back covers the
+/// hands, so its text differs) is ours to write over; any other is
+/// reported.
+pub fn save_plan(slot: Option<&str>, ours: &GameSave, last: Option<&str>) -> SavePlan {
+    let plan = plan_save(
+        slot,
+        &ours.text,
+        &ours.id,
+        ours.seq,
+        last,
+        ours.replace.as_deref(),
+    );
+    match (plan, slot) {
+        (Plan::Write, _) => SavePlan::Write,
+        (Plan::Nothing, _) => SavePlan::Nothing,
+        (Plan::KeepAsideThenWrite, _) => SavePlan::KeepAsideThenWrite,
+        (Plan::ReadTheirs, Some(theirs)) => {
+            let game = save::decode(theirs).map_err(|e| e.to_string());
+            match &game {
+                Ok(l)
+                    if l.id == ours.id && l.seq == ours.seq && l.session.record == ours.record =>
+                {
+                    SavePlan::Write
+                }
+                _ => SavePlan::Report(Box::new(OtherSave {
+                    text: theirs.to_string(),
+                    game,
+                })),
+            }
+        }
+        (Plan::ReadTheirs, None) => SavePlan::Write,
+    }
+}
+
+/// Where the tab that hosts a game with players on their own devices says
+/// so: `{"game", "tab", "at"}`, written every [`HOST_BEAT_MS`] by that tab.
+pub const HOST_KEY: &str = "mojo.host";
+/// How often the hosting tab says so.
+pub const HOST_BEAT_MS: u32 = 2000;
+/// A host that has not written for this long is gone.
+pub const HOST_GONE_MS: f64 = 6000.0;
+
+/// The host's beat: tab `tab` hosts game `game`, at `at` (ms since 1970).
+pub fn host_text(game: &str, tab: &str, at: f64) -> String {
+    crate::json::obj([
+        ("game", crate::json::str(game)),
+        ("tab", crate::json::str(tab)),
+        ("at", crate::json::Json::Int(at as i64)),
+    ])
+    .to_text()
+}
+
+/// Whether the host's beat `host` (as stored) says that another tab than
+/// `tab` hosted game `id` less than [`HOST_GONE_MS`] before `now`.
+pub fn hosted_elsewhere(host: Option<&str>, id: &str, tab: &str, now: f64) -> bool {
+    let Some(doc) = host.and_then(|t| crate::json::parse(t).ok()) else {
+        return false;
+    };
+    let field = |k: &str| doc.get(k).and_then(crate::json::Json::as_str);
+    let at = doc
+        .get("at")
+        .and_then(crate::json::Json::as_int::<i64>)
+        .unwrap_or(0) as f64;
+    field("game") == Some(id) && field("tab").is_some_and(|t| t != tab) && now - at < HOST_GONE_MS
 }
 
 #[cfg(test)]
