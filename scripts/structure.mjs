@@ -1,16 +1,22 @@
-// Checks of the web crate's shape that the compiler does not make (issue 20):
+// Checks of the workspace's shape that the compiler does not make (issues
+// 20 and 33), and of the stylesheet:
 //
-// - No import circle: no two modules whose non-test code names each other
-//   through `crate::…` paths (`use crate::…` or a path in the code). A
-//   module is a file (`src/net/state.rs` is `net::state`, `src/ui/mod.rs`
-//   is `ui`); a path names the longest module it starts with.
+// - No import circle, of any length, in any crate (CRATES): the modules
+//   reach each other through what their non-test code names (`crate::`,
+//   `super::` and `self::` paths, in the code and in `use` groups). A
+//   module is a file (`src/net/devices.rs` is `net::devices`, `src/ui/mod.rs`
+//   is `ui`); a path names the longest module it starts with. A module
+//   naming a module inside it is not a use (it owns it).
+// - The web crate's layers (LAYERS): no module names one of a layer above
+//   its own; only the drivers and the views name the browser's APIs.
 // - Views are views: no view function (one that returns `Html`) is over
-//   MAX_VIEW_LINES lines, counted from `fn` to its closing brace.
+//   MAX_VIEW_LINES lines; no function of `src/` over MAX_FN_LINES; no file
+//   of `src/` over MAX_FILE_LINES before its tests.
 //
-// Usage: node scripts/structure.mjs [SRC_DIR]   (default: src)
+// Usage: node scripts/structure.mjs (from the repository)
 // Prints what it found; exits 1 if a check fails.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /// The `.rs` files under `dir`.
@@ -25,10 +31,17 @@ function rustFiles(dir) {
 }
 
 /// `src/net/state.rs` → `net::state`; `src/ui/mod.rs` → `ui`; `src/lib.rs` → ``.
+/// The crate's root is `lib.rs`, or `main.rs` where there is no library; a
+/// `main.rs` beside a `lib.rs`, and `bin/*.rs`, are binaries of their own
+/// (`@main`, `@bin::name`), which no module of the library can name.
 export function moduleOf(root, path) {
   const parts = relative(root, path).replace(/\.rs$/, '').split(sep);
+  if (parts[0] === 'bin') return `@${parts.join('::')}`;
   if (parts.at(-1) === 'mod') parts.pop();
-  if (parts.length === 1 && (parts[0] === 'lib' || parts[0] === 'main')) parts.pop();
+  if (parts.length === 1 && parts[0] === 'lib') parts.pop();
+  if (parts.length === 1 && parts[0] === 'main') {
+    return existsSync(join(root, 'lib.rs')) ? '@main' : '';
+  }
   return parts.join('::');
 }
 
@@ -45,7 +58,7 @@ function blanked(text) {
 
 /// The functions of `text` (not under `#[cfg(test)]`) that return `Html`:
 /// their name, first line and length in lines.
-export function viewFunctions(text) {
+export function viewFunctions(text, wanted = (signature) => /->\s*Html\s*(where[^{]*)?$/.test(signature)) {
   const code = blanked(text);
   const test = code.search(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
   const out = [];
@@ -65,7 +78,7 @@ export function viewFunctions(text) {
       }
     }
     if (open < 0) continue;
-    if (!/->\s*Html\s*(where[^{]*)?$/.test(code.slice(m.index, open).trim())) continue;
+    if (!wanted(code.slice(m.index, open).trim())) continue;
     let depth = 0;
     let end = open;
     for (; end < code.length; end++) {
@@ -104,44 +117,148 @@ function testModules(text) {
   return [...text.matchAll(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/g)].map((m) => m[1]);
 }
 
-/// Which modules each module's non-test code names, for the crate in `root`.
+/// Which modules each module's non-test code names, for the crate in `root`:
+/// every `crate::a::b`, `super::a` and `self::a` path, in the code and in
+/// `use` groups (`use crate::{a, b::c}`, `use super::{x, y}`). A path names
+/// the longest module it starts with.
+/// The modules of the crate in `root` that are tests only (declared
+/// `#[cfg(test)] mod name;`), and those under them.
+export function testOnlyModules(root) {
+  const texts = new Map(rustFiles(root).map((f) => [moduleOf(root, f), readFileSync(f, 'utf8')]));
+  const declared = [];
+  for (const [m, text] of texts) {
+    for (const t of testModules(text)) declared.push(m ? `${m}::${t}` : t);
+  }
+  return new Set([...texts.keys()].filter((m) => declared.some((t) => m === t || m.startsWith(`${t}::`))));
+}
+
 export function moduleGraph(root) {
   const files = rustFiles(root);
   const texts = new Map(files.map((f) => [moduleOf(root, f), readFileSync(f, 'utf8')]));
-  const testOnly = new Set();
-  for (const [m, text] of texts) {
-    for (const t of testModules(text)) testOnly.add(m ? `${m}::${t}` : t);
-  }
+  const testOnly = testOnlyModules(root);
   const modules = new Set(texts.keys());
   const longest = (path) => {
-    const parts = path.split('::');
+    const parts = path.split('::').filter(Boolean);
     while (parts.length && !modules.has(parts.join('::'))) parts.pop();
     return parts.join('::');
   };
   const graph = new Map();
   for (const [m, text] of texts) {
-    if ([...testOnly].some((t) => m === t || m.startsWith(`${t}::`))) continue;
+    if (testOnly.has(m)) continue;
     const code = nonTestCode(text);
+    // A path from `crate`, `super` or `self` as a module path: each
+    // `super` one level up.
+    const resolve = (segments) => {
+      const [kind, ...rest] = segments;
+      const at = kind === 'crate' ? [] : m.split('::').filter(Boolean);
+      if (kind === 'super') at.pop();
+      for (const seg of rest) {
+        if (seg === 'super') at.pop();
+        else if (seg !== 'self') at.push(seg);
+      }
+      return at.join('::');
+    };
     const names = new Set();
-    // `crate::a::b::Item` anywhere, and each path inside `use crate::{…}`.
-    for (const hit of code.matchAll(/\bcrate::((?:\w+::)*\w+)/g)) names.add(longest(hit[1]));
-    for (const group of code.matchAll(/\buse\s+crate::\{([^;]*)\}\s*;/g)) {
-      for (const item of group[1].split(/[,{}\s]+/)) if (item) names.add(longest(item.replace(/::\*$/, '')));
+    for (const hit of code.matchAll(/\b(?:crate|super|self)(?:::\w+)+/g)) {
+      names.add(longest(resolve(hit[0].split('::'))));
+    }
+    for (const group of code.matchAll(/\buse\s+((?:crate|super|self)(?:::\w+)*)::\{([^;]*)\}\s*;/g)) {
+      const prefix = resolve(group[1].split('::'));
+      for (const item of group[2].split(/[,{}\s]+/)) {
+        if (item && item !== 'self') names.add(longest([prefix, item.replace(/::\*$/, '')].filter(Boolean).join('::')));
+      }
     }
     names.delete('');
     names.delete(m);
+    // A module owns the modules inside it (it declares them, and may
+    // re-export them): naming them is not a dependency that can close a
+    // circle. A child naming its parent (`super::Item`) is one.
+    for (const n of names) if (m === '' || n.startsWith(`${m}::`)) names.delete(n);
     graph.set(m, names);
   }
   return graph;
 }
 
-/// The pairs of modules that name each other.
+/// The import circles: each set of two or more modules that reach each
+/// other through what they name (a strongly connected component), as one
+/// cycle through them, in order (`a → b → c → a`).
 export function circles(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
   const found = [];
-  for (const [a, names] of graph) {
-    for (const b of names) if (a < b && graph.get(b)?.has(a)) found.push([a, b]);
-  }
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) {
+        low.set(v, Math.min(low.get(v), idx.get(w)));
+      }
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(cycleThrough(graph, new Set(component)));
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
   return found;
+}
+
+/// One cycle inside a strongly connected `component`, from its first
+/// module (sorted) back to it.
+function cycleThrough(graph, component) {
+  const start = [...component].sort()[0];
+  // Breadth first from start, back to start.
+  const prev = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of [...(graph.get(v) ?? [])].sort()) {
+      if (!component.has(w)) continue;
+      if (w === start) {
+        const path = [start];
+        for (let x = v; x !== start; x = prev.get(x)) path.splice(1, 0, x);
+        return [...path, start];
+      }
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [...component];
+}
+
+/// The longest any function may be, in lines (issue 33: `src/` only).
+export const MAX_FN_LINES = 150;
+/// The longest a source file may be before its tests (issue 33).
+export const MAX_FILE_LINES = 900;
+
+/// Every function of `text` not under `#[cfg(test)]`, with its length.
+export function functions(text) {
+  return viewFunctions(text, () => true);
+}
+
+/// How many lines `text` has before its tests (`#[cfg(test)] mod … {`), or
+/// in all if it has none.
+export function linesBeforeTests(text) {
+  const at = text.search(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
+  const code = at < 0 ? text : text.slice(0, at);
+  return code.split('\n').length - (at < 0 ? 1 : 0);
 }
 
 /// A stylesheet's unclosed rules: where a rule starts at the start of a
@@ -166,6 +283,57 @@ export function cssProblems(text) {
   return problems;
 }
 
+/// The web crate's layers, bottom up: a module may name modules of its
+/// own layer or below, never above (`docs/ARCHITECTURE.md`, "Layers").
+/// Each module belongs to the first layer one of whose prefixes it starts
+/// with; a module of no layer fails the check.
+export const LAYERS = [
+  ['the rules at the table and the stored shapes (pure)', ['json', 'i18n', 'save', 'stats', 'deal', 'daily', 'session', 'scene', 'replay', 'page', 'sync', 'net']],
+  ['the commands, as values', ['cmd']],
+  ["the app's state machine", ['app']],
+  ['the drivers and the views', ['drivers', 'ui']],
+  ['the root component', ['root']],
+];
+/// Where the browser's APIs may be named (`web_sys`, `js_sys`).
+export const BROWSER = ['drivers', 'ui'];
+
+const within = (m, prefixes) => prefixes.some((p) => m === p || m.startsWith(`${p}::`));
+
+/// The layer of module `m` (its index in LAYERS), or -1.
+export function layerOf(m) {
+  return LAYERS.findIndex(([, prefixes]) => within(m, prefixes));
+}
+
+/// What breaks the layers: modules of no layer, and uses of a module
+/// above; and the modules outside BROWSER that name the browser's APIs.
+export function layerProblems(root, graph) {
+  const problems = [];
+  for (const [m, names] of graph) {
+    if (m === '' || m.startsWith('@')) continue;
+    const here = layerOf(m);
+    if (here < 0) {
+      problems.push(`${m} is in no layer (scripts/structure.mjs LAYERS)`);
+      continue;
+    }
+    for (const n of names) {
+      const there = layerOf(n);
+      if (there > here) problems.push(`${m} (${LAYERS[here][0]}) names ${n} (${LAYERS[there][0]}), a layer above`);
+    }
+  }
+  const tests = testOnlyModules(root);
+  for (const f of rustFiles(root)) {
+    const m = moduleOf(root, f);
+    if (m === '' || m.startsWith('@') || tests.has(m) || within(m, BROWSER)) continue;
+    if (/\b(web_sys|js_sys)\b/.test(nonTestCode(readFileSync(f, 'utf8')))) {
+      problems.push(`${m} names the browser's APIs (web_sys, js_sys): only ${BROWSER.join(' and ')} may`);
+    }
+  }
+  return problems;
+}
+
+/// The workspace's crates: their source folders.
+const CRATES = ['src', 'engine/src', 'cli/src', 'qr-worker/src'];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const css = cssProblems(readFileSync('styles/app.css', 'utf8'));
   for (const p of css) console.log(`structure: styles/app.css: ${p}`);
@@ -173,25 +341,47 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('structure: FAILED: close every rule of the stylesheet');
     process.exit(1);
   }
-  const root = process.argv[2] ?? 'src';
-  const graph = moduleGraph(root);
-  const found = circles(graph);
-  const edges = [...graph.values()].reduce((n, s) => n + s.size, 0);
-  console.log(`structure: ${graph.size} modules, ${edges} uses between them`);
-  for (const [a, b] of found) console.log(`structure: import circle: ${a} and ${b} name each other`);
-  const views = rustFiles(root).flatMap((f) =>
-    viewFunctions(readFileSync(f, 'utf8')).map((v) => ({ ...v, file: relative('.', f) })),
-  );
-  const long = views.filter((v) => v.lines > MAX_VIEW_LINES);
-  const longest = views.reduce((a, v) => (v.lines > (a?.lines ?? 0) ? v : a), null);
-  console.log(
-    `structure: ${views.length} view functions, the longest ${longest ? `${longest.name} (${longest.file}:${longest.line}), ${longest.lines} lines` : 'none'}`,
-  );
-  for (const v of long) {
-    console.log(`structure: ${v.file}:${v.line}: view function ${v.name} is ${v.lines} lines (at most ${MAX_VIEW_LINES})`);
+  const failed = [];
+  // Import circles of any length, in every crate of the workspace.
+  for (const root of CRATES) {
+    const graph = moduleGraph(root);
+    const found = circles(graph);
+    const edges = [...graph.values()].reduce((n, s) => n + s.size, 0);
+    console.log(`structure: ${root}: ${graph.size} modules, ${edges} uses between them`);
+    for (const cycle of found) console.log(`structure: ${root}: import circle: ${cycle.join(' → ')}`);
+    if (found.length) failed.push('move what the modules of a circle need into one of them, or into a module below them');
   }
-  if (found.length) console.log('structure: FAILED: move what both modules need into one of them, or into a third');
-  if (long.length) console.log('structure: FAILED: split the view into parts, each a function that draws one thing');
-  if (found.length || long.length) process.exit(1);
-  console.log(`structure: no import circle, no view over ${MAX_VIEW_LINES} lines`);
+  // The web crate's layers, and where the browser is named.
+  const layers = layerProblems('src', moduleGraph('src'));
+  for (const p of layers) console.log(`structure: src: ${p}`);
+  console.log(`structure: src: ${LAYERS.length} layers, bottom up: ${LAYERS.map(([name]) => name).join(' → ')}`);
+  if (layers.length) failed.push('a module names only its own layer and those below it; the browser only in drivers/ and ui/');
+  // The web crate's functions and files.
+  const root = 'src';
+  const tests = testOnlyModules(root);
+  const sources = rustFiles(root)
+    .filter((f) => !tests.has(moduleOf(root, f)))
+    .map((f) => ({ file: relative('.', f), text: readFileSync(f, 'utf8') }));
+  const views = sources.flatMap(({ file, text }) => viewFunctions(text).map((v) => ({ ...v, file })));
+  const fns = sources.flatMap(({ file, text }) => functions(text).map((v) => ({ ...v, file })));
+  const report = (what, list, max, fix) => {
+    const longest = list.reduce((a, v) => (v.lines > (a?.lines ?? 0) ? v : a), null);
+    console.log(
+      `structure: ${list.length} ${what}, the longest ${longest ? `${longest.name} (${longest.file}:${longest.line}), ${longest.lines} lines` : 'none'}`,
+    );
+    const long = list.filter((v) => v.lines > max);
+    for (const v of long) console.log(`structure: ${v.file}:${v.line}: ${v.name} is ${v.lines} lines (at most ${max})`);
+    if (long.length) failed.push(fix);
+  };
+  report('view functions', views, MAX_VIEW_LINES, 'split the view into parts, each a function that draws one thing');
+  report('functions in src/', fns, MAX_FN_LINES, 'split the function: one function, one job');
+  const files = sources.map(({ file, text }) => ({ file, name: file, line: 1, lines: linesBeforeTests(text) }));
+  report('source files in src/ (lines before their tests)', files, MAX_FILE_LINES, 'split the file by concern');
+  if (failed.length) {
+    for (const f of new Set(failed)) console.log(`structure: FAILED: ${f}`);
+    process.exit(1);
+  }
+  console.log(
+    `structure: no import circle in ${CRATES.length} crates; the layers kept; no view over ${MAX_VIEW_LINES} lines, no function over ${MAX_FN_LINES}, no file over ${MAX_FILE_LINES} before its tests`,
+  );
 }
