@@ -590,11 +590,10 @@ fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
         90..=94 => {
             let mut theirs = (*session).clone();
             let legal = theirs.game.legal_actions();
-            let (seq, moved) = match legal.get(0) {
-                Some(a) if w.rng.chance(50) => (s.seq + 1, theirs.apply(a).is_ok()),
-                _ => (s.seq.saturating_sub(1), false),
+            let seq = match legal.get(0) {
+                Some(a) if w.rng.chance(50) && theirs.apply(a).is_ok() => s.seq + 1,
+                _ => s.seq.saturating_sub(1),
             };
-            let _ = moved;
             let text = save::encode(&theirs, &s.game_id, seq);
             let game = save::decode(&text).map_err(|e| e.to_string());
             w.slot = Some(text.clone());

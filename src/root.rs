@@ -95,8 +95,6 @@ impl Send {
     }
 }
 
-/// The dialog on top: the one the player opened, or the devices' while
-/// the table waits for one.
 /// The lobby, the table, or a hand device's screens.
 fn screen(state: &AppState, to: &Send) -> Html {
     let lang = state.lang;
@@ -236,7 +234,9 @@ fn screen(state: &AppState, to: &Send) -> Html {
     }
 }
 
-/// The dialog on top of the screen, if any.
+/// The dialog on top of the screen, if any: the one the player opened, or
+/// the devices' while the table waits for one (`shown`,
+/// `AppState::overlay_shown`).
 fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
     let lang = state.lang;
     let close = || to.msg(Msg::Overlay(Overlay::None));

@@ -7,7 +7,7 @@
 //! cannot be loaded, whatever was edited in it.
 //!
 //! Pure Rust: the browser storage itself, and what several tabs do with the
-//! one save slot, are in `persist/`.
+//! one save slot, are `drivers/saves.rs` and `sync.rs`.
 
 use mojo_engine::cards::MAX_VALUE;
 use mojo_engine::{Action, DrawSource, GameRecord, Seat};

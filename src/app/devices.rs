@@ -116,7 +116,6 @@ impl AppState {
     /// Refuses a message of the device of `seat` on link `epoch`: counted,
     /// and the device told why.
     fn refuse(&mut self, seat: Seat, epoch: u32, reason: Refusal) {
-        self.devices.refused += 1;
         self.outbox.push(Cmd::Refuse {
             seat,
             epoch,

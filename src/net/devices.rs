@@ -1,7 +1,6 @@
 //! The table's seats on their own devices ([`Devices`]), as the table
 //! sees them, and the news that change them ([`DeviceMsg`]). Pure, like the
-//! reducer: the links themselves are the drivers' (`drivers/table_links.rs`
-//! once moved; today `net/table_hub.rs`), and the app's reducer
+//! reducer: the links themselves are the drivers' (`drivers/table_links.rs`), and the app's reducer
 //! (`app/devices.rs`) takes what changes the rest of the app.
 
 use mojo_engine::Seat;
@@ -121,9 +120,6 @@ pub struct Devices {
     /// "Start playing" was pressed (or the game was under way already):
     /// bots move only then.
     pub started: bool,
-    /// Messages from devices refused so far (each is logged and its
-    /// device told why).
-    pub refused: u32,
 }
 
 impl Devices {
@@ -256,7 +252,6 @@ impl Devices {
                 .map(RemoteSeat::new)
                 .collect(),
             started,
-            refused: 0,
         }
     }
 

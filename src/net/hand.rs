@@ -1,7 +1,7 @@
 //! This device as a phone at another table ([`HandState`]): joining, its
 //! seat's model, what it sends the table, and the news that change it
 //! ([`HandMsg`]). Pure, like the reducer: its link is the drivers'
-//! (`net/hand_hub.rs`), and the app's reducer (`app/phone.rs`) takes
+//! (`drivers/phone_link.rs`), and the app's reducer (`app/phone.rs`) takes
 //! what changes the rest of the app.
 
 use std::rc::Rc;
