@@ -9,35 +9,81 @@
 //! that drop and come back or drift (and their windows end), seats moving between a phone, a bot and this
 //! screen, another tab's saves, and reloads from what the commands wrote.
 //!
-//! The invariants:
+//! The invariants, each computed apart from the code it checks:
 //! 1. the game is always legal and replays from its save;
-//! 2. every phone message on a live link is applied or refused with a
-//!    reason, exactly once (one on a link gone by changes nothing);
-//! 3. no message to a hand device holds another seat's hidden card;
-//! 4. whenever a bot is to act, its turn is the one scheduled;
-//! 5. a drop or a reload loses nothing.
+//! 2. a bot is to act (by the engine's seat to act and the table's
+//!    seats) and nothing else is awaited ⇒ its turn is the one in the
+//!    outbox ([`bot_due`]);
+//! 3. a phone sees only its own seat: a twin of the game that deals
+//!    everything the seat cannot see otherwise (`Session::twin_for`) gives
+//!    it byte-identical messages;
+//! 4. every phone message on a live link is applied exactly once or
+//!    refused once (one on a link gone by changes nothing), and a forged
+//!    token, another build's hello or a move sent twice is never applied;
+//! 5. a phone's model, made only of what it was sent, is the table's view
+//!    of its seat whenever it is connected: after a drop and a rejoin too;
+//!    and a reload loses nothing.
+//!
+//! Each invariant has a companion test at the end of this file that runs
+//! it against a deliberately broken update step (a bot turn not scheduled,
+//! a hidden card leaked, a forged token welcomed, a duplicate applied, a
+//! drop that loses an update) and asserts that it fails.
 //!
 //! On a failure the message names the seed and the step: rerun one seed
 //! with `MOJO_MACHINE_SEED=<seed> cargo test -p mojo-web --lib machine`.
 
 use std::rc::Rc;
 
-use mojo_engine::{Action, DrawSource, Event, Seat, MAX_PLAYERS};
+use mojo_engine::{Action, DrawSource, Event, Phase, Seat, MAX_PLAYERS};
 
 use crate::app::{AppState, Msg, Screen};
 use crate::cmd::Cmd;
 use crate::i18n::Lang;
 use crate::net::devices::{DeviceMsg, LinkState};
-use crate::net::proto::{self, Refusal, Seen, ToHand, ToTable};
+use crate::net::proto::{self, message_for, HandModel, News, Refusal, Sent, ToHand, ToTable};
 use crate::net::stored;
 use crate::net::BUILD;
 use crate::save::{self, Settings};
-use crate::session::{Level, SeatSetup};
+use crate::session::{Level, SeatSetup, Session};
 use crate::sync::{self, GameSave, OtherSave, SavePlan, TabMsg};
 use yew::Reducible;
 
+/// Fails the invariant check with its message (the seed and step are
+/// added by [`World::at`]).
+macro_rules! ensure {
+    ($cond:expr, $($why:tt)*) => {
+        if !$cond {
+            return Err(format!($($why)*));
+        }
+    };
+}
+
 /// A bot turn as the test compares it: game, position, seat.
 type Turn = (String, usize, Option<(Seat, Level)>);
+
+/// What makes a phone's message (the rule "what each device has seen"
+/// sends `proto::message_for`).
+type MessageFor = fn(&Session, &str, u64, Seat, News, &mut Sent) -> Option<ToHand>;
+
+/// The update step under test: the real one, or a deliberately broken one
+/// (the companion tests).
+#[derive(Clone, Copy)]
+struct Step {
+    /// One message through the update step.
+    reduce: fn(Rc<AppState>, Msg) -> Rc<AppState>,
+    /// What a phone is sent of the game.
+    message: MessageFor,
+}
+
+fn reduce(s: Rc<AppState>, msg: Msg) -> Rc<AppState> {
+    s.reduce(msg)
+}
+
+/// The app's own update step.
+const REAL: Step = Step {
+    reduce,
+    message: message_for,
+};
 
 /// SplitMix64: the test's own randomness, from its seed.
 struct Rng(u64);
@@ -61,12 +107,20 @@ impl Rng {
 }
 
 /// What a phone knows: the table's move number of the last view it was
-/// sent, the token it was given, and the last text it sent.
+/// sent, the token it was given, the last text it sent and the texts of
+/// its moves the table took, and its model of the game, made only of the
+/// messages it was sent on its link `epoch`.
 #[derive(Clone, Default)]
 struct Phone {
     at: u64,
     token: Option<String>,
     last: Option<String>,
+    applied: Vec<String>,
+    epoch: u32,
+    model: Option<HandModel>,
+    /// Its link was dropped with a game on it: the next check that finds it
+    /// connected counts a rejoin.
+    dropped: bool,
 }
 
 /// The world around the reducer: storage as the commands left it, the
@@ -75,6 +129,8 @@ struct World {
     rng: Rng,
     seed: u64,
     step: usize,
+    /// The update step under test.
+    under_test: Step,
     /// The game's save slot and the devices' slot.
     slot: Option<String>,
     /// The text this tab last wrote to the slot.
@@ -105,8 +161,12 @@ struct Tally {
     gone_by: usize,
     welcomed: usize,
     refused_hello: usize,
+    forged: usize,
+    duplicates: usize,
     bot_moves: usize,
     drops: usize,
+    rejoins: usize,
+    twins: usize,
     reloads: usize,
     theirs_taken: usize,
     rounds_ended: usize,
@@ -140,8 +200,10 @@ fn table(rng: &mut Rng) -> Rc<AppState> {
 }
 
 /// Carries out the commands asked for since the last time, as the
-/// executor would, and checks what they send to the phones.
-fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
+/// executor would: the saves to the test's slots, the bot turn scheduled,
+/// each message to a phone delivered to its model (a phone that finds a
+/// gap asks for the whole game, as a real one does).
+fn execute(s: &Rc<AppState>, w: &mut World) -> Result<Rc<AppState>, String> {
     let mut heard = Vec::new();
     for (n, cmd) in s.outbox.after(w.done) {
         w.done = *n;
@@ -172,22 +234,19 @@ fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
                 w.scheduled = turn.as_ref().map(|t| (t.game.clone(), t.after, t.seat));
                 w.scheduled_turn = turn.clone();
             }
-            Cmd::ToDevice { seat, message, .. } => {
-                check_private(s, *seat, message, w);
-                match &**message {
-                    ToHand::Welcome { token, .. } => {
-                        w.phones[*seat as usize].token = Some(token.clone())
-                    }
-                    ToHand::Snapshot(seen) | ToHand::Update(seen) => {
-                        w.phones[*seat as usize].at = seen.at
-                    }
-                    _ => {}
+            Cmd::ToDevice {
+                seat,
+                epoch,
+                message,
+            } => {
+                if let Some(ask) = deliver(w, *seat, *epoch, message) {
+                    heard.push(ask);
                 }
             }
             // The QR worker: asked only for a code the screen shows and
             // has no drawing of; its drawing comes back as a message.
             Cmd::DrawQr(text) => {
-                assert!(!text.is_empty(), "an empty QR code asked for");
+                ensure!(!text.is_empty(), "{}: an empty QR code asked for", w.at());
                 heard.push(Msg::QrDrawn {
                     text: text.clone(),
                     drawn: Some(Rc::new(crate::net::qr::Drawn {
@@ -204,15 +263,49 @@ fn execute(s: &Rc<AppState>, w: &mut World) -> Rc<AppState> {
     // executor says what it ran (as it does past `OUTBOX_KEPT`).
     let mut next = s.clone();
     for msg in heard {
-        next = next.reduce(msg);
+        next = (w.under_test.reduce)(next, msg);
     }
     if w.rng.chance(20) {
-        next = next.reduce(Msg::Ran(w.done));
+        next = (w.under_test.reduce)(next, Msg::Ran(w.done));
     }
-    if next.outbox.last() != w.done {
-        next = execute(&next, w);
+    if next.outbox.after(w.done).next().is_some() {
+        next = execute(&next, w)?;
     }
-    next
+    Ok(next)
+}
+
+/// A message to the phone of `seat` on link `epoch`: what it keeps of it
+/// (its token, the move it saw, its model); the message it sends back if
+/// an update does not follow on from what it has.
+fn deliver(w: &mut World, seat: Seat, epoch: u32, message: &ToHand) -> Option<Msg> {
+    let phone = &mut w.phones[seat as usize];
+    if phone.epoch != epoch {
+        // A new link: a new phone, or the same one come back, starts over.
+        phone.dropped |= phone.model.is_some();
+        phone.epoch = epoch;
+        phone.model = None;
+    }
+    match message {
+        ToHand::Welcome { token, .. } => phone.token = Some(token.clone()),
+        ToHand::Snapshot(seen) | ToHand::Update(seen) => {
+            phone.at = seen.at;
+            match HandModel::receive(phone.model.as_ref(), seat, message.clone()) {
+                Ok(model) => phone.model = model,
+                Err(_) => {
+                    phone.model = None;
+                    w.tokens += 1;
+                    return Some(Msg::Device(DeviceMsg::Heard {
+                        seat,
+                        epoch,
+                        text: proto::encode(&ToTable::Sync),
+                        token: format!("T{}", w.tokens),
+                    }));
+                }
+            }
+        }
+        ToHand::Refused { .. } | ToHand::Bye { .. } | ToHand::Ping => {}
+    }
+    None
 }
 
 /// The save as `drivers::saves::save_game` makes it, to the test's slot:
@@ -231,60 +324,121 @@ fn save_game(ours: &GameSave, w: &mut World) -> Option<Msg> {
     None
 }
 
-/// Invariant 3: what goes to the device of `seat` is that seat's share:
-/// its own view, and no card drawn from the deck by another seat.
-fn check_private(s: &AppState, seat: Seat, message: &ToHand, w: &World) {
-    let seen: &Seen = match message {
-        ToHand::Welcome { seat: to, .. } => {
-            assert_eq!(*to, seat, "{}: a welcome for another seat", w.at());
-            return;
-        }
-        ToHand::Snapshot(seen) | ToHand::Update(seen) => seen,
-        ToHand::Refused { .. } | ToHand::Bye { .. } | ToHand::Ping => return,
-    };
-    let session = s.session.as_ref().expect("a view without a game");
-    assert_eq!(seen.view.seat, seat, "{}: another seat's view", w.at());
-    assert_eq!(
-        seen.view,
-        session.game.view(seat),
-        "{}: a view that is not the seat's own",
-        w.at()
-    );
-    let events = seen.events.iter().chain(seen.log.iter().map(|l| &l.event));
-    for e in events {
-        if let Event::Drew {
-            seat: drew,
-            source: DrawSource::Deck,
-            card: Some(card),
-        } = e
-        {
-            assert_eq!(*drew, seat, "{}: sees seat {drew} draw {card}", w.at());
-        }
+/// Invariant 2's own answer: the bot turn due now, from the engine's seat
+/// to act and the table's seats alone (not `AppState::bot_turn`): a bot's
+/// seat to act, or a table of bots between rounds; none while the table
+/// is not shown, or waits for its players' devices to be paired.
+fn bot_due(s: &AppState) -> Option<Turn> {
+    let session = s.session.as_ref().filter(|_| s.screen == Screen::Table)?;
+    if !s.devices.seats.is_empty() && !s.devices.started {
+        return None;
+    }
+    let seats = &session.setup.seats;
+    let after = session.record.actions.len();
+    let game = s.game_id.clone();
+    match session.game.to_act() {
+        Some(seat) => seats[seat as usize]
+            .bot
+            .map(|level| (game, after, Some((seat, level)))),
+        None => (seats.iter().all(|x| x.bot.is_some()) && session.game.phase() == Phase::RoundOver)
+            .then_some((game, after, None)),
     }
 }
 
 /// The checks after every message.
-fn check(s: &AppState, w: &World) {
+fn check(s: &AppState, w: &mut World) -> Result<(), String> {
     // 1. Legal, and the save replays to the very same game.
     if let Some(session) = &s.session {
         let text = save::encode(session, &s.game_id, s.seq);
-        let back = save::decode(&text)
-            .unwrap_or_else(|e| panic!("{}: the save does not load: {e}", w.at()));
-        assert!(
+        let back =
+            save::decode(&text).map_err(|e| format!("{}: the save does not load: {e}", w.at()))?;
+        ensure!(
             back.session.game == session.game,
             "{}: the save replays to another game",
             w.at()
         );
-        assert_eq!(back.session.record, session.record, "{}", w.at());
+        ensure!(
+            back.session.record == session.record,
+            "{}: another record",
+            w.at()
+        );
     }
-    // 4. A bot to act has its turn scheduled, and no other turn is.
-    let due = s.bot_turn().map(|t| (t.game, t.after, t.seat));
-    assert_eq!(
-        due,
-        w.scheduled,
-        "{}: the bot turn due is not the one scheduled",
-        w.at()
+    // 2. A bot to act has its turn scheduled, and no other turn is.
+    let due = bot_due(s);
+    ensure!(
+        due == w.scheduled,
+        "{}: the bot turn due is {due:?}, the one scheduled {:?}",
+        w.at(),
+        w.scheduled
     );
+    let Some(session) = &s.session else {
+        return Ok(());
+    };
+    // 3. A phone's messages depend only on its seat's view: a twin that
+    // deals what the seat cannot see otherwise gives the same bytes.
+    // (Every eighth message: a twin is a whole deal sampled anew.)
+    let offline = s.devices.offline();
+    for r in s.devices.seats.iter().filter(|_| w.step.is_multiple_of(8)) {
+        let twin = session.twin_for(r.seat, w.seed ^ (w.step as u64) << 8);
+        ensure!(
+            twin.game.view(r.seat) == session.game.view(r.seat),
+            "{}: the twin does not give seat {} the same view",
+            w.at(),
+            r.seat
+        );
+        let made = |x: &Session| {
+            let news = News {
+                waiting_for: s.waiting,
+                started: s.devices.started,
+                offline: &offline,
+            };
+            let message =
+                (w.under_test.message)(x, &s.game_id, s.seq, r.seat, news, &mut Sent::default());
+            message.map(|m| proto::encode(&m))
+        };
+        ensure!(
+            made(session) == made(&twin),
+            "{}: seat {}'s device is sent something of what it cannot see",
+            w.at(),
+            r.seat
+        );
+        w.tally.twins += 1;
+    }
+    // 5. A connected phone's model is the table's view of its seat.
+    for r in s
+        .devices
+        .seats
+        .iter()
+        .filter(|r| r.link == LinkState::Connected)
+    {
+        let at = w.at();
+        let phone = &mut w.phones[r.seat as usize];
+        ensure!(
+            phone.epoch == r.epoch,
+            "{}: seat {} connected on link {} but its phone has heard nothing on it",
+            at,
+            r.seat,
+            r.epoch
+        );
+        let model = phone.model.as_ref().ok_or_else(|| {
+            format!(
+                "{}: seat {} connected with no game on its phone",
+                at, r.seat
+            )
+        })?;
+        ensure!(
+            model.seen.view == session.game.view(r.seat) && model.seen.at == s.seq,
+            "{}: seat {}'s phone shows move {} and another view than the table's (move {})",
+            at,
+            r.seat,
+            model.seen.at,
+            s.seq
+        );
+        if std::mem::take(&mut phone.dropped) {
+            w.tally.rejoins += 1;
+        }
+    }
+    Ok(())
 }
 
 /// The live link of the device of `seat`, if it has one.
@@ -313,21 +467,21 @@ fn sent_to(s: &AppState, from: u64, to: Seat) -> usize {
         .count()
 }
 
-/// A phone's message: which kind, for the check of invariant 2.
+/// A phone's message: which kind, for the check of invariant 4.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     Act,
     TakeBack,
-    Hello,
+    Hello { forged: bool, other_build: bool },
     Sync,
     Junk,
 }
 
 /// One message from the phone of `seat`, chosen at random among the
-/// kinds a real or a forged device sends; checks invariant 2.
-fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
+/// kinds a real or a forged device sends; checks invariant 4.
+fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Result<Rc<AppState>, String> {
     let Some((live, state)) = link(&s, seat) else {
-        return s;
+        return Ok(s);
     };
     // Now and then, on a link gone by.
     let epoch = if w.rng.chance(5) {
@@ -337,6 +491,7 @@ fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
     };
     let phone = w.phones[seat as usize].clone();
     let session = s.session.clone().expect("phones without a game");
+    let held = s.devices.seat(seat).and_then(|r| r.token.clone());
     let (kind, text) = match w.rng.below(10) {
         // Sent twice.
         0 if phone.last.is_some() => (Kind::Act, phone.last.clone().unwrap()),
@@ -353,17 +508,27 @@ fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
         ),
         4 if state != LinkState::Connected => {
             // A hello: the phone's token, or a forger's.
-            let token = if w.rng.chance(20) {
+            let forged = w.rng.chance(20);
+            let token = if forged {
                 Some("forged".to_string())
             } else {
                 phone.token.clone()
             };
-            let app = if w.rng.chance(5) {
+            let other_build = w.rng.chance(5);
+            let app = if other_build {
                 "another build".to_string()
             } else {
                 BUILD.to_string()
             };
-            (Kind::Hello, proto::encode(&ToTable::Hello { app, token }))
+            // A forger's token counts only where the seat has one.
+            let forged = forged && held.is_some();
+            (
+                Kind::Hello {
+                    forged,
+                    other_build,
+                },
+                proto::encode(&ToTable::Hello { app, token }),
+            )
         }
         _ => {
             // An action of this seat: a legal one at the move it saw, or
@@ -392,23 +557,25 @@ fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
     w.tokens += 1;
     w.what = format!("seat {seat} link {epoch} sends {kind:?} {text}");
     let (mark, seq, hello) = (s.outbox.last(), s.seq, state == LinkState::Connected);
-    let next = s.clone().reduce(Msg::Device(DeviceMsg::Heard {
-        seat,
-        epoch,
-        text,
-        token: format!("T{}", w.tokens),
-    }));
+    let next = (w.under_test.reduce)(
+        s.clone(),
+        Msg::Device(DeviceMsg::Heard {
+            seat,
+            epoch,
+            text: text.clone(),
+            token: format!("T{}", w.tokens),
+        }),
+    );
     let refused = refusals(&next, mark);
-    assert!(
+    ensure!(
         refused.len() <= 1,
         "{}: refused {} times",
         w.at(),
         refused.len()
     );
     if let Some((to, on, _)) = refused.first() {
-        assert_eq!(
-            (*to, *on),
-            (seat, epoch),
+        ensure!(
+            (*to, *on) == (seat, epoch),
             "{}: the refusal went elsewhere",
             w.at()
         );
@@ -416,46 +583,64 @@ fn phone_says(s: Rc<AppState>, seat: Seat, w: &mut World) -> Rc<AppState> {
     let refused = !refused.is_empty();
     if epoch != live {
         w.tally.gone_by += 1;
-        assert!(
+        ensure!(
             !refused && next.seq == seq && sent_to(&next, mark, seat) == 0,
             "{}: a link gone by was answered",
             w.at()
         );
-        return next;
+        return Ok(next);
     }
     match kind {
-        Kind::Junk => assert!(refused, "{}: junk not refused", w.at()),
+        Kind::Junk => ensure!(refused && next.seq == seq, "{}: junk not refused", w.at()),
         Kind::Act | Kind::TakeBack => {
             let applied = next.seq != seq;
             w.tally.phone_applied += usize::from(applied);
             w.tally.phone_refused += usize::from(refused);
-            assert!(
+            ensure!(
                 applied != refused,
                 "{}: applied {applied}, refused {refused}",
                 w.at()
             );
             if !hello {
-                assert!(refused, "{}: an action before the hello", w.at());
+                ensure!(refused, "{}: an action before the hello", w.at());
+            }
+            // A move sent twice is taken once.
+            let p = &mut w.phones[seat as usize];
+            if kind == Kind::Act && p.applied.contains(&text) {
+                w.tally.duplicates += 1;
+                ensure!(!applied, "{}: a move applied twice", w.at());
+            }
+            if kind == Kind::Act && applied {
+                p.applied.push(text);
             }
         }
-        Kind::Hello => {
+        Kind::Hello {
+            forged,
+            other_build,
+        } => {
             let welcomed = link(&next, seat).is_some_and(|(_, l)| l == LinkState::Connected);
             w.tally.welcomed += usize::from(welcomed);
             w.tally.refused_hello += usize::from(refused);
-            assert!(
+            w.tally.forged += usize::from(forged);
+            ensure!(
                 welcomed != refused,
                 "{}: welcomed {welcomed}, refused {refused}",
                 w.at()
             );
+            ensure!(
+                !(welcomed && (forged || other_build)),
+                "{}: a forged token or another build's hello welcomed",
+                w.at()
+            );
         }
-        Kind::Sync => assert!(!refused, "{}", w.at()),
+        Kind::Sync => ensure!(!refused, "{}", w.at()),
     }
-    next
+    Ok(next)
 }
 
 /// Reloads the table from what the commands wrote (invariant 5): the
 /// same game, the same move, the phones' tokens.
-fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
+fn reload(s: &AppState, w: &mut World) -> Result<Rc<AppState>, String> {
     let loaded = w
         .slot
         .as_deref()
@@ -471,13 +656,16 @@ fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
     back.decide(None);
     let back = Rc::new(back);
     let record = |s: &AppState| s.session.as_ref().map(|x| x.record.clone());
-    assert_eq!(
-        record(&back),
-        record(s),
+    ensure!(
+        record(&back) == record(s),
         "{}: the reload lost moves",
         w.at()
     );
-    assert_eq!((&back.game_id, back.seq), (&s.game_id, s.seq), "{}", w.at());
+    ensure!(
+        (&back.game_id, back.seq) == (&s.game_id, s.seq),
+        "{}: the reload is another game or move",
+        w.at()
+    );
     let tokens = |s: &AppState| {
         s.devices
             .seats
@@ -485,9 +673,8 @@ fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
             .map(|r| (r.seat, r.token.clone()))
             .collect::<Vec<_>>()
     };
-    assert_eq!(
-        tokens(&back),
-        tokens(s),
+    ensure!(
+        tokens(&back) == tokens(s),
         "{}: the reload lost a phone's token",
         w.at()
     );
@@ -496,13 +683,13 @@ fn reload(s: &AppState, w: &mut World) -> Rc<AppState> {
     w.scheduled_turn = None;
     // A new page: its save driver has written nothing yet.
     w.last = None;
-    back
+    Ok(back)
 }
 
 /// One random message to the reducer.
-fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
+fn one_step(s: Rc<AppState>, w: &mut World) -> Result<Rc<AppState>, String> {
     let Some(session) = s.session.clone() else {
-        return s;
+        return Ok(s);
     };
     let current = session.game.current();
     let remote: Vec<Seat> = s.devices.seats.iter().map(|r| r.seat).collect();
@@ -611,7 +798,7 @@ fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
     };
     w.what = format!("{msg:?}").chars().take(160).collect();
     let (seq, round) = (s.seq, session.game.round());
-    let next = s.reduce(msg.clone());
+    let next = (w.under_test.reduce)(s, msg.clone());
     let moved = next.seq != seq;
     let t = &mut w.tally;
     match msg {
@@ -625,17 +812,19 @@ fn one_step(s: Rc<AppState>, w: &mut World) -> Rc<AppState> {
         .as_ref()
         .is_some_and(|x| x.game.round() > round);
     t.rounds_ended += usize::from(new_round);
-    next
+    Ok(next)
 }
 
-/// Plays one seeded run of `steps` messages, checking after each.
-fn run(seed: u64, steps: usize) -> Tally {
+/// Plays one seeded run of `steps` messages through `step`, checking
+/// after each; the first broken invariant, named with its seed and step.
+fn run(seed: u64, steps: usize, step: Step) -> Result<Tally, String> {
     let mut rng = Rng(seed);
     let s = table(&mut rng);
     let mut w = World {
         rng,
         seed,
         step: 0,
+        under_test: step,
         slot: None,
         last: None,
         foreign: false,
@@ -648,24 +837,25 @@ fn run(seed: u64, steps: usize) -> Tally {
         what: "start".into(),
         tally: Tally::default(),
     };
-    let mut s = execute(&s, &mut w);
-    check(&s, &w);
+    let mut s = execute(&s, &mut w)?;
+    check(&s, &mut w)?;
     for step in 1..=steps {
         w.step = step;
         w.tally.steps += 1;
-        s = one_step(s, &mut w);
-        s = execute(&s, &mut w);
-        check(&s, &w);
+        s = one_step(s, &mut w)?;
+        s = execute(&s, &mut w)?;
+        check(&s, &mut w)?;
         if s.screen != Screen::Table {
             // The game was left (or another tab's was opened): go on with
             // it, or stop.
             if s.session.is_none() {
                 break;
             }
-            s = execute(&s.clone().reduce(Msg::Continue), &mut w);
+            let next = (w.under_test.reduce)(s.clone(), Msg::Continue);
+            s = execute(&next, &mut w)?;
         }
     }
-    w.tally
+    Ok(w.tally)
 }
 
 #[test]
@@ -674,20 +864,24 @@ fn random_messages_keep_every_invariant_of_the_state_machine() {
         .ok()
         .and_then(|s| s.parse().ok())
     {
-        println!("{:?}", run(seed, 2000));
+        println!("{:?}", run(seed, 2000, REAL));
         return;
     }
     let mut all = Tally::default();
     for seed in 0..200 {
-        let t = run(seed, 400);
+        let t = run(seed, 400, REAL).unwrap_or_else(|e| panic!("{e}"));
         all.steps += t.steps;
         all.phone_applied += t.phone_applied;
         all.phone_refused += t.phone_refused;
         all.gone_by += t.gone_by;
         all.welcomed += t.welcomed;
         all.refused_hello += t.refused_hello;
+        all.forged += t.forged;
+        all.duplicates += t.duplicates;
         all.bot_moves += t.bot_moves;
         all.drops += t.drops;
+        all.rejoins += t.rejoins;
+        all.twins += t.twins;
         all.reloads += t.reloads;
         all.theirs_taken += t.theirs_taken;
         all.rounds_ended += t.rounds_ended;
@@ -701,8 +895,12 @@ fn random_messages_keep_every_invariant_of_the_state_machine() {
         gone_by,
         welcomed,
         refused_hello,
+        forged,
+        duplicates,
         bot_moves,
         drops,
+        rejoins,
+        twins,
         reloads,
         theirs_taken,
         rounds_ended,
@@ -714,14 +912,184 @@ fn random_messages_keep_every_invariant_of_the_state_machine() {
         ("messages on a link gone by", gone_by),
         ("hellos welcomed", welcomed),
         ("hellos refused", refused_hello),
+        ("forged hellos", forged),
+        ("moves sent twice", duplicates),
         ("bot moves", bot_moves),
         ("drops", drops),
+        ("drops and rejoins", rejoins),
+        ("twins compared", twins),
         ("reloads", reloads),
         ("another tab's saves taken", theirs_taken),
         ("rounds ended", rounds_ended),
     ] {
         assert!(n >= 50, "only {n} {what}: {all:?}");
     }
+}
+
+/// Runs `broken` on seeds from 0 until one of its runs breaks an
+/// invariant; the failure message, which must say `what` (the invariant).
+fn caught(broken: Step, what: &str) {
+    for seed in 0..60 {
+        if let Err(e) = run(seed, 400, broken) {
+            assert!(e.contains(what), "another invariant broke first: {e}");
+            return;
+        }
+    }
+    panic!("a broken step went unnoticed: no run broke \"{what}\"");
+}
+
+/// The companion of invariant 2: a step that leaves a bot's turn out of
+/// the outbox (the reducer says it scheduled it) is caught.
+#[test]
+fn a_bot_turn_left_unscheduled_is_caught() {
+    fn no_bot(s: Rc<AppState>, msg: Msg) -> Rc<AppState> {
+        let mut next = (*s.reduce(msg)).clone();
+        next.outbox.retain(|c| !matches!(c, Cmd::Bot(Some(_))));
+        Rc::new(next)
+    }
+    caught(
+        Step {
+            reduce: no_bot,
+            ..REAL
+        },
+        "the bot turn due",
+    );
+}
+
+/// The companion of invariant 3: a phone's message that carries a card
+/// another seat holds is caught.
+#[test]
+fn a_hidden_card_leaked_to_a_phone_is_caught() {
+    fn leaky(
+        session: &Session,
+        game: &str,
+        at: u64,
+        seat: Seat,
+        news: News,
+        sent: &mut Sent,
+    ) -> Option<ToHand> {
+        let mut message = message_for(session, game, at, seat, news, sent)?;
+        if let ToHand::Snapshot(seen) | ToHand::Update(seen) = &mut message {
+            let other = (seat + 1) % session.players();
+            let card = session.game.hand(other).iter().next();
+            seen.events.push(Event::Drew {
+                seat: other,
+                source: DrawSource::Deck,
+                card,
+            });
+        }
+        Some(message)
+    }
+    caught(
+        Step {
+            message: leaky,
+            ..REAL
+        },
+        "something of what it cannot see",
+    );
+}
+
+/// The companion of invariant 4: a table that takes any token is caught
+/// welcoming a forger.
+#[test]
+fn a_forged_token_welcomed_is_caught() {
+    fn trusting(s: Rc<AppState>, msg: Msg) -> Rc<AppState> {
+        let msg = match msg {
+            Msg::Device(DeviceMsg::Heard {
+                seat,
+                epoch,
+                text,
+                token,
+            }) => {
+                let held = s.devices.seat(seat).and_then(|r| r.token.clone());
+                let text = match (proto::decode::<ToTable>(&text), held) {
+                    (
+                        Ok(ToTable::Hello {
+                            app,
+                            token: Some(_),
+                        }),
+                        Some(held),
+                    ) => proto::encode(&ToTable::Hello {
+                        app,
+                        token: Some(held),
+                    }),
+                    _ => text,
+                };
+                Msg::Device(DeviceMsg::Heard {
+                    seat,
+                    epoch,
+                    text,
+                    token,
+                })
+            }
+            msg => msg,
+        };
+        s.reduce(msg)
+    }
+    caught(
+        Step {
+            reduce: trusting,
+            ..REAL
+        },
+        "a forged token or another build's hello welcomed",
+    );
+}
+
+/// The companion of invariant 4: a table that takes a move again when it
+/// is sent twice (it reads the move number as now) is caught.
+#[test]
+fn a_move_sent_twice_and_applied_twice_is_caught() {
+    fn forgetful(s: Rc<AppState>, msg: Msg) -> Rc<AppState> {
+        let msg = match msg {
+            Msg::Device(DeviceMsg::Heard {
+                seat,
+                epoch,
+                text,
+                token,
+            }) => {
+                let text = match proto::decode::<ToTable>(&text) {
+                    Ok(ToTable::Act { action, .. }) => {
+                        proto::encode(&ToTable::Act { at: s.seq, action })
+                    }
+                    _ => text,
+                };
+                Msg::Device(DeviceMsg::Heard {
+                    seat,
+                    epoch,
+                    text,
+                    token,
+                })
+            }
+            msg => msg,
+        };
+        s.reduce(msg)
+    }
+    caught(
+        Step {
+            reduce: forgetful,
+            ..REAL
+        },
+        "a move applied twice",
+    );
+}
+
+/// The companion of invariant 5: a step that loses the updates a phone
+/// is sent (its snapshots still go) is caught.
+#[test]
+fn a_drop_that_loses_an_update_is_caught() {
+    fn lossy(s: Rc<AppState>, msg: Msg) -> Rc<AppState> {
+        let mut next = (*s.reduce(msg)).clone();
+        next.outbox
+            .retain(|c| !matches!(c, Cmd::ToDevice { message, .. } if matches!(**message, ToHand::Update(_))));
+        Rc::new(next)
+    }
+    caught(
+        Step {
+            reduce: lossy,
+            ..REAL
+        },
+        "another view than the table's",
+    );
 }
 
 /// The QR codes: each invitation the devices dialog shows is asked of the

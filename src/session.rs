@@ -844,6 +844,31 @@ impl Session {
         }
     }
 
+    /// The same session with everything `seat` cannot see dealt otherwise
+    /// (`Game::sample_from_view` from its view, a card another seat drew
+    /// from the deck made another card, another seed): the property tests'
+    /// twin, which must give `seat` exactly what this one does.
+    #[cfg(test)]
+    pub fn twin_for(&self, seat: Seat, seed: u64) -> Session {
+        let view = self.game.view(seat);
+        let mut twin = self.clone();
+        twin.game = Game::sample_from_view(&view, seed);
+        twin.record.seed ^= seed | 1;
+        for e in &mut twin.events {
+            if let Event::Drew {
+                seat: s,
+                card: Some(card),
+                ..
+            } = e
+            {
+                if *s != seat {
+                    *card = (*card + 1 + (seed % 12) as u8) % 13;
+                }
+            }
+        }
+        twin
+    }
+
     /// The events of the last action as `seat` may see them (RULES R14: a
     /// card drawn from the deck by another seat is hidden; `Seat::MAX` sees
     /// what everyone sees).

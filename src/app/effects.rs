@@ -374,3 +374,283 @@ fn camera(before: Option<&AppState>, s: &mut AppState) {
         s.outbox.push(Cmd::Camera(on));
     }
 }
+
+/// A test per rule: what it asks for when what it follows changes, and
+/// nothing when it does not.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::test_kit::table;
+    use crate::app::Msg;
+    use crate::i18n::Lang;
+    use crate::net::devices::DeviceMsg;
+    use crate::save::Settings;
+    use yew::Reducible;
+
+    /// The commands rule `name` asks for on the change `before` → `after`.
+    fn asks(name: &str, before: Option<&AppState>, after: &AppState) -> Vec<Cmd> {
+        let rule = RULES
+            .iter()
+            .find(|r| r.name == name)
+            .expect("a rule of that name");
+        let mut s = after.clone();
+        let mark = s.outbox.last();
+        (rule.run)(before, &mut s);
+        s.outbox.after(mark).map(|(_, c)| c.clone()).collect()
+    }
+
+    fn kinds(cmds: &[Cmd]) -> Vec<String> {
+        cmds.iter()
+            .map(|c| {
+                format!("{c:?}")
+                    .split([' ', '(', '{'])
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    fn lobby() -> AppState {
+        AppState::new(Settings::default(), None, Lang::En, None, true)
+    }
+
+    /// Every rule has its test below (by name): a new rule needs one.
+    #[test]
+    fn every_rule_is_tested() {
+        let tested = [
+            "the game's save",
+            "the settings",
+            "the page's language",
+            "sound on or off",
+            "the devices' tokens",
+            "this phone's ticket",
+            "a finished game counted",
+            "the host's beat",
+            "the bot's turn",
+            "the review of the round replayed",
+            "the devices' links",
+            "what each device has seen",
+            "the pings",
+            "the QR codes shown",
+            "the camera",
+        ];
+        let names: Vec<&str> = RULES.iter().map(|r| r.name).collect();
+        assert_eq!(names, tested);
+    }
+
+    #[test]
+    fn the_games_save_follows_each_move_and_not_while_paused() {
+        let s = table();
+        let moved = s.clone().reduce(Msg::Device(DeviceMsg::StartPlaying));
+        assert!(asks("the game's save", Some(&s), &s).is_empty());
+        let mut after = (*moved).clone();
+        after.seq += 1;
+        let cmds = asks("the game's save", Some(&s), &after);
+        assert!(
+            matches!(&cmds[..], [Cmd::SaveGame(g)] if g.seq == after.seq && g.id == after.game_id)
+        );
+        after.tab.paused = true;
+        assert!(asks("the game's save", Some(&s), &after).is_empty());
+        // A game left: forgotten.
+        let mut left = (*s).clone();
+        left.session = None;
+        assert!(matches!(
+            &asks("the game's save", Some(&s), &left)[..],
+            [Cmd::ForgetGame { .. }]
+        ));
+    }
+
+    #[test]
+    fn the_settings_and_the_pages_language_follow_their_change() {
+        let s = lobby();
+        let mut after = s.clone();
+        assert!(asks("the settings", Some(&s), &after).is_empty());
+        after.settings.reduce_motion = true;
+        let cmds = asks("the settings", Some(&s), &after);
+        assert!(matches!(&cmds[..], [Cmd::SaveSettings(text)] if text.contains("reduce_motion")));
+        assert!(asks("the page's language", Some(&s), &after).is_empty());
+        after.lang = Lang::Fr;
+        assert!(matches!(
+            &asks("the page's language", Some(&s), &after)[..],
+            [Cmd::PageLang(Lang::Fr)]
+        ));
+    }
+
+    #[test]
+    fn sound_follows_the_setting() {
+        let s = lobby();
+        let mut off = s.clone();
+        off.settings.sound = false;
+        assert!(matches!(
+            &asks("sound on or off", Some(&s), &off)[..],
+            [Cmd::SoundOn(false)]
+        ));
+        assert!(asks("sound on or off", Some(&off), &off).is_empty());
+        assert!(matches!(
+            &asks("sound on or off", None, &s)[..],
+            [Cmd::SoundOn(true)]
+        ));
+    }
+
+    #[test]
+    fn the_devices_tokens_and_a_phones_ticket_are_kept_when_they_change() {
+        let s = (*table()).clone();
+        assert!(asks("the devices' tokens", Some(&s), &s).is_empty());
+        let mut after = s.clone();
+        after.devices.seats[0].token = Some("T".into());
+        let cmds = asks("the devices' tokens", Some(&s), &after);
+        assert!(
+            matches!(&cmds[..], [Cmd::SaveDevices { text: Some(t), .. }] if t.contains("\"T\""))
+        );
+        let mut ticket = s.clone();
+        ticket.hand.ticket = Some(crate::net::hand::Ticket {
+            table: 1,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        });
+        assert!(matches!(
+            &asks("this phone's ticket", Some(&s), &ticket)[..],
+            [Cmd::SaveTicket(Some(_))]
+        ));
+        assert!(matches!(
+            &asks("this phone's ticket", Some(&ticket), &s)[..],
+            [Cmd::SaveTicket(None)]
+        ));
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once() {
+        let mut s = crate::app::test_kit::bots_only();
+        while !s.session.as_ref().unwrap().game.is_over() {
+            let before = s.clone();
+            let session = std::rc::Rc::make_mut(s.session.as_mut().unwrap());
+            let action = session.game.legal_actions().get(0).unwrap();
+            session.apply(action).unwrap();
+            let cmds = asks("a finished game counted", Some(&before), &s);
+            let over = s.session.as_ref().unwrap().game.is_over();
+            assert_eq!(
+                kinds(&cmds),
+                if over { vec!["CountFinished"] } else { vec![] }
+            );
+        }
+        assert!(
+            asks("a finished game counted", Some(&s), &s).is_empty(),
+            "once"
+        );
+    }
+
+    #[test]
+    fn the_host_beats_while_its_game_with_phones_is_shown() {
+        let s = (*table()).clone();
+        assert!(matches!(
+            &asks("the host's beat", None, &s)[..],
+            [Cmd::HostBeat(Some(_))]
+        ));
+        let mut lobby = s.clone();
+        lobby.screen = Screen::Lobby;
+        assert!(matches!(
+            &asks("the host's beat", Some(&s), &lobby)[..],
+            [Cmd::HostBeat(None)]
+        ));
+    }
+
+    #[test]
+    fn a_bots_turn_is_scheduled_once_and_again_when_it_changes() {
+        let s = crate::app::test_kit::bots_only();
+        let mut fresh = s.clone();
+        fresh.bot = None;
+        let cmds = asks("the bot's turn", Some(&s), &fresh);
+        assert!(matches!(&cmds[..], [Cmd::Bot(Some(_))]));
+        assert!(
+            asks("the bot's turn", Some(&s), &s).is_empty(),
+            "already scheduled"
+        );
+    }
+
+    #[test]
+    fn the_review_follows_the_round_replayed() {
+        let mut s = crate::app::test_kit::bots_only();
+        let session = std::rc::Rc::make_mut(s.session.as_mut().unwrap());
+        while session.rounds.is_empty() {
+            let action = session.game.legal_actions().get(0).unwrap();
+            session.apply(action).unwrap();
+        }
+        let mut replayed = s.clone();
+        replayed.replay = Some(1);
+        assert!(matches!(
+            &asks("the review of the round replayed", Some(&s), &replayed)[..],
+            [Cmd::Review(Some(_))]
+        ));
+        let mut replayed = s.clone();
+        replayed.replay = Some(1);
+        let mut reviewing = replayed.clone();
+        let rule = RULES
+            .iter()
+            .find(|r| r.name == "the review of the round replayed");
+        (rule.unwrap().run)(Some(&s), &mut reviewing);
+        assert!(asks(
+            "the review of the round replayed",
+            Some(&reviewing),
+            &replayed
+        )
+        .is_empty());
+        assert!(matches!(
+            &asks("the review of the round replayed", Some(&reviewing), &s)[..],
+            [Cmd::Review(None)]
+        ));
+    }
+
+    #[test]
+    fn links_pings_and_updates_follow_the_devices() {
+        let s = (*table()).clone();
+        assert!(
+            matches!(&asks("the devices' links", None, &s)[..], [Cmd::SyncDevices { links, .. }] if links.len() == 1)
+        );
+        assert!(asks("the devices' links", Some(&s), &s).is_empty());
+        assert!(
+            asks("what each device has seen", Some(&s), &s).is_empty(),
+            "nobody connected"
+        );
+        let mut paired = s.clone();
+        paired.devices.apply(DeviceMsg::Paired {
+            seat: 1,
+            epoch: 1,
+            token: "T".into(),
+        });
+        assert!(matches!(
+            &asks("what each device has seen", Some(&s), &paired)[..],
+            [Cmd::ToDevice { seat: 1, .. }]
+        ));
+        assert!(
+            matches!(&asks("the pings", Some(&s), &paired)[..], [Cmd::Pings { table, hand: None }] if table == &vec![(1, 1)])
+        );
+        assert!(asks("the pings", Some(&paired), &paired).is_empty());
+    }
+
+    #[test]
+    fn qr_codes_and_the_camera_follow_what_is_shown() {
+        let mut s = (*table()).clone();
+        s.qr.page = "https://example.org/".into();
+        s.devices.apply(DeviceMsg::Invited {
+            seat: 1,
+            epoch: 1,
+            code: "KT47".into(),
+        });
+        s.overlay = crate::app::Overlay::Devices;
+        let cmds = asks("the QR codes shown", Some(&s), &s);
+        assert!(matches!(&cmds[..], [Cmd::DrawQr(text)] if text.ends_with("#join=KT47")));
+        let mut camera = s.clone();
+        camera.camera.possible = true;
+        camera.camera.scanning = Some(crate::app::Scan::Reply(1));
+        assert!(matches!(
+            &asks("the camera", Some(&s), &camera)[..],
+            [Cmd::Camera(Some(false))]
+        ));
+        assert!(matches!(
+            &asks("the camera", Some(&camera), &s)[..],
+            [Cmd::Camera(None)]
+        ));
+    }
+}

@@ -12,7 +12,7 @@ use crate::net::hand::*;
 use crate::net::proto::{self, ToTable};
 use crate::net::proto::{Refusal, ToHand};
 use crate::save::Settings;
-use crate::session::SeatSetup;
+use crate::session::{Level, SeatSetup};
 use mojo_engine::Seat;
 use yew::Reducible;
 
@@ -153,4 +153,18 @@ pub(super) fn table_with_camera() -> AppState {
     let mut s = (*table()).clone();
     s.camera.possible = true;
     s
+}
+
+/// A table of four Medium bots, its game started.
+pub(super) fn bots_only() -> AppState {
+    let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+    s.lobby.seats = ["A", "B", "C", "D"]
+        .iter()
+        .map(|n| SeatSetup::bot(n, Level::Medium))
+        .collect();
+    (*Rc::new(s).reduce(Msg::Start {
+        seed: 3,
+        id: "0000000b00000000".into(),
+    }))
+    .clone()
 }
