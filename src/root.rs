@@ -45,16 +45,7 @@ pub fn app() -> Html {
     focus::use_dialog_scroll_kept();
 
     let to = Send(send.clone());
-    let clipboard = Clipboard {
-        copied: state
-            .copied
-            .clone()
-            .map(|(text, c)| (AttrValue::from(text), c)),
-        can_share: state.can_share,
-        send: send.clone(),
-    };
     html! {
-        <ContextProvider<Clipboard> context={clipboard}>
         <div class={classes!("app", state.settings.reduce_motion.then_some("reduce-motion"))} data-build={crate::net::BUILD} onkeydown={keys(state.overlay, &to)}>
             { notices(&NoticesProps {
                 lang: state.lang,
@@ -73,7 +64,6 @@ pub fn app() -> Html {
             { screen(&state, &to) }
             { overlay(&state, overlay_now, &to) }
         </div>
-        </ContextProvider<Clipboard>>
     }
 }
 
@@ -82,6 +72,18 @@ pub fn app() -> Html {
 struct Send(Callback<Msg>);
 
 impl Send {
+    /// What the copy and share buttons need of the state.
+    fn clipboard(&self, state: &AppState) -> Clipboard {
+        Clipboard {
+            copied: state
+                .copied
+                .clone()
+                .map(|(text, c)| (AttrValue::from(text), c)),
+            can_share: state.can_share,
+            send: self.0.clone(),
+        }
+    }
+
     /// A callback that sends `msg`, whatever it is given.
     fn msg<T: 'static>(&self, msg: Msg) -> Callback<T> {
         let send = self.0.clone();
@@ -120,6 +122,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 camera={state.camera.clone()}
                 on_scan={to.msg(Msg::Camera(CameraMsg::Scan(Scan::Invitation)))}
                 on_stop_scan={to.msg(Msg::Camera(CameraMsg::Stop(Scan::Invitation)))}
+                clipboard={to.clipboard(state)}
             />
         },
         (_, Screen::Hand) if PHONE_SIDE => match &state.hand.model {
@@ -139,6 +142,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                     {sound}
                     on_sound={to.with(Msg::SetSound)}
                     confirm={state.settings.confirm_cards}
+                    clipboard={to.clipboard(state)}
                 />
             },
             None => html! {},
@@ -180,6 +184,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
                     {sound}
                     on_sound={to.with(Msg::SetSound)}
                     confirm={state.settings.confirm_cards}
+                    clipboard={to.clipboard(state)}
                     {on_replay}
                     {deal_code}
                     {daily}
@@ -268,6 +273,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                     camera_use={state.camera_use()}
                     on_scan={to.with(|scan| Msg::Camera(CameraMsg::Scan(scan)))}
                     on_stop_scan={to.with(|scan| Msg::Camera(CameraMsg::Stop(scan)))}
+                    clipboard={to.clipboard(state)}
                 />
             }
         }

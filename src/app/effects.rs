@@ -30,69 +30,40 @@ pub struct Rule {
     pub run: fn(Option<&AppState>, &mut AppState),
 }
 
-/// Every rule, in the order their commands are run.
-pub const RULES: &[Rule] = &[
-    Rule {
-        name: "the game's save",
-        run: save_game,
-    },
-    Rule {
-        name: "the settings",
-        run: save_settings,
-    },
-    Rule {
-        name: "the page's language",
-        run: page_lang,
-    },
-    Rule {
-        name: "sound on or off",
-        run: sound_on,
-    },
-    Rule {
-        name: "the devices' tokens",
-        run: save_devices,
-    },
-    Rule {
-        name: "this phone's ticket",
-        run: save_ticket,
-    },
-    Rule {
-        name: "a finished game counted",
-        run: count_finished,
-    },
-    Rule {
-        name: "the host's beat",
-        run: host_beat,
-    },
-    Rule {
-        name: "the bot's turn",
-        run: bot_turn,
-    },
-    Rule {
-        name: "the review of the round replayed",
-        run: review,
-    },
-    Rule {
-        name: "the devices' links",
-        run: links,
-    },
-    Rule {
-        name: "what each device has seen",
-        run: device_updates,
-    },
-    Rule {
-        name: "the pings",
-        run: pings,
-    },
-    Rule {
-        name: "the QR codes shown",
-        run: qr_codes,
-    },
-    Rule {
-        name: "the camera",
-        run: camera,
-    },
-];
+/// The rules, in the order their commands are run: [`RULES`] for the tests
+/// (a test each), and the direct calls `decide` makes (one list for both;
+/// direct calls let the compiler fold them, 0.6 KB brotli less than a loop
+/// over the table).
+macro_rules! rules {
+    ($($name:literal => $run:ident,)*) => {
+        /// Every rule, in the order their commands are run.
+        #[cfg_attr(not(test), allow(dead_code))]
+        pub const RULES: &[Rule] = &[$(Rule { name: $name, run: $run },)*];
+
+        /// Runs every rule on the change from `before` to `s`.
+        fn run_rules(before: Option<&AppState>, s: &mut AppState) {
+            $($run(before, s);)*
+        }
+    };
+}
+
+rules! {
+    "the game's save" => save_game,
+    "the settings" => save_settings,
+    "the page's language" => page_lang,
+    "sound on or off" => sound_on,
+    "the devices' tokens" => save_devices,
+    "this phone's ticket" => save_ticket,
+    "a finished game counted" => count_finished,
+    "the host's beat" => host_beat,
+    "the bot's turn" => bot_turn,
+    "the review of the round replayed" => review,
+    "the devices' links" => links,
+    "what each device has seen" => device_updates,
+    "the pings" => pings,
+    "the QR codes shown" => qr_codes,
+    "the camera" => camera,
+}
 
 impl AppState {
     /// Decides what the change from `before` (`None`: the app starting)
@@ -105,9 +76,7 @@ impl AppState {
             .session
             .as_ref()
             .and_then(|s| self.devices.waiting_for(s));
-        for rule in RULES {
-            (rule.run)(before, self);
-        }
+        run_rules(before, self);
     }
 }
 

@@ -10,9 +10,9 @@ use yew::prelude::*;
 use crate::app::{Copied, Msg};
 use crate::i18n::{Lang, Text};
 
-/// What the copy and share buttons need of the app, provided by the root:
-/// the last copy and what came of it, whether there is a share sheet, and
-/// the way to send a message.
+/// What the copy and share buttons need of the app, handed down by the
+/// root: the last copy and what came of it, whether there is a share sheet,
+/// and the way to send a message.
 #[derive(Clone, PartialEq)]
 pub struct Clipboard {
     pub copied: Option<(AttrValue, Copied)>,
@@ -28,26 +28,26 @@ pub struct CopyProps {
     /// The element that shows the text (selected where the clipboard is
     /// refused).
     pub shown_in: AttrValue,
+    pub clipboard: Clipboard,
 }
 
 /// A button that copies a code, and says what came of it.
 #[function_component(CopyButton)]
 pub fn copy_button(p: &CopyProps) -> Html {
-    let clipboard = use_context::<Clipboard>();
     let onclick = {
-        let send = clipboard.as_ref().map(|c| c.send.clone());
+        let send = p.clipboard.send.clone();
         let (text, shown_in) = (p.text.to_string(), p.shown_in.to_string());
         Callback::from(move |_| {
-            if let Some(send) = &send {
-                send.emit(Msg::Copy {
-                    text: text.clone(),
-                    shown_in: shown_in.clone(),
-                });
-            }
+            send.emit(Msg::Copy {
+                text: text.clone(),
+                shown_in: shown_in.clone(),
+            });
         })
     };
-    let outcome = clipboard
-        .and_then(|c| c.copied)
+    let outcome = p
+        .clipboard
+        .copied
+        .clone()
         .filter(|(text, _)| *text == p.text)
         .map(|(_, copied)| copied);
     let said = match outcome {
@@ -70,18 +70,19 @@ pub struct ShareProps {
     pub label: AttrValue,
     #[prop_or_default]
     pub class: Classes,
+    pub clipboard: Clipboard,
 }
 
 /// A button that opens the share sheet with `text`; nothing where there
 /// is none.
 #[function_component(ShareButton)]
 pub fn share_button(p: &ShareProps) -> Html {
-    let Some(clipboard) = use_context::<Clipboard>().filter(|c| c.can_share) else {
+    if !p.clipboard.can_share {
         return html! {};
-    };
+    }
     let onclick = {
         let (send, title, text) = (
-            clipboard.send.clone(),
+            p.clipboard.send.clone(),
             p.title.to_string(),
             p.text.to_string(),
         );
@@ -105,14 +106,16 @@ pub struct ShareOrCopyProps {
     pub share_label: AttrValue,
     pub copy_label: AttrValue,
     pub shown_in: AttrValue,
+    pub clipboard: Clipboard,
 }
 
 /// The share sheet where there is one (a primary button), else Copy.
 #[function_component(ShareOrCopy)]
 pub fn share_or_copy(p: &ShareOrCopyProps) -> Html {
-    if use_context::<Clipboard>().is_some_and(|c| c.can_share) {
-        html! { <ShareButton title={p.title.clone()} text={p.text.clone()} label={p.share_label.clone()} class={classes!("button--primary")} /> }
+    let clipboard = p.clipboard.clone();
+    if p.clipboard.can_share {
+        html! { <ShareButton title={p.title.clone()} text={p.text.clone()} label={p.share_label.clone()} class={classes!("button--primary")} {clipboard} /> }
     } else {
-        html! { <CopyButton lang={p.lang} text={p.text.clone()} label={p.copy_label.clone()} shown_in={p.shown_in.clone()} /> }
+        html! { <CopyButton lang={p.lang} text={p.text.clone()} label={p.copy_label.clone()} shown_in={p.shown_in.clone()} {clipboard} /> }
     }
 }

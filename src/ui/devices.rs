@@ -14,7 +14,7 @@ use crate::net::code::CodeError;
 use crate::net::devices::{Devices, LinkState, Problem};
 use crate::net::hand::HandState;
 use crate::net::qr::{Codes, Drawing};
-use crate::ui::copy::CopyButton;
+use crate::ui::copy::{Clipboard, CopyButton};
 use crate::ui::typed_code::typed_code;
 
 /// A pairing problem in words.
@@ -100,6 +100,7 @@ pub struct DevicesProps {
     /// The person opens the camera, or stops it.
     pub on_scan: Callback<Scan>,
     pub on_stop_scan: Callback<Scan>,
+    pub clipboard: Clipboard,
 }
 
 /// The table's dialog: a region per seat on its own device.
@@ -183,7 +184,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                             <div class="device__codes">
                                 <label for={id("invitation")}>{ t(Text::InvitationCode) }</label>
                                 <textarea id={id("invitation")} class="code" readonly=true rows="3" value={code.clone()} />
-                                <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} />
+                                <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} clipboard={p.clipboard.clone()} />
                             </div>
                         </div>
                         { typed_code(lang, code, !camera) }
@@ -300,6 +301,7 @@ pub struct JoinProps {
     /// The person opens the camera, or stops it.
     pub on_scan: Callback<()>,
     pub on_stop_scan: Callback<()>,
+    pub clipboard: Clipboard,
 }
 
 /// A hand device joining a table: the invitation, then the reply to show.
@@ -369,7 +371,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
-                    <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" />
+                    <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
                 </section>
             } else {

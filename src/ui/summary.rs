@@ -29,6 +29,8 @@ pub struct SummaryProps {
     pub deal_code: Option<AttrValue>,
     /// Today's deal at game over: its date, for the result to share.
     pub daily: Option<AttrValue>,
+    /// The copy and share buttons' part of the state.
+    pub clipboard: crate::ui::copy::Clipboard,
 }
 
 /// Today's deal at game over: the result (the date, everyone's final
@@ -50,7 +52,7 @@ fn daily_result(p: &SummaryProps, date: &str) -> Html {
         rounds,
     });
     let share = html! {
-        <crate::ui::copy::ShareOrCopy {lang} title={t(Text::Title)} text={text.clone()} share_label={t(Text::ShareResult)} copy_label={t(Text::CopyResult)} shown_in=".daily__result" />
+        <crate::ui::copy::ShareOrCopy {lang} title={t(Text::Title)} text={text.clone()} share_label={t(Text::ShareResult)} copy_label={t(Text::CopyResult)} shown_in=".daily__result" clipboard={p.clipboard.clone()} />
     };
     html! {
         <section class="daily" aria-labelledby="daily-title">
@@ -136,8 +138,8 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 <h3 id="deal-title" class="deal__title">{ t(Text::DealCode) }</h3>
                 <p class="deal__code"><output class="deal__value">{ code.clone() }</output></p>
                 <div class="deal__actions">
-                    <crate::ui::copy::CopyButton {lang} text={code.clone()} label={t(Text::CopyCode)} shown_in=".deal__value" />
-                    <crate::ui::copy::ShareButton title={t(Text::Title)} text={t(Text::ShareDeal(&code))} label={t(Text::Share)} />
+                    <crate::ui::copy::CopyButton {lang} text={code.clone()} label={t(Text::CopyCode)} shown_in=".deal__value" clipboard={p.clipboard.clone()} />
+                    <crate::ui::copy::ShareButton title={t(Text::Title)} text={t(Text::ShareDeal(&code))} label={t(Text::Share)} clipboard={p.clipboard.clone()} />
                 </div>
                 <p class="deal__help">{ t(Text::DealCodeHelp) }</p>
             </section>

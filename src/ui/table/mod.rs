@@ -64,6 +64,8 @@ pub struct TableProps {
     /// "Confirm each card": a first tap picks a card, a second plays it.
     #[prop_or_default]
     pub confirm: bool,
+    /// The copy and share buttons' part of the state.
+    pub clipboard: crate::ui::copy::Clipboard,
 }
 
 /// Where focus belongs after the position changed: a CSS selector.
@@ -357,6 +359,7 @@ fn summary(p: &TableProps) -> Html {
             .daily
             .clone()
             .filter(|_| !p.hand_device && scene.is_over()),
+        clipboard: p.clipboard.clone(),
     })
 }
 
