@@ -644,6 +644,8 @@ test('a wasm trap or a panic mid-game: the same position within 2 s, "The game w
   const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
     await withPage('restore', null, async (page) => {
+      // This test raises the faults: its waits expect them.
+      page.faultsExpected = true;
       await page.goto(`${server.url}?lang=en&speed=instant`);
       await page.clickRole('button', 'Start game');
       await page.waitForRole('group', 'Your hand');
@@ -830,6 +832,30 @@ test("today's deal: the same on two fresh devices on a day and another the next 
       await page.waitFor(() => document.querySelector('.lobby__daily-status')?.textContent.startsWith('Played today.'), undefined, { what: 'the day played' });
       assert.equal(await page.text('.lobby__daily-status'), 'Played today. 1 day in a row');
       await page.expectNoProblems();
+    }, { server });
+  } finally {
+    await server.close();
+  }
+});
+
+// Issue 38: a test that meets a wasm fault it did not raise (WebKit's
+// trap, once, inside the reload test) fails at once and names it: a wait
+// never sits out its timeout on a page that guard.js restored or stopped.
+test('a wait that meets a wasm fault fails at once, naming it', async () => {
+  const server = await serve(BASE, { init: initScript({ extra: HOLD_EXPORTS }) });
+  try {
+    await withPage('fault-named', null, async (page) => {
+      await page.goto(`${server.url}?lang=en&speed=instant`);
+      await page.clickRole('button', 'Start game');
+      await page.waitForRole('group', 'Your hand');
+      await raiseTrap(page);
+      const started = Date.now();
+      await assert.rejects(
+        page.waitForRole('button', 'A button no screen has', { timeout: 20000 }),
+        /a wasm fault in the app: static\/guard\.js restored the page/,
+      );
+      const took = Date.now() - started;
+      assert.ok(took < 5000, `the wait failed after ${took} ms, not at once`);
     }, { server });
   } finally {
     await server.close();

@@ -113,6 +113,32 @@ test('screenshots of every main screen at three sizes, nothing cut off', async (
   }
 });
 
+/// The main thread's tasks of a DevTools trace (`toplevel`): each task's
+/// wall time (`dur`) and the time the thread really ran it (`tdur`, thread
+/// CPU time), in milliseconds. A task's event comes twice, nested: only
+/// the outermost counts.
+function mainThreadTasks(events) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = [];
+  for (const e of on
+    .filter((x) => x.name === 'RunTask' || x.name === 'ThreadControllerImpl::RunTask')
+    .sort((x, y) => x.ts - y.ts || y.dur - x.dur)) {
+    const last = tasks.at(-1);
+    if (!last || e.ts >= last.ts + last.dur) tasks.push(e);
+  }
+  return tasks.map((t) => ({ wall: t.dur / 1000, cpu: (t.tdur ?? t.dur) / 1000 }));
+}
+
+// "Never block the page" is judged on the time the main thread really ran
+// each task (its CPU time, from a DevTools trace), not on its wall time: on
+// a loaded machine the system can stop the page's thread in the middle of a
+// 5 ms task for 70 ms, which a long-task observer counts as a 75 ms task
+// (issue 38: this test failed under load on wall time alone). A task that
+// really computes for 50 ms is the defect: Hard's search in slices of a
+// second instead of 12 ms (drivers/bots.rs SLICE_MS) fails it with eleven
+// tasks of 51-67 ms of CPU in 20 s, where the sliced search's longest is
+// about 22 ms.
 test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.md)', async () => {
   const page = await openPage(build.browser, null);
   await page.addInitScript(() => {
@@ -130,6 +156,11 @@ test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.m
   // (scripts/budget.sh), not this requirement's.
   await page.waitForTimeout(100);
   const startUpTasks = await page.evaluate(() => window.__longTasks.splice(0));
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  const traced = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
   // Bots play by themselves; let them play a while (a table of bots also
   // deals its next rounds).
   const started = Date.now();
@@ -139,6 +170,10 @@ test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.m
     decisions = await page.evaluate(() => performance.getEntriesByName('mojo-think-hard').length);
     if (await page.locator('.summary__winner').isVisible()) break;
   }
+  await cdp.send('Tracing.end');
+  await traced;
+  const tasks = mainThreadTasks(events);
+  const busy = tasks.filter((t) => t.cpu >= 50);
   const result = await page.evaluate(() => {
     const hard = performance.getEntriesByName('mojo-think-hard').map((e) => e.duration).sort((a, b) => a - b);
     const medium = performance.getEntriesByName('mojo-think-medium').map((e) => e.duration).sort((a, b) => a - b);
@@ -150,17 +185,23 @@ test('bots never block the page; Hard decides in time (recorded for BENCHMARKS.m
       hard_max_ms: hard.at(-1) ?? null,
       medium_decisions: medium.length,
       medium_p95_ms: q(medium, 0.95),
-      long_tasks: window.__longTasks.length,
-      long_task_durations_ms: window.__longTasks.map((d) => Math.round(d)),
-      longest_task_ms: window.__longTasks.length ? Math.max(...window.__longTasks) : 0,
+      long_tasks_wall: window.__longTasks.length,
+      long_task_wall_ms: window.__longTasks.map((d) => Math.round(d)),
     };
+  });
+  Object.assign(result, {
+    tasks_traced: tasks.length,
+    longest_task_cpu_ms: Math.round(Math.max(0, ...tasks.map((t) => t.cpu))),
+    longest_task_wall_ms: Math.round(Math.max(0, ...tasks.map((t) => t.wall))),
+    tasks_of_50_ms_cpu: busy.map((t) => `${Math.round(t.cpu)} ms CPU in ${Math.round(t.wall)} ms`),
   });
   await mkdir(artifacts, { recursive: true });
   await writeFile(join(artifacts, 'bot-perf.json'), JSON.stringify({ date: new Date().toISOString(), start_up_long_tasks_ms: startUpTasks.map((d) => Math.round(d)), ...result }, null, 2));
   console.log('bot-perf', JSON.stringify(result));
   assert.ok(result.hard_decisions >= 20, `only ${result.hard_decisions} Hard decisions`);
   assert.ok(result.hard_p95_ms <= 250, `Hard p95 ${result.hard_p95_ms} ms`);
-  assert.equal(result.long_tasks, 0, `main-thread tasks over 50 ms: longest ${result.longest_task_ms} ms`);
+  assert.ok(tasks.length > 100, `the trace holds the page's tasks (${tasks.length})`);
+  assert.deepEqual(result.tasks_of_50_ms_cpu, [], 'main-thread tasks that ran 50 ms or more');
   expectNoProblems(page);
 });
 
