@@ -12,7 +12,7 @@ import { writeFile, mkdir, open, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, whatNow, step, artifacts } from './harness.mjs';
+import { serve, whatNow, step, artifacts, waitUntil } from './harness.mjs';
 import { useDevices } from './devices-kit.mjs';
 import { initScript, AppPage } from './wd-harness.mjs';
 import { startDriver } from './webdriver.mjs';
@@ -227,12 +227,12 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   const region = table.getByRole('region', { name: "Raw's device" });
   await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
   await region.getByRole('button', { name: 'Connect' }).click();
-  await raw.waitForFunction(() => window.channel?.readyState === 'open', null, { timeout: 30000 });
+  await waitUntil(raw, "the raw peer's channel to open", () => window.channel?.readyState === 'open', null, { timeout: 30000 });
   const build = await table.locator('.app').getAttribute('data-build');
   assert.match(build, /^[0-9a-f]{16}$/);
   const send = (text) => raw.evaluate((t) => window.channel.send(t), text);
   const lastRefusal = async (n) => {
-    await raw.waitForFunction((k) => window.inbox.filter((m) => m.m.type === 'refused').length >= k, n);
+    await waitUntil(raw, "the table's refusal", (k) => window.inbox.filter((m) => m.m.type === 'refused').length >= k, n);
     return raw.evaluate(() => window.inbox.filter((m) => m.m.type === 'refused').at(-1).m.reason);
   };
   let refused = 0;
@@ -252,7 +252,7 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   await region.getByText('The two devices run different versions of Mojo.').waitFor();
   // Now a proper hello: the seat is the raw peer's, the table starts.
   await send(JSON.stringify({ v: 1, m: { type: 'hello', app: build, token: null } }));
-  await raw.waitForFunction(() => window.inbox.some((m) => m.m.type === 'snapshot'));
+  await waitUntil(raw, "the table's snapshot", () => window.inbox.some((m) => m.m.type === 'snapshot'));
   await table.getByRole('button', { name: 'Start playing' }).click();
   const latest = () => raw.evaluate(() => window.inbox.filter((m) => m.m.type === 'snapshot' || m.m.type === 'update').at(-1).m);
   // The next round is the table's, never a device's.
@@ -271,7 +271,7 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
     } else {
       // Its turn, but not to play (reveal): reveal the first card.
       await send(JSON.stringify({ v: 1, m: { type: 'act', at: m.at, action: { reveal: m.view.face_down[0] } } }));
-      await raw.waitForFunction((at) => window.inbox.filter((x) => x.m.at > at).length > 0, m.at);
+      await waitUntil(raw, "the table's answer to the reveal", (at) => window.inbox.filter((x) => x.m.at > at).length > 0, m.at);
     }
   }
   const m = await latest();
@@ -287,7 +287,7 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   const second = await lastRefusal(++refused);
   assert.ok(['stale_move', 'not_your_turn'].includes(second.why), JSON.stringify(second));
   // The table's update for the one play taken.
-  await raw.waitForFunction((at) => window.inbox.some((x) => x.m.type === 'update' && x.m.at > at), m.at);
+  await waitUntil(raw, "the table's update for the play taken", (at) => window.inbox.some((x) => x.m.type === 'update' && x.m.at > at), m.at);
   // That update itself (the bot may have moved since): its hand and events.
   const after = await raw.evaluate((at) => window.inbox.find((x) => x.m.type === 'update' && x.m.at > at).m, m.at);
   assert.equal(after.view.hand.length, m.view.hand.length - 1 + (after.events.some((e) => e.event === 'drew' && e.seat === seat) ? 1 : 0));
@@ -305,7 +305,7 @@ test('forged messages from a raw peer are refused with a reason, logged, and the
   assert.equal((await latest()).view.current, seat, 'the raw seat is to act');
   await devicesDialog(table);
   await region.getByRole('button', { name: 'Give this seat to a bot' }).click();
-  await raw.waitForFunction(() => window.inbox.some((m) => m.m.type === 'bye'));
+  await waitUntil(raw, "the table's goodbye", () => window.inbox.some((m) => m.m.type === 'bye'));
   for (let i = 0; i < 20000 && (await whatNow(table)) !== 'over'; i++) {
     const what = await whatNow(table);
     if (what !== 'wait') await step(table, undefined, what);
@@ -357,7 +357,7 @@ test('a connection whose hello never comes is given up after 15 s: the table say
   await region.getByText('Connecting…').waitFor();
   // The connection itself comes up (the channel opens at both ends), but
   // no hello ever comes: after 15 s the table gives up and says so.
-  await table.waitForFunction(() => window.__channels?.some((c) => c.channel.readyState === 'open'), null, { timeout: 10000 });
+  await waitUntil(table, "a channel of the table's open", () => window.__channels?.some((c) => c.channel.readyState === 'open'), null, { timeout: 10000 });
   await region.getByText('The devices could not connect.', { exact: false }).waitFor({ timeout: 25000 });
   const waited = Date.now() - asked;
   assert.ok(waited >= 15000, `given up after ${waited} ms`);
@@ -366,7 +366,7 @@ test('a connection whose hello never comes is given up after 15 s: the table say
   // A new invitation, and the old link closed.
   const second = await invitation(table, 'Ben');
   assert.notEqual(second, first);
-  await table.waitForFunction(() => window.__pcs[0].pc.connectionState === 'closed');
+  await waitUntil(table, "the table's first connection closed", () => window.__pcs[0].pc.connectionState === 'closed');
   // The person pairs again with it, and the game starts.
   await ben.getByRole('button', { name: 'Leave to the lobby' }).click();
   await pair(table, 'Ben', ben, { again: 0 });
@@ -600,7 +600,7 @@ test('a phone takes back its own card, and only its own; neither the table nor t
   }
   await table.getByRole('button', { name: 'Start playing' }).click();
   for (const p of [ben, cy]) {
-    await p.waitForFunction(() => !document.querySelector('.status')?.textContent.startsWith('Waiting for the table'));
+    await waitUntil(p, 'the phone to stop waiting for the table', () => !document.querySelector('.status')?.textContent.startsWith('Waiting for the table'));
   }
   const handOf = (page) =>
     page.evaluate(() =>
@@ -622,7 +622,7 @@ test('a phone takes back its own card, and only its own; neither the table nor t
       assert.equal(await table.getByRole('button', { name: 'Take back' }).count(), 0, 'not on the table');
       await ben.getByRole('button', { name: 'Take back' }).click();
       await ben.getByRole('button', { name: 'Take back' }).waitFor({ state: 'detached' });
-      await ben.waitForFunction((n) => document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length === n, before.length);
+      await waitUntil(ben, "Ben's hand back to its cards", (n) => document.querySelectorAll('[role="group"][aria-label="Your hand"] button').length === n, before.length);
       assert.deepEqual(await handOf(ben), before, 'the card is back in Ben\'s hand');
       // Every phone is told.
       await cy.locator('.took-back', { hasText: `Ben took back ${lower.name}` }).waitFor();

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, openPage, step, whatNow, saveScreenshot } from './harness.mjs';
+import { useBuild, openPage, step, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
 import { setUpTable } from './follow-kit.mjs';
 import { watchHandsInPage } from './in-page.mjs';
 import { readFileSync } from 'node:fs';
@@ -117,7 +117,7 @@ async function dealCode() {
     const code = (await page.locator('.deal__value').textContent()).trim();
     await page.locator('.deal').getByRole('button', { name: 'Copy', exact: true }).click();
     const said = page.locator('.deal [role="status"]');
-    await page.waitForFunction(() => document.querySelector('.deal [role="status"]').textContent !== '');
+    await waitUntil(page, "the deal code's status", () => document.querySelector('.deal [role="status"]').textContent !== '');
     const words = await said.textContent();
     assert.ok(['Copied.', 'Select and copy: the code is selected'].includes(words), words);
     if (words !== 'Copied.') {
@@ -159,7 +159,7 @@ test('a new game over one in progress asks first; No keeps the game, Yes starts 
     await page.getByRole('button', { name: 'Start game' }).click();
     await ask.getByRole('button', { name: 'Start a new game' }).click();
     await page.locator('.table').waitFor();
-    await page.waitForFunction((old) => JSON.parse(localStorage.getItem('mojo.game')).game.id !== JSON.parse(old).game.id, kept);
+    await waitUntil(page, 'a new game in the save slot', (old) => JSON.parse(localStorage.getItem('mojo.game')).game.id !== JSON.parse(old).game.id, kept);
     await saveScreenshot(page, 'family-new-game-started');
     assert.deepEqual(page.problems, []);
   } finally {
@@ -178,7 +178,7 @@ test('the walkthrough waits behind the cover and starts with the first cards; it
       assert.equal(await page.locator('.tour').count(), 0, 'not over the cover');
       await page.getByRole('button', { name: 'Show my cards' }).click();
       await page.locator('.tour').waitFor();
-      await page.waitForFunction(() => document.querySelector('.tour__spot').getBoundingClientRect().width > 0);
+      await waitUntil(page, "the walkthrough's spot on screen", () => document.querySelector('.tour__spot').getBoundingClientRect().width > 0);
       assert.match(await page.locator('#tour-body').textContent(), /^These are your cards/);
       // The lit target is the hand, in view.
       const lit = await page.evaluate(() => {

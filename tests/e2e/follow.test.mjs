@@ -18,7 +18,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { useBuild, reachScreen, whatNow, step, saveScreenshot, chromiumArgs } from './harness.mjs';
+import { useBuild, reachScreen, whatNow, step, saveScreenshot, chromiumArgs, waitUntil } from './harness.mjs';
 import { expectNoProblems, recordAudio, sounds, openFollowPage, setUpTable, watchBots } from './follow-kit.mjs';
 
 const build = useBuild('/games/mojo/');
@@ -99,7 +99,7 @@ test('sounds: WebAudio after a gesture only, one tap mutes them, remembered on t
   await reachScreen(page, ['play']);
   // The sounds of a move play in a task after its render: the turn that
   // has just come may be heard a moment after the hand is enabled.
-  await page.waitForFunction(
+  await waitUntil(page, "the 'your turn' sound", 
     () => performance.getEntriesByName('mojo-sound-your-turn', 'mark').length > 0,
     undefined,
     { timeout: 3000 },
@@ -175,7 +175,7 @@ test('"Replay this round" steps through every move, all hands face up, and ends 
     if (k === Math.floor(total / 2)) {
       // Mid-round, the move shown is near the top of the log (the move
       // before it above), where a tablet's screen still shows it.
-      await page.waitForFunction(
+      await waitUntil(page, "the replay's move near the top of its log", 
         () => {
           const now = document.querySelector('.replay__line--now').getBoundingClientRect();
           const box = document.querySelector('.replay__log .log__lines').getBoundingClientRect();
@@ -200,7 +200,7 @@ test('"Replay this round" steps through every move, all hands face up, and ends 
     return { lines: list.querySelectorAll('li').length, height: list.clientHeight, full: list.scrollHeight };
   });
   assert.ok(log.full > log.height + 50, `the log needs scrolling: ${JSON.stringify(log)}`);
-  await page.waitForFunction(
+  await waitUntil(page, "the replay's log scrolled to the move", 
     () => {
       const list = document.querySelector('.replay__log .log__lines');
       const now = document.querySelector('.replay__line--now').getBoundingClientRect();

@@ -162,6 +162,19 @@ export async function snapshot(page) {
   return page.evaluate(snapshotInPage);
 }
 
+/// Waits until `fn(arg)` is truthy in `page` (Playwright's
+/// `waitForFunction`); on a timeout the failure says what it waited for and
+/// what the page showed at the end (`fn`'s last value, or `saw`'s), never
+/// only "Timeout exceeded" (issue 38).
+export async function waitUntil(page, what, fn, arg, { timeout = 30000, saw } = {}) {
+  try {
+    return await page.waitForFunction(fn, arg, { timeout });
+  } catch (e) {
+    const last = await page.evaluate(saw ?? fn, arg).catch((err) => `the page did not answer: ${err.message}`);
+    throw new Error(`waited ${timeout} ms for ${what}; the page showed ${JSON.stringify(last)} (${e.message.split('\n')[0]})`);
+  }
+}
+
 /// Waits until the app has rendered (lobby or table).
 export async function ready(page) {
   await page.waitForSelector('.lobby, .table');

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useBuild, openPage, serve, dist, launch } from './harness.mjs';
+import { useBuild, openPage, serve, dist, launch, waitUntil } from './harness.mjs';
 
 const build = useBuild('/games/mojo/');
 
@@ -48,7 +48,7 @@ test('persistent storage is asked for when a game starts, not on first paint, an
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
-    await page.waitForFunction(() => window.__asks === 1);
+    await waitUntil(page, 'the page to ask for storage kept for good', () => window.__asks === 1);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByText('Your games are kept on this device.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Keep my games on this device' }).count(), 0);
@@ -91,7 +91,7 @@ test('"Install" appears where the browser offers installation, and shows its pro
     });
     assert.equal(await page.evaluate(() => window.__defaultPrevented), true, "the browser's own banner waits for the button");
     await page.getByRole('button', { name: 'Install' }).click();
-    await page.waitForFunction(() => window.__prompted === 1);
+    await waitUntil(page, "the browser's install prompt", () => window.__prompted === 1);
     await page.getByRole('button', { name: 'Install' }).waitFor({ state: 'detached' });
     assert.deepEqual(page.problems, []);
   } finally {

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBuild, openPage, saveScreenshot } from './harness.mjs';
+import { useBuild, openPage, saveScreenshot, waitUntil } from './harness.mjs';
 import { lookProblemsInPage } from './in-page.mjs';
 
 const build = useBuild();
@@ -113,7 +113,7 @@ test('results first: game over opens at its top, the winner in view, focus on Re
     try {
       const dialog = page.locator('.summary');
       await dialog.waitFor();
-      await page.waitForFunction(() => document.activeElement?.textContent === 'Rematch');
+      await waitUntil(page, 'Rematch focused', () => document.activeElement?.textContent === 'Rematch');
       await page.waitForTimeout(300);
       const where = await page.evaluate(() => {
         const d = document.querySelector('.summary');

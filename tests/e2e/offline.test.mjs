@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, dist, step, snapshot, ready, whatNow, saveScreenshot } from './harness.mjs';
+import { serve, launch, openPage, dist, step, snapshot, ready, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
 
 const BASE = '/games/mojo/';
 let browser;
@@ -21,7 +21,7 @@ after(async () => {
   await browser?.close();
 });
 
-const controlled = (page) => page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+const controlled = (page) => waitUntil(page, 'a service worker to control the page', () => navigator.serviceWorker?.controller != null);
 
 /// The names of the files the service worker has precached for `page`.
 const precached = (page) =>

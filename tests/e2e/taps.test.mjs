@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, openPage, step, whatNow, saveScreenshot } from './harness.mjs';
+import { useBuild, openPage, step, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
 
 const build = useBuild();
 const phone = { width: 390, height: 844 };
@@ -171,7 +171,7 @@ test('Confirm each card: the first tap picks the card, the second plays it', asy
     await saveScreenshot(page, 'taps-phone-confirm');
     const box = await picked.boundingBox();
     await page.touchscreen.tap(box.x + 20, box.y + 30);
-    await page.waitForFunction((n) => [...document.querySelectorAll('.log__lines li')].filter((l) => l.textContent.startsWith('Player played')).length === n + 1, plays);
+    await waitUntil(page, 'the card played', (n) => [...document.querySelectorAll('.log__lines li')].filter((l) => l.textContent.startsWith('Player played')).length === n + 1, plays);
     // The setting is in the menu, off by default elsewhere.
     await page.getByRole('button', { name: 'Menu' }).click();
     assert.ok(await page.getByRole('checkbox', { name: 'Confirm each card' }).isChecked());
