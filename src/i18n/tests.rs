@@ -1234,3 +1234,102 @@ fn a_review_mark_names_the_move_and_its_cost() {
         "Hard's review: 2 moves worth a look, about 5 points in all."
     );
 }
+
+/// The rules texts as the family's second pass read them against the
+/// rulebooks (issue 34 item 12), in each language [en, fr, ru, nl, pl]:
+/// "0 points if nobody has fewer" says points, not cards; after a second
+/// +10 in a row the card stays on +10 and play stays counterclockwise (not
+/// "changes nothing", which reads as "the penalty does not count"); and the
+/// next round's deal says what happens when the draw pile runs out (R12.1).
+#[test]
+fn the_rules_texts_say_points_the_second_plus_ten_and_the_empty_draw_pile() {
+    let langs = [Lang::En, Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl];
+    let facts: [(Text, [&str; 5]); 3] = [
+        (
+            Text::TourMojo,
+            [
+                "nobody has fewer points",
+                "personne n’a moins de points",
+                "ни у кого нет меньше очков",
+                "niemand minder punten heeft",
+                "nikt nie ma mniej punktów",
+            ],
+        ),
+        (
+            Text::RulesScoringBody,
+            [
+                "it stays on +10, and play stays counterclockwise",
+                "elle reste sur +10 et le jeu continue dans le sens antihoraire",
+                "карта остаётся на +10, и игра по-прежнему идёт против часовой стрелки",
+                "blijft hij op +10 liggen en gaat het spel tegen de klok in verder",
+                "karta zostaje na +10, a gra dalej toczy się przeciwnie do ruchu wskazówek zegara",
+            ],
+        ),
+        (
+            Text::RulesNextRoundBody,
+            [
+                "if it runs out, the discards are shuffled into a new one",
+                "si elle s’épuise, la défausse est mélangée pour en faire une nouvelle",
+                "если колода кончается, сброс перемешивают в новую",
+                "raakt die op, dan wordt de aflegstapel geschud tot een nieuwe",
+                "gdy talia się skończy, stos odrzuconych tasuje się w nową",
+            ],
+        ),
+    ];
+    for (text, says) in facts {
+        for (lang, said) in langs.iter().zip(says) {
+            let words = text.get(*lang);
+            assert!(
+                words.contains(said),
+                "{lang:?} {}: «{said}» not in {words}",
+                text.variant()
+            );
+        }
+    }
+    // And "0 points if nobody holds fewer" no more, in English.
+    assert!(!Text::TourMojo.get(Lang::En).contains("holds fewer"));
+}
+
+/// One word for one thing in each language, as its translators chose
+/// (issue 34 item 12): Dutch says "toestel" and "bot" (not "apparaat",
+/// "robot"); French writes its apostrophes curly; Hard's review in French
+/// names the card with its article ("aurait joué le 6 jaune").
+#[test]
+fn each_language_keeps_its_own_words() {
+    let words = |lang: Lang| -> Vec<(String, String)> {
+        let text = match lang {
+            Lang::Fr => include_str!("../../static/i18n/fr.json"),
+            Lang::Nl => include_str!("../../static/i18n/nl.json"),
+            _ => unreachable!(),
+        };
+        let Ok(crate::json::Json::Obj(fields)) = crate::json::parse(text) else {
+            panic!("{lang:?}: not a JSON object");
+        };
+        fields
+            .into_iter()
+            .filter(|(k, _)| k != "_about")
+            .map(|(k, v)| (k, v.to_text()))
+            .collect()
+    };
+    for (key, value) in words(Lang::Nl) {
+        let lower = value.to_lowercase();
+        assert!(
+            !lower.contains("apparaat"),
+            "nl {key} says «apparaat»: {value}"
+        );
+        assert!(!lower.contains("robot"), "nl {key} says «robot»: {value}");
+    }
+    for (key, value) in words(Lang::Fr) {
+        assert!(
+            !value.contains('\''),
+            "fr {key} has a straight apostrophe: {value}"
+        );
+    }
+    let review = Text::ReviewPlayed {
+        value: 6,
+        at: 0,
+        n: 2,
+    }
+    .get(Lang::Fr);
+    assert!(review.contains("aurait joué le 6 jaune"), "{review}");
+}
