@@ -24,10 +24,15 @@ impl AppState {
         );
     }
 
-    pub(super) fn start_game(&mut self, setup: TableSetup, seed: u64, id: String) {
+    /// Starts `setup` with `seed` as game `id`; `Kept::Lobby`: this table
+    /// becomes the lobby's (and is kept in the settings), `Kept::Apart`:
+    /// today's deal (and its rematches) leaves the lobby's own as it was.
+    pub(super) fn start_game(&mut self, setup: TableSetup, seed: u64, id: String, kept: Kept) {
         if let Ok(session) = Session::new(setup.clone(), seed) {
-            self.settings.table = Some(setup.clone());
-            self.lobby = setup;
+            if kept == Kept::Lobby {
+                self.settings.table = Some(setup.clone());
+                self.lobby = setup;
+            }
             // A rematch keeps the devices and their links (the same seats);
             // a new table gets new invitations.
             let same_seats = self
@@ -63,12 +68,12 @@ impl AppState {
 
     /// A new game asked for: started at once, or, with a game saved and
     /// not over, only after the player says yes.
-    pub(super) fn ask_start(&mut self, setup: TableSetup, seed: u64, id: String) {
+    pub(super) fn ask_start(&mut self, setup: TableSetup, seed: u64, id: String, kept: Kept) {
         if self.in_progress().is_some() {
-            self.pending_start = Some(Rc::new((setup, seed, id)));
+            self.pending_start = Some(Rc::new((setup, seed, id, kept)));
             self.overlay = Overlay::ConfirmStart;
         } else {
-            self.start_game(setup, seed, id);
+            self.start_game(setup, seed, id, kept);
         }
     }
 
@@ -76,8 +81,8 @@ impl AppState {
     pub(super) fn confirm_start(&mut self) {
         if let Some(pending) = self.pending_start.take() {
             self.overlay = Overlay::None;
-            let (setup, seed, id) = (*pending).clone();
-            self.start_game(setup, seed, id);
+            let (setup, seed, id, kept) = (*pending).clone();
+            self.start_game(setup, seed, id, kept);
         }
     }
 
@@ -103,14 +108,17 @@ impl AppState {
         let setup = crate::daily::table(&me, |n| Text::DefaultBot(n).get(lang));
         let seed = crate::daily::deal_of(&date).seed;
         self.today = date;
-        self.ask_start(setup, seed, id);
+        // The family's own table stays the lobby's, after a reload too.
+        self.ask_start(setup, seed, id, Kept::Apart);
     }
 
     /// The same table again, a new deal.
     pub(super) fn rematch(&mut self, seed: u64, id: String) {
         if let Some(session) = &self.session {
             let setup = session.setup.clone();
-            self.start_game(setup, seed, id);
+            // The same table again: the lobby's own stays as it is (today's
+            // deal played again is not the family's table).
+            self.start_game(setup, seed, id, Kept::Apart);
         }
     }
 
@@ -123,4 +131,12 @@ impl AppState {
             self.session = None;
         }
     }
+}
+
+/// Whether a table started becomes the lobby's (see
+/// [`AppState::start_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    Lobby,
+    Apart,
 }

@@ -29,6 +29,7 @@ mod tabs;
 
 pub use camera::{auto_scan, Camera, CameraMsg, CameraUse, Scan};
 pub use effects::{Rule, RULES};
+pub use lobby::Kept;
 pub use start::{lang_choice, restore, Start};
 
 use std::rc::Rc;
@@ -149,7 +150,7 @@ pub struct AppState {
     /// A new game asked for while another is in progress, waiting for the
     /// player's yes ([`Overlay::ConfirmStart`]): its table, seed and id.
     /// The game in progress stays saved until the new one has started.
-    pub pending_start: Option<Rc<(TableSetup, u64, String)>>,
+    pub pending_start: Option<Rc<(TableSetup, u64, String, Kept)>>,
     /// The statistics across finished games, as last read.
     pub stats: Rc<Stats>,
     /// The effects decided and not yet known to be run.
@@ -392,9 +393,9 @@ impl AppState {
             Msg::EditLobby(edit) => self.edit_lobby(edit),
             Msg::Start { seed, id } => {
                 let setup = self.lobby.clone();
-                self.ask_start(setup, seed, id);
+                self.ask_start(setup, seed, id, Kept::Lobby);
             }
-            Msg::StartTable { setup, seed, id } => self.ask_start(setup, seed, id),
+            Msg::StartTable { setup, seed, id } => self.ask_start(setup, seed, id, Kept::Lobby),
             Msg::ConfirmStart => self.confirm_start(),
             Msg::Continue => self.continue_game(),
             Msg::TodaysDeal { date, id } => self.todays_deal(date, id),

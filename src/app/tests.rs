@@ -644,3 +644,60 @@ fn todays_deal_deals_the_days_game() {
     assert_eq!(hand(&again), hand(&s));
     assert_ne!(hand(&other), hand(&s));
 }
+
+/// Today's deal leaves the family's own table as it was (issue 34 item 3):
+/// the lobby's seats, target and starter, and the table kept in the
+/// settings (`mojo.settings`, key `table`), which a reload reads back; its
+/// rematch too. Before, the lobby became "Ana and three Hard bots, to 50".
+#[test]
+fn todays_deal_leaves_the_familys_table_as_it_was() {
+    use crate::session::Starter;
+    let mut family = (*fresh()).clone();
+    family.lobby.seats = vec![
+        SeatSetup::human("Ana"),
+        SeatSetup::human("Ben"),
+        SeatSetup::human("Cy"),
+        SeatSetup::bot("Bot", Level::Easy),
+    ];
+    family.lobby.target = 100;
+    family.lobby.starter = Starter::Seat(1);
+    // The family set it up in the lobby: the settings keep it once a game
+    // of it starts.
+    let s = Rc::new(family.clone()).reduce(Msg::Start {
+        seed: 4,
+        id: "fam".into(),
+    });
+    let s = s.reduce(Msg::ToLobby);
+    let table = s.settings.table.clone().expect("the family's table kept");
+    let daily = s
+        .reduce(Msg::Overlay(Overlay::None))
+        .reduce(Msg::TodaysDeal {
+            date: "2026-12-04".into(),
+            id: "d".into(),
+        });
+    let daily = if daily.overlay == Overlay::ConfirmStart {
+        daily.reduce(Msg::ConfirmStart)
+    } else {
+        daily
+    };
+    assert_eq!(daily.session.as_ref().unwrap().players(), 4);
+    assert_eq!(daily.lobby, table, "the lobby's table");
+    assert_eq!(
+        daily.settings.table.as_ref(),
+        Some(&table),
+        "the settings' table"
+    );
+    let again = daily.reduce(Msg::Rematch {
+        seed: 9,
+        id: "r".into(),
+    });
+    assert_eq!(
+        again.settings.table.as_ref(),
+        Some(&table),
+        "after a rematch"
+    );
+    // A reload reads the settings as written: the family's table.
+    let text = again.settings.encode();
+    let back = AppState::new(Settings::decode(&text), None, Lang::En, None, true);
+    assert_eq!(back.lobby, table, "after a reload");
+}
