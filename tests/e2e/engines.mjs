@@ -625,8 +625,28 @@ const restoredNotice = (page, what = 'the restored page and its notice') =>
       return n.find((t) => t.length > 0 && document.querySelector('.table')) ?? false;
     },
     undefined,
-    { timeout: 15000, what },
+    { timeout: 15000, what, saw: restoreState },
   );
+
+/// What a page that should have come back from a fault shows: whether it is
+/// still the page that faulted, what guard.js and the app left in storage,
+/// the notices, the screen, and the errors it recorded.
+function restoreState() {
+  return {
+    stillTheFaultedPage: !!window.__e2eTrapAt,
+    ready: document.readyState,
+    href: location.href,
+    restores: localStorage.getItem('mojo.restores'),
+    restored: (localStorage.getItem('mojo.restored') ?? '').slice(0, 160),
+    fault: localStorage.getItem('mojo.fault'),
+    notices: [...document.querySelectorAll('.notice p')].map((p) => p.textContent),
+    table: !!document.querySelector('.table'),
+    stopped: !!document.querySelector('.fault'),
+    pages: sessionStorage.getItem('e2e.pages'),
+    errors: JSON.parse(sessionStorage.getItem('e2e.problems') || '[]').slice(-4),
+    log: [...document.querySelectorAll('.log__lines > *')].slice(0, 3).map((l) => `${l.tagName} ${l.textContent.slice(0, 40)}`),
+  };
+}
 
 // What static/guard.js says when it stops restoring, by language, and the
 // app's notice (its first words).

@@ -176,8 +176,10 @@ export class AppPage {
   }
 
   /// Polls `fn(arg)` in the page until it returns something truthy; fails
-  /// with `what` after `timeout` ms, and at once on a wasm fault.
-  async waitFor(fn, arg, { timeout = 10000, what = String(fn).slice(0, 120) } = {}) {
+  /// with `what` after `timeout` ms, and at once on a wasm fault. `saw(arg)`,
+  /// if given, says on a timeout what the page showed instead (else the
+  /// last value `fn` returned).
+  async waitFor(fn, arg, { timeout = 10000, what = String(fn).slice(0, 120), saw } = {}) {
     const started = Date.now();
     const watch = { at: started };
     let last;
@@ -191,7 +193,10 @@ export class AppPage {
         last = e.message;
       }
       await this.faultWatch(watch);
-      if (Date.now() - started > timeout) assert.fail(`waited ${timeout} ms for ${what} (last: ${JSON.stringify(last)})`);
+      if (Date.now() - started > timeout) {
+        const seen = saw ? await this.eval(saw, arg).catch((e) => `(${e.message})`) : last;
+        assert.fail(`waited ${timeout} ms for ${what} (${saw ? 'the page showed' : 'last'}: ${JSON.stringify(seen)})`);
+      }
       await sleep(20);
     }
   }
