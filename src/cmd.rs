@@ -59,6 +59,9 @@ pub enum Cmd {
     /// Take the fragment (`#join=…`, `#lobby`) out of the page's address,
     /// so that a reload does not do it again.
     ClearHash,
+    /// Scroll the page to its top: a new screen opens there, not where the
+    /// screen before it was scrolled to.
+    ScrollTop,
     /// Count the finished game `id` in the statistics (once per game id,
     /// and its day if it is today's deal), then tell the reducer the
     /// statistics.

@@ -299,6 +299,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 confirm_cards: state.settings.confirm_cards,
                 on_confirm_cards: to.with(Msg::SetConfirmCards),
                 in_game: state.screen == Screen::Table,
+                from_lobby: state.screen == Screen::Lobby,
                 on_speed: to.with(Msg::SetSpeed),
                 on_reduce_motion: to.with(Msg::SetReduceMotion),
                 // Another language's words may have to be fetched first;

@@ -63,6 +63,7 @@ rules! {
     "the pings" => pings,
     "the QR codes shown" => qr_codes,
     "the camera" => camera,
+    "a new screen's top" => screen_top,
 }
 
 impl AppState {
@@ -346,6 +347,17 @@ fn camera(before: Option<&AppState>, s: &mut AppState) {
 
 /// A test per rule: what it asks for when what it follows changes, and
 /// nothing when it does not.
+/// A new screen opens at its top (issue 34: Today's deal, chosen at the
+/// foot of the lobby on a phone, opened 228 px down, its top bar and every
+/// opponent out of view): the screen, a new game on the table, the replay
+/// opened or closed. Not at the app's start: a reload stays where it was.
+fn screen_top(before: Option<&AppState>, s: &mut AppState) {
+    let key = |s: &AppState| (s.screen, s.game_id.clone(), s.replay.is_some());
+    if before.is_some() && changed(before, s, key) {
+        s.outbox.push(Cmd::ScrollTop);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,9 +415,43 @@ mod tests {
             "the pings",
             "the QR codes shown",
             "the camera",
+            "a new screen's top",
         ];
         let names: Vec<&str> = RULES.iter().map(|r| r.name).collect();
         assert_eq!(names, tested);
+    }
+
+    #[test]
+    fn a_new_screen_opens_at_its_top() {
+        let rule = "a new screen's top";
+        let s = lobby();
+        assert!(asks(rule, None, &s).is_empty(), "not on a reload");
+        assert!(asks(rule, Some(&s), &s).is_empty());
+        let t = table();
+        assert!(matches!(&asks(rule, Some(&s), &t)[..], [Cmd::ScrollTop]));
+        // A move, a dialog: the same screen.
+        let mut moved = (*t).clone();
+        moved.seq += 1;
+        moved.overlay = Overlay::Menu;
+        assert!(asks(rule, Some(&t), &moved).is_empty());
+        // A new game on the table (a rematch, today's deal from the game's
+        // end), the replay opened and closed.
+        let mut rematch = (*t).clone();
+        rematch.game_id = "another".into();
+        assert!(matches!(
+            &asks(rule, Some(&t), &rematch)[..],
+            [Cmd::ScrollTop]
+        ));
+        let mut replay = (*t).clone();
+        replay.replay = Some(1);
+        assert!(matches!(
+            &asks(rule, Some(&t), &replay)[..],
+            [Cmd::ScrollTop]
+        ));
+        assert!(matches!(
+            &asks(rule, Some(&replay), &t)[..],
+            [Cmd::ScrollTop]
+        ));
     }
 
     #[test]

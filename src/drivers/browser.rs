@@ -62,6 +62,14 @@ pub fn open_page(url: &str) {
     }
 }
 
+/// Scrolls the page to its top, at once (no smooth scrolling: the new
+/// screen is simply there).
+pub fn scroll_top() {
+    if let Some(window) = web_sys::window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
 /// `url` with the query `search` (`?…`, or empty) before its fragment.
 fn with_query(url: &str, search: &str) -> String {
     match url.split_once('#') {

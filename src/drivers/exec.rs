@@ -170,6 +170,7 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
         Cmd::Install => super::browser::install(),
         Cmd::ApplyUpdate => super::browser::apply_update(),
         Cmd::ClearHash => saves::clear_hash(),
+        Cmd::ScrollTop => super::browser::scroll_top(),
         Cmd::CountFinished { id, session } => stats(saves::count_finished(id, session)),
         Cmd::ReadStats => stats(saves::load_stats()),
         Cmd::ResetStats => {

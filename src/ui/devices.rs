@@ -357,13 +357,13 @@ pub fn join_screen(p: &JoinProps) -> Html {
             if !camera {
                 <p class="join__note" role="note">{ t(Text::CameraMissing) }</p>
             }
+            // One note of the seat held, not two saying the same (issue 34).
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
+            } else if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() {
+                <p class="join__note" role="status">{ t(Text::HandLost) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
-            }
-            if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() && !hand.given_away {
-                <p class="join__note" role="status">{ t(Text::HandLost) }</p>
             }
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">

@@ -205,7 +205,22 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 </section>
             }
             <section class="lobby__table" aria-labelledby="lobby-new">
-                <h2 id="lobby-new">{ t(Text::NewTable) }</h2>
+                // "Start game" heads the table, where no card of the game it
+                // starts ever lies (issue 34: at the foot of the form, in
+                // portrait, a double tap on it played a card of the hand
+                // that appeared under it; tests/e2e/blind.test.mjs).
+                <div class="lobby__head">
+                    <h2 id="lobby-new">{ t(Text::NewTable) }</h2>
+                    <button
+                        type="button"
+                        class="button button--primary button--large"
+                        disabled={problem.is_some()}
+                        onclick={start}
+                    >{ t(Text::StartGame) }</button>
+                </div>
+                if let Some(problem) = &problem {
+                    <p class="lobby__problem" role="alert">{ t(problem_text(problem)) }</p>
+                }
                 <ol class="lobby__seats">
                     { for setup.seats.iter().enumerate().map(|(i, seat)| seat_row(p, i, seat)) }
                 </ol>
@@ -216,15 +231,6 @@ pub fn lobby(p: &LobbyProps) -> Html {
                     onclick={add}
                 >{ format!("+ {}", t(Text::AddSeat)) }</button>
                 { table_options(p) }
-                if let Some(problem) = &problem {
-                    <p class="lobby__problem" role="alert">{ t(problem_text(problem)) }</p>
-                }
-                <button
-                    type="button"
-                    class="button button--primary button--large"
-                    disabled={problem.is_some()}
-                    onclick={start}
-                >{ t(Text::StartGame) }</button>
             </section>
             { todays_deal(p) }
             <crate::ui::dealform::PlayDeal lang={lang} on_play={p.on_deal.clone()} />

@@ -14,6 +14,9 @@ pub struct MenuProps {
     pub confirm_cards: bool,
     pub on_confirm_cards: Callback<bool>,
     pub in_game: bool,
+    /// Opened from the lobby's "Settings" (else from a table's "Menu"):
+    /// the dialog bears the name of the button that opened it (issue 34).
+    pub from_lobby: bool,
     pub on_speed: Callback<Speed>,
     pub on_reduce_motion: Callback<bool>,
     /// A language chosen in the menu.
@@ -70,7 +73,7 @@ pub fn menu(p: &MenuProps) -> Html {
     html! {
         <div class="dialog-backdrop">
             <section class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">
-                <h2 id="menu-title">{ t(Text::Settings) }</h2>
+                <h2 id="menu-title">{ t(if p.from_lobby { Text::Settings } else { Text::Menu }) }</h2>
                 <label class="menu__lang">
                     <span>{ t(Text::Language) }</span>
                     <select onchange={on_lang}>

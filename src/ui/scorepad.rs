@@ -219,12 +219,17 @@ pub fn score_pad(p: &PadProps) -> Html {
                     }
                 </tfoot>
             </table>
-            if scene.rounds.iter().any(|r| r.holder < n) {
-                // What "M" and "M+" beside a round's score mean.
+            if !scene.rounds.is_empty() {
+                // What the ★ before a name, and "M" and "M+" beside a
+                // round's score, mean (the ★ was not said: issue 34).
                 <p class="scorepad__key">
-                    <span class="scorepad__mojo" aria-hidden="true">{ "M" }</span>{ " " }{ t(Text::MojoKeyZero) }
-                    { " · " }
-                    <span class="scorepad__mojo" aria-hidden="true">{ "M+" }</span>{ " " }{ t(Text::MojoKeyPlus) }
+                    <span aria-hidden="true">{ "★" }</span>{ " " }{ t(Text::Leader) }
+                    if scene.rounds.iter().any(|r| r.holder < n) {
+                        { " · " }
+                        <span class="scorepad__mojo" aria-hidden="true">{ "M" }</span>{ " " }{ t(Text::MojoKeyZero) }
+                        { " · " }
+                        <span class="scorepad__mojo" aria-hidden="true">{ "M+" }</span>{ " " }{ t(Text::MojoKeyPlus) }
+                    }
                 </p>
             }
             { chart }

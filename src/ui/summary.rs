@@ -160,39 +160,18 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 <p class={classes!("summary__mojo", r.holder_penalised().then_some("summary__mojo--penalty"))}>
                     { if r.holder_penalised() { t(Text::HolderPenalty(holder)) } else { t(Text::HolderZero(holder)) } }
                 </p>
-                <ul class="summary__players">
-                    { for (0..scene.players()).map(|s| {
-                        let i = s as usize;
-                        html! {
-                            <li class={classes!("summary__player", (s == r.holder).then_some("summary__player--holder"))}>
-                                <div class="summary__name">
-                                    { scene.name(s).to_string() }
-                                    if s == r.holder {
-                                        <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
-                                    }
-                                </div>
-                                { grouped(&r.cards[i], lang) }
-                                <div class="summary__numbers">
-                                    <span>{ t(Text::Points(r.points[i])) }</span>
-                                    <span class="summary__score">{ t(Text::Score(r.scores[i])) }</span>
-                                    <span class="summary__total">{ t(Text::NewTotal(r.totals[i])) }</span>
-                                </div>
-                            </li>
-                        }
-                    }) }
-                </ul>
+                // What to do next comes before the details: in portrait it
+                // sits in the upper half, where no card of the hand that
+                // follows lies, and in view without scrolling (issue 34:
+                // "Next round" lay over the next hand, the game's end had
+                // Rematch below the fold); beside a landscape table it goes
+                // to the foot (styles/app.css).
                 if over && p.hand_device {
-                    { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
                     <div class="summary__actions">
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::LeaveTable) }</button>
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
                 } else if over {
-                    { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
-                    { deal.unwrap_or_default() }
-                    if let Some(date) = &p.daily {
-                        { daily_result(p, date) }
-                    }
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
@@ -218,6 +197,36 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                         { replay.unwrap_or_default() }
                         <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
                     </div>
+                }
+                <ul class="summary__players">
+                    { for (0..scene.players()).map(|s| {
+                        let i = s as usize;
+                        html! {
+                            <li class={classes!("summary__player", (s == r.holder).then_some("summary__player--holder"))}>
+                                <div class="summary__name">
+                                    { scene.name(s).to_string() }
+                                    if s == r.holder {
+                                        <span class="seat__mojo" title={t(Text::MojoHolder)}>{ "M" }</span>
+                                    }
+                                </div>
+                                { grouped(&r.cards[i], lang) }
+                                <div class="summary__numbers">
+                                    <span>{ t(Text::Points(r.points[i])) }</span>
+                                    <span class="summary__score">{ t(Text::Score(r.scores[i])) }</span>
+                                    <span class="summary__total">{ t(Text::NewTotal(r.totals[i])) }</span>
+                                </div>
+                            </li>
+                        }
+                    }) }
+                </ul>
+                if over {
+                    { score_pad(&PadProps { scene, lang, compact: false, id: "summary-pad" }) }
+                }
+                if over && !p.hand_device {
+                    { deal.unwrap_or_default() }
+                    if let Some(date) = &p.daily {
+                        { daily_result(p, date) }
+                    }
                 }
             </section>
         </div>

@@ -1,9 +1,10 @@
 //! The first-game walkthrough: a few steps that light up the hand, the
 //! discard pile, what one's cards are worth and the Mojo card, each with a
 //! short text, Next and Skip.
-//! A dialog that takes focus when it opens (Escape skips); it is not modal:
-//! the dimmed table stays playable, and its box never covers the lit
-//! target. Shown on the first game, remembered in the settings, re-opened
+//! A modal dialog that takes focus when it opens (Escape skips, Tab stays
+//! in it); a tap anywhere outside its box closes it and does nothing else
+//! (issue 34: a tap on a dimmed card played it). Its box never covers the
+//! lit target. Shown on the first game, remembered in the settings, re-opened
 //! from the menu. It waits while a pass-and-play cover hides every hand
 //! (`AppState::overlay_shown`): each step lights up something in view.
 
@@ -113,12 +114,29 @@ pub fn tour(p: &TourProps) -> Html {
         let on_done = p.on_done.clone();
         Callback::from(move |_| on_done.emit(()))
     };
+    // A tap on the veil (not in the box): the walkthrough closes, and the
+    // tap reaches nothing under it.
+    let outside = {
+        let on_done = p.on_done.clone();
+        Callback::from(move |e: MouseEvent| {
+            // (Yew delegates events: `current_target` is its root, not the
+            // veil; the veil is the tap's own target.)
+            let on_veil = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|el| el.class_list().contains("tour"));
+            if on_veil {
+                e.prevent_default();
+                on_done.emit(());
+            }
+        })
+    };
     html! {
-        <div class="tour">
+        <div class="tour" onclick={outside}>
             <div class="tour__spot" aria-hidden="true"></div>
             <section
                 class={classes!("dialog", "tour__box", if *low { "tour__box--top" } else { "tour__box--bottom" })}
                 role="dialog"
+                aria-modal="true"
                 aria-labelledby="tour-title"
                 aria-describedby="tour-body tour-keys"
             >

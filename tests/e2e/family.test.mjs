@@ -195,3 +195,34 @@ test('the walkthrough waits behind the cover and starts with the first cards; it
     }
   }
 });
+
+// Issue 34 item 9: the walkthrough let taps through its veil, and a tap on
+// a dimmed card played it. A tap outside its box now closes it and plays
+// nothing; the next tap plays.
+test('a tap outside the walkthrough closes it and plays no card', async () => {
+  const ctx = await build.browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
+  const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`, undefined, { tour: true, context: ctx });
+  try {
+    await setUpTable(page, [['Ana', 'person'], ['Bot 1', 'easy'], ['Bot 2', 'easy']]);
+    await page.locator('.lobby__starter').selectOption('0');
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.locator('.tour').waitFor();
+    // Step 2 lights the piles: the hand is dimmed.
+    await page.locator('.tour').getByRole('button', { name: 'Next' }).click();
+    await waitUntil(page, 'the second step', () => document.querySelector('.tour__step')?.textContent === 'Step 2 of 4');
+    const card = await page.locator('.hand button:not([disabled])').first().boundingBox();
+    const hand = await page.locator('.hand button').count();
+    await page.touchscreen.tap(card.x + card.width / 2, card.y + card.height / 2);
+    await page.locator('.tour').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('.hand button').count(), hand, 'no card played through the walkthrough');
+    assert.equal(await page.locator('.log__lines li', { hasText: /^Ana played/ }).count(), 0, 'Ana made no move');
+    // Closed for good: the next tap plays.
+    await page.touchscreen.tap(card.x + card.width / 2, card.y + card.height / 2);
+    await waitUntil(page, "Ana's move in the log", () => [...document.querySelectorAll('.log__lines li')].some((l) => /^Ana played/.test(l.textContent)));
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+

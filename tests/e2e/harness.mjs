@@ -41,6 +41,20 @@ export function useBuild(base = '/', options = {}) {
   return build;
 }
 
+/// Init script: the browser's randomness made repeatable, so the game's
+/// seed (and the round reviewed) is the same on every run.
+export function fixedRandomness() {
+  let x = 0x2545f491;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      bytes[i] = x >>> 24;
+    }
+    return array;
+  };
+}
+
 /// Init script (`addInitScript`): marks the first-game walkthrough as seen,
 /// unless the settings were already stored (a test of the walkthrough opens
 /// its page with `{ tour: true }`).

@@ -44,12 +44,16 @@ test('persistent storage is asked for when a game starts, not on first paint, an
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => window.__asks), 0, 'not on first paint');
     await page.getByRole('button', { name: 'Settings' }).click();
+    // The dialog bears its button's name: Settings in the lobby, Menu at
+    // the table (issue 34: "Menu" opened a dialog titled "Settings").
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
     await page.getByText('This browser may clear your saved games after some weeks without a visit.').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Start game' }).click();
     await page.getByRole('group', { name: 'Your hand' }).waitFor();
     await waitUntil(page, 'the page to ask for storage kept for good', () => window.__asks === 1);
     await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ timeout: 5000 });
     await page.getByText('Your games are kept on this device.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Keep my games on this device' }).count(), 0);
     assert.deepEqual(page.problems, []);

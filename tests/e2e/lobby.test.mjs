@@ -35,3 +35,36 @@ test('"Start game" is visible without scrolling at 1024×768, 768×1024 and 390�
   }
   assert.deepEqual(misses, [], 'Start game below the fold');
 });
+
+// Issue 34 item 4: on a phone, Today's deal (at the lobby's foot) opened
+// 228 px down, the top bar and every opponent out of view. Each new screen
+// opens at its top: the table, the replay and back, a new game from the
+// game's end.
+test('a new screen opens at its top, wherever the screen before was scrolled to (390×844)', async () => {
+  const viewport = { width: 390, height: 844 };
+  const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`, viewport);
+  try {
+    const topBarInView = async (what) => {
+      const scrolled = await page.evaluate(() => window.scrollY);
+      assert.equal(scrolled, 0, `${what} opened ${scrolled} px down`);
+      const bar = await page.locator('.topbar').boundingBox();
+      assert.ok(bar && bar.y >= 0 && bar.y + bar.height <= viewport.height, `${what}: the top bar in view`);
+    };
+    await page.locator('.lobby__daily button').scrollIntoViewIfNeeded();
+    assert.ok((await page.evaluate(() => window.scrollY)) > 100, 'the lobby scrolled to its foot');
+    await page.locator('.lobby__daily button').click();
+    await page.locator('.topbar').waitFor();
+    await topBarInView("Today's deal");
+    await saveScreenshot(page, 'todays-deal-opened-390x844');
+    // The table scrolled down, then the lobby (Menu → new game) and back.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok((await page.evaluate(() => window.scrollY)) > 100, 'the table scrolled down');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Leave to the lobby' }).click();
+    await page.locator('.lobby').waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the lobby opened at its top');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -13,25 +13,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBuild, openPage, reachScreen, step, saveScreenshot, expectNoProblems } from './harness.mjs';
+import { useBuild, openPage, reachScreen, step, saveScreenshot, expectNoProblems, fixedRandomness } from './harness.mjs';
 
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const build = useBuild('/games/mojo/');
-
-/// Init script: the browser's randomness made repeatable, so the game's
-/// seed (and the round reviewed) is the same on every run.
-function fixedRandomness() {
-  let x = 0x2545f491;
-  crypto.getRandomValues = (array) => {
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    for (let i = 0; i < bytes.length; i++) {
-      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      bytes[i] = x >>> 24;
-    }
-    return array;
-  };
-}
 
 /// Init script: long tasks and the review's slices, recorded.
 function recordLongTasks() {
@@ -62,14 +48,11 @@ async function openReplayAndWaitForReview(page) {
   return { opened, done };
 }
 
-test('a round played badly on purpose: the replay marks moves with their cost, in slices, the same each time', async () => {
-  const page = await openPage(build.browser, null);
-  await page.context().addInitScript(fixedRandomness);
-  await page.context().addInitScript(recordLongTasks);
-  await page.goto(`${build.server.url}?lang=en&speed=instant`);
+/// Starts a game and plays its first round badly: the lowest card that
+/// makes the person draw, else the lowest (the hand is in order): little
+/// shed, cards taken. Ends on the round's summary.
+async function playBadly(page) {
   await page.getByRole('button', { name: 'Start game' }).click();
-  // Badly: the lowest card that makes the person draw, else the lowest
-  // (the hand is in order): little shed, cards taken.
   for (let i = 0; i < 2000; i++) {
     const what = await reachScreen(page, ['next', 'play']);
     if (what !== 'play') break;
@@ -82,6 +65,14 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
     await step(page, () => Math.max(0, draws), 'play');
   }
   assert.equal(await reachScreen(page, ['next']), 'next');
+}
+
+test('a round played badly on purpose: the replay marks moves with their cost, in slices, the same each time', async () => {
+  const page = await openPage(build.browser, null);
+  await page.context().addInitScript(fixedRandomness);
+  await page.context().addInitScript(recordLongTasks);
+  await page.goto(`${build.server.url}?lang=en&speed=instant`);
+  await playBadly(page);
   const { opened, done } = await openReplayAndWaitForReview(page);
   const first = await reviewOf(page);
   assert.match(first.summary, /^Hard's review: \d+ moves? worth a look, about \d+ points? in all\.$/, first.summary);
@@ -132,4 +123,43 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   assert.deepEqual(await reviewOf(page), first);
   expectNoProblems(page);
   await page.context().close();
+});
+
+// Issue 34 item 2: "Next move" moved away from the finger: the line "Hard
+// would have played …" pushed the buttons 36 px down, and the next tap
+// landed on it. Previous, Play and Next stay put through every move of the
+// round, marked or not, at three sizes, tapped as a finger taps.
+test("the replay's Previous, Play and Next stay put through every move, marked or not (1024x768, 768x1024, 390x844)", async () => {
+  const viewport = { width: 1024, height: 768 };
+  const context = await build.browser.newContext({ viewport, hasTouch: true });
+  const page = await openPage(build.browser, null, viewport, { context });
+  try {
+    await context.addInitScript(fixedRandomness);
+    await page.goto(`${build.server.url}?lang=en&speed=instant`);
+    await playBadly(page);
+    await openReplayAndWaitForReview(page);
+    const controls = page.locator('.replay__controls button');
+    const boxes = () =>
+      controls.evaluateAll((bs) =>
+        bs.map((b) => b.getBoundingClientRect()).map((r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',')),
+      );
+    // Forward at the first size, back at the second, forward at the third:
+    // every move of the round at each, by the button a finger taps.
+    for (const [width, height, button] of [[1024, 768, 2], [768, 1024, 0], [390, 844, 2]]) {
+      await page.setViewportSize({ width, height });
+      const first = await boxes();
+      let marks = 0;
+      let moves = 0;
+      for (; moves < 400 && !(await controls.nth(button).isDisabled()); moves++) {
+        await controls.nth(button).tap();
+        if (await page.locator('.replay__mark').count()) marks++;
+        assert.deepEqual(await boxes(), first, `${width}x${height}: the buttons moved at step ${moves + 1}`);
+      }
+      assert.ok(moves > 10 && marks >= 1, `${width}x${height}: ${moves} moves stepped, ${marks} of them marked`);
+      if (width === 390) await saveScreenshot(page, 'replay-controls-390x844');
+    }
+    expectNoProblems(page);
+  } finally {
+    await context.close();
+  }
 });

@@ -182,8 +182,15 @@ pub fn table(p: &TableProps) -> Html {
         slots
     };
     {
+        // The hand "drawn again" for the guard: when what is under a finger
+        // changes (its cards and their places, whether it may play, whose
+        // hand it is, the cover lifted or put back), not whenever the game
+        // moves: a tap on a hand that did not change acts (issue 34: a
+        // genuine tap was swallowed by a redraw that changed nothing under
+        // it), a tap begun on the cover does not act on the cards it shows.
         let guard = guard.clone();
-        use_effect_with((p.seq, my_turn), move |_| {
+        let under = (slots.clone(), my_turn, viewer, handoff.is_some());
+        use_effect_with(under, move |_| {
             if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
                 guard.drawn(perf.now());
             }
@@ -417,10 +424,14 @@ fn seat_tile(p: &TableProps, s: Seat, last_mover: Option<Seat>) -> Html {
                 <span class="seat__total">{ t(Text::Total(sv.total)) }</span>
             </div>
             <div class="seat__cards">
-                <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
-                    { for (0..sv.hand_len.min(12)).map(|_| card_back(CardSize::Small, "seat__back")) }
-                    <span class="seat__count">{ sv.hand_len }</span>
-                </div>
+                // No hand left (all face down): no "0" beside the face-down
+                // cards (issue 34); they say how many they are.
+                if sv.hand_len > 0 || sv.face_down_len == 0 {
+                    <div class="seat__hand" aria-label={t(Text::HandSize(sv.hand_len as usize))} role="img">
+                        { for (0..sv.hand_len.min(12)).map(|_| card_back(CardSize::Small, "seat__back")) }
+                        <span class="seat__count">{ sv.hand_len }</span>
+                    </div>
+                }
                 if sv.face_down_len > 0 {
                     <div class="seat__down" role="img" aria-label={t(Text::FaceDownCount(sv.face_down_len as usize))}>
                         { for (0..sv.face_down_len).map(|_| card_back(CardSize::Small, "seat__down-card")) }
