@@ -68,3 +68,25 @@ test('a new screen opens at its top, wherever the screen before was scrolled to 
     await page.context().close();
   }
 });
+
+// Issue 34 item 11: "Play a deal code" was not in a panel like the lobby's
+// others: the same background, frame, corners and width as Today's deal.
+test('"Play a deal code" is a panel like the others of the lobby (1024×768, 390×844)', async () => {
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) {
+    const page = await openPage(build.browser, `${build.server.url}?lang=en`, viewport);
+    try {
+      await page.locator('.lobby').waitFor();
+      const looks = await page.evaluate(() =>
+        ['.lobby__daily', '.lobby__deal'].map((sel) => {
+          const el = document.querySelector(sel);
+          const c = getComputedStyle(el);
+          return { background: c.backgroundColor, border: c.borderTopColor, radius: c.borderTopLeftRadius, width: Math.round(el.getBoundingClientRect().width) };
+        }),
+      );
+      assert.deepEqual(looks[1], looks[0], `${viewport.width}×${viewport.height}`);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await page.context().close();
+    }
+  }
+});

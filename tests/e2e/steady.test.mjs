@@ -75,6 +75,23 @@ for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
       // The score pad says what its ★ means (issue 34 item 11).
       await page.locator('.side .scorepad__key').waitFor();
       assert.match(await page.locator('.side .scorepad__key').textContent(), /^★ leader/);
+      // The chart's target line looks like no player's line (issue 34
+      // item 7: both were red and dashed): another colour, unbroken, at
+      // least twice as broad.
+      const chart = await page.evaluate(() => {
+        const look = (el) => {
+          const c = getComputedStyle(el);
+          return { stroke: c.stroke, dashes: c.strokeDasharray, width: parseFloat(c.strokeWidth) };
+        };
+        const pad = document.querySelector('.side .scorepad');
+        return { target: look(pad.querySelector('line.chart__target')), lines: [...pad.querySelectorAll('.chart__svg .chart__line')].map(look) };
+      });
+      assert.ok(chart.lines.length >= 3, `a line per player: ${JSON.stringify(chart)}`);
+      for (const line of chart.lines) {
+        assert.notEqual(chart.target.stroke, line.stroke, 'the target in a player\'s colour');
+        assert.ok(chart.target.width >= 2 * line.width, `the target as thin as a player's line: ${JSON.stringify(chart)}`);
+      }
+      assert.equal(chart.target.dashes, 'none', 'the target dashed');
       assert.deepEqual(page.problems, []);
     } finally {
       await ctx.close();
