@@ -123,6 +123,19 @@ test('results first: game over opens at its top, the winner in view, focus on Re
       });
       assert.deepEqual(where.scrolled, [0, 0, 0], `nothing scrolled at ${tag(vp)}`);
       assert.ok(where.top >= 0 && where.bottom <= where.height, `the winner in view at ${tag(vp)}: ${JSON.stringify(where)}`);
+      if (vp.height > vp.width) {
+        // In portrait, what to do next is in view too, before the details
+        // (issue 34 item 7: Rematch, New game and Replay were below the fold).
+        const actions = await page.evaluate(() =>
+          [...document.querySelectorAll('.summary__actions button')].map((b) => {
+            const r = b.getBoundingClientRect();
+            return { name: b.textContent, inView: r.top >= 0 && r.bottom <= innerHeight };
+          }),
+        );
+        const names = actions.map((a) => a.name);
+        for (const wanted of ['Rematch', 'New game', 'Replay this round']) assert.ok(names.includes(wanted), `${wanted} at ${tag(vp)}: ${names}`);
+        assert.deepEqual(actions.filter((a) => !a.inView), [], `out of view at ${tag(vp)}`);
+      }
       assert.deepEqual(await page.evaluate(lookProblemsInPage), [], tag(vp));
       await saveScreenshot(page, `look-over-${tag(vp)}`);
       // Keyboard play goes on from there: Enter on the focused Rematch.
