@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, openPage, step, whatNow, saveScreenshot, reachScreen } from './harness.mjs';
+import { useBuild, openPage, step, whatNow, saveScreenshot, reachScreen, fingerDoubleTap } from './harness.mjs';
 import { setUpTable } from './follow-kit.mjs';
 
 const build = useBuild();
@@ -25,23 +25,6 @@ async function touchPage(width, height, speed = 'instant') {
   const viewport = { width, height };
   const ctx = await build.browser.newContext({ viewport, hasTouch: true, isMobile: width < 600 || height < 600 });
   return openPage(build.browser, `${build.server.url}?lang=en&speed=${speed}`, viewport, { context: ctx });
-}
-
-/// Two touch taps at (x, y), `gap` ms apart, each 30 ms long, as a finger
-/// makes them.
-async function doubleTapAt(page, x, y, gap) {
-  const cdp = await page.context().newCDPSession(page);
-  const t0 = Date.now();
-  const touch = (type, ms) =>
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + ms - Date.now()))).then(() =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-        timestamp: (t0 + ms) / 1000,
-      }),
-    );
-  await Promise.all([touch('touchStart', 0), touch('touchEnd', 30), touch('touchStart', gap), touch('touchEnd', gap + 30)]);
-  await cdp.detach();
 }
 
 /// The rectangles of the cards a person may tap: the hand, the face-down
@@ -86,7 +69,7 @@ for (const [width, height] of SIZES) {
         const who = (await page.locator('.handoff h2').textContent()).replace('Pass the device to ', '');
         const button = await page.getByRole('button', { name: 'Show my cards' }).boundingBox();
         const moves = await movesOf(page, who);
-        await doubleTapAt(page, button.x + button.width / 2, button.y + button.height / 2, gap);
+        await fingerDoubleTap(page, button.x + button.width / 2, button.y + button.height / 2, gap);
         await page.waitForTimeout(650);
         // The hand shows, and its owner has made no move they never saw.
         assert.ok(['play', 'reveal', 'draw'].includes(await whatNow(page)), `${who}'s hand shows after ${gap} ms`);

@@ -41,6 +41,25 @@ export function useBuild(base = '/', options = {}) {
   return build;
 }
 
+/// Two touch taps at (x, y), `gap` ms apart, each 30 ms long, with the
+/// times a finger makes them, sent through the DevTools protocol, none
+/// waiting for the page (issue 38: Playwright's tap returns only once the
+/// page has handled it, which under load stretched the gap).
+export async function fingerDoubleTap(page, x, y, gap) {
+  const cdp = await page.context().newCDPSession(page);
+  const t0 = Date.now();
+  const touch = (type, ms) =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + ms - Date.now()))).then(() =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+        timestamp: (t0 + ms) / 1000,
+      }),
+    );
+  await Promise.all([touch('touchStart', 0), touch('touchEnd', 30), touch('touchStart', gap), touch('touchEnd', gap + 30)]);
+  await cdp.detach();
+}
+
 /// Init script: the browser's randomness made repeatable, so the game's
 /// seed (and the round reviewed) is the same on every run.
 export function fixedRandomness() {

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBuild, openPage, step, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
+import { useBuild, openPage, step, whatNow, saveScreenshot, waitUntil, fingerDoubleTap } from './harness.mjs';
 
 const build = useBuild();
 const phone = { width: 390, height: 844 };
@@ -62,7 +62,6 @@ async function reachPlayAgain(page) {
 /// the 90 ms gap could not be made, and the test tried it again up to six
 /// times. Issue 38: no retries.) Returns the gap the page saw.
 async function doubleTap(page, card, gap) {
-  const cdp = await page.context().newCDPSession(page);
   const [x, y] = [card.x + 20, card.y + 30];
   await page.evaluate(() => {
     if (!window.__e2eDowns) {
@@ -70,17 +69,7 @@ async function doubleTap(page, card, gap) {
     }
     window.__e2eDowns = [];
   });
-  const t0 = Date.now();
-  const touch = (type, ms) =>
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + ms - Date.now()))).then(() =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-        timestamp: (t0 + ms) / 1000,
-      }),
-    );
-  await Promise.all([touch('touchStart', 0), touch('touchEnd', 30), touch('touchStart', gap), touch('touchEnd', gap + 30)]);
-  await cdp.detach();
+  await fingerDoubleTap(page, x, y, gap);
   const downs = await page.evaluate(() => window.__e2eDowns);
   assert.equal(downs.length, 2, `two pointerdowns for two taps: ${JSON.stringify(downs)}`);
   return Math.round(downs[1] - downs[0]);
