@@ -121,10 +121,38 @@ fn leap(y: i64) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
 }
 
+/// The final scores of a result to share, best place first: "1. Ana 12,
+/// 2. Bot 1 20, 2. Bot 2 20, 4. Bot 3 31" (a tie shares its place, the
+/// next place counts the tied; the seat order breaks ties in the list).
+pub fn standings(names_and_totals: &[(String, u32)]) -> String {
+    let mut order: Vec<usize> = (0..names_and_totals.len()).collect();
+    order.sort_by_key(|&i| names_and_totals[i].1);
+    order
+        .iter()
+        .map(|&i| {
+            let (name, total) = &names_and_totals[i];
+            let place = 1 + names_and_totals.iter().filter(|(_, t)| t < total).count();
+            format!("{place}. {name} {total}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::session::Session;
+
+    #[test]
+    fn the_result_to_share_lists_places_best_first_and_ties_share_one() {
+        let seats = [("Ana", 23), ("Bot 1", 41), ("Bot 2", 12), ("Bot 3", 23)];
+        let seats: Vec<(String, u32)> = seats.iter().map(|(n, t)| (n.to_string(), *t)).collect();
+        assert_eq!(
+            standings(&seats),
+            "1. Bot 2 12, 2. Ana 23, 2. Bot 3 23, 4. Bot 1 41"
+        );
+        assert_eq!(standings(&seats[..1]), "1. Ana 23");
+    }
 
     const PINNED: u64 = 13_184_053_729_767_884_312;
 

@@ -43,6 +43,7 @@ pub fn app() -> Html {
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
     focus::use_dialog_scroll_kept();
+    focus::use_room_for_notices();
 
     let to = Send(send.clone());
     html! {
@@ -157,7 +158,10 @@ fn screen(state: &AppState, to: &Send) -> Html {
             // code (everyone plays the same deal today).
             let daily = crate::daily::date_of(session, &state.today)
                 .filter(|_| session.game.is_over())
-                .map(AttrValue::from);
+                .map(|date| {
+                    let streak = state.stats.streak(&state.today);
+                    (AttrValue::from(date), streak)
+                });
             // The deal code reveals every card: at game over only.
             let deal_code = (session.game.is_over() && daily.is_none()).then(|| {
                 AttrValue::from(
@@ -197,44 +201,56 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 .as_ref()
                 .filter(|s| !s.game.is_over())
                 .map(|s| (s.game.round(), s.players() as usize));
-            let footer = |text: Text, overlay| {
+            let link = |text: Text, overlay| {
                 html! {
                     <button type="button" class="button button--ghost" onclick={to.msg(Msg::Overlay(overlay))}>{ text.get(lang) }</button>
                 }
             };
-            html! {
+            let links = html! {
                 <>
-                    { lobby(&LobbyProps {
-                        lang,
-                        setup: state.lobby.clone(),
-                        saved,
-                        on_edit: to.with(Msg::EditLobby),
-                        on_start: to.with(|()| Msg::Start { seed: random_u64(), id: new_id() }),
-                        on_continue: to.msg(Msg::Continue),
-                        today: (!state.today.is_empty()).then(|| {
-                            (state.stats.played(&state.today), state.stats.streak(&state.today))
-                        }),
-                        on_today: to.with(|()| Msg::TodaysDeal { date: crate::drivers::browser::utc_today(), id: new_id() }),
-                        on_deal: {
-                            let send = to.0.clone();
-                            let lobby = state.lobby.clone();
-                            Callback::from(move |deal: Deal| {
-                                let setup = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
-                                send.emit(Msg::StartTable { setup, seed: deal.seed, id: new_id() });
-                            })
-                        },
-                    }) }
-                    <footer class="lobby__footer">
-                        <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
-                        if state.installable {
-                            <button type="button" class="button" onclick={to.msg(Msg::Install)}>{ Text::Install.get(lang) }</button>
-                        }
-                        { footer(Text::Rules, Overlay::Rules) }
-                        { footer(Text::Settings, Overlay::Menu) }
-                        { footer(Text::Statistics, Overlay::Stats) }
-                    </footer>
+                    <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
+                    if state.installable {
+                        <button type="button" class="button" onclick={to.msg(Msg::Install)}>{ Text::Install.get(lang) }</button>
+                    }
+                    { link(Text::Rules, Overlay::Rules) }
+                    { link(Text::Settings, Overlay::Menu) }
+                    { link(Text::Statistics, Overlay::Stats) }
                 </>
-            }
+            };
+            lobby(&LobbyProps {
+                lang,
+                setup: state.lobby.clone(),
+                saved,
+                on_edit: to.with(Msg::EditLobby),
+                on_start: to.with(|()| Msg::Start {
+                    seed: random_u64(),
+                    id: new_id(),
+                }),
+                on_continue: to.msg(Msg::Continue),
+                today: (!state.today.is_empty()).then(|| {
+                    (
+                        state.stats.played(&state.today),
+                        state.stats.streak(&state.today),
+                    )
+                }),
+                on_today: to.with(|()| Msg::TodaysDeal {
+                    date: crate::drivers::browser::utc_today(),
+                    id: new_id(),
+                }),
+                on_deal: {
+                    let send = to.0.clone();
+                    let lobby = state.lobby.clone();
+                    Callback::from(move |deal: Deal| {
+                        let setup = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
+                        send.emit(Msg::StartTable {
+                            setup,
+                            seed: deal.seed,
+                            id: new_id(),
+                        });
+                    })
+                },
+                links,
+            })
         }
     }
 }

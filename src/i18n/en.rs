@@ -231,7 +231,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     todays_deal_of: "Today's deal, {date}",
     share_result: "Share the result",
     copy_result: "Copy the result",
-    daily_result: "Mojo, today's deal of {date}: {scores}. Rounds: {rounds}.",
+    daily_result: "Mojo, today's deal of {date}: {scores}. Rounds: {rounds}. Streak: {streak}.",
     share_deal: "Play this deal of Mojo, the card game: {code}",
     copied: "Copied.",
     local_address: "This page is open at a local address (localhost or 127.0.0.1): a phone cannot reach it. Open Mojo at this computer's network address, or at its website.",

@@ -490,7 +490,9 @@ messages! {
         CopyResult => copy_result: str,
         /// The result shared: the date, everyone's final score ("Ana 23,
         /// Bot 1 41"), the rounds; never a card or the deal code.
-        DailyResult { date: &'a str, scores: &'a str, rounds: u32 } => daily_result: str ([("date", Str(date)), ("scores", Str(scores)), ("rounds", Num(rounds.into()))]),
+        /// `scores`: the places (`daily::standings`); `streak`: the days in
+        /// a row (`DailyStreak`).
+        DailyResult { date: &'a str, scores: &'a str, rounds: u32, streak: &'a str } => daily_result: str ([("date", Str(date)), ("scores", Str(scores)), ("rounds", Num(rounds.into())), ("streak", Str(streak))]),
         /// What "Share" sends with a deal code.
         ShareDeal(code: &'a str) => share_deal: str ([("code", Str(code))]),
         LocalAddress => local_address: str,

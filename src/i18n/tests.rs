@@ -233,8 +233,9 @@ fn samples() -> Vec<Text<'static>> {
         CopyResult,
         DailyResult {
             date: "2026-12-04",
-            scores: "Ana 23, Bot 1 41",
+            scores: "1. Ana 23, 2. Bot 1 41",
             rounds: 6,
+            streak: "3 days in a row",
         },
         ShareDeal("ABCD-EFGH"),
         StatsWinsTitle,

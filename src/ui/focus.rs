@@ -216,3 +216,40 @@ pub fn use_dialog_scroll_kept() {
         move || drop(listeners)
     });
 }
+
+/// Sets `--notices-room` on the page (px): how far down the notices reach,
+/// for an open dialog to start below them (its title was under them,
+/// issue 34). Zero when there is no notice.
+fn make_room_for_notices() {
+    let Some(doc) = document() else {
+        return;
+    };
+    let Ok(list) = doc.query_selector_all(".notices") else {
+        return;
+    };
+    let bottom = (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .map(|el| el.get_bounding_client_rect().bottom())
+        .fold(0.0_f64, f64::max);
+    if let Some(root) = doc
+        .document_element()
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    {
+        let _ = root
+            .style()
+            .set_property("--notices-room", &format!("{}px", bottom.ceil()));
+    }
+}
+
+/// Keeps `--notices-room` true after every render of the app and when the
+/// window changes size. A display effect: a view hook.
+#[yew::hook]
+pub fn use_room_for_notices() {
+    yew::use_effect(make_room_for_notices);
+    yew::use_effect_with((), |_| {
+        let listener = web_sys::window().map(|window| {
+            gloo::events::EventListener::new(&window, "resize", |_| make_room_for_notices())
+        });
+        move || drop(listener)
+    });
+}

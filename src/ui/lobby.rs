@@ -25,6 +25,9 @@ pub struct LobbyProps {
     /// (`None`: the date is not known).
     pub today: Option<(bool, u32)>,
     pub on_today: Callback<()>,
+    /// The buttons to the rest of the app (Join a table, Rules, Settings,
+    /// Statistics), drawn under the title.
+    pub links: Html,
 }
 
 /// Today's deal: its button, what it is, whether it was played today and
@@ -198,6 +201,10 @@ pub fn lobby(p: &LobbyProps) -> Html {
                 <h1 class="lobby__title">{ t(Text::Title) }</h1>
                 <p class="lobby__tagline">{ t(Text::Tagline) }</p>
             </header>
+            // Under the title, in view on every screen without scrolling
+            // (issue 34: at the foot of the page, Rules lay below the fold
+            // at 1024×768; tests/e2e/steady.test.mjs).
+            <nav class="lobby__links">{ p.links.clone() }</nav>
             if let Some((round, players)) = p.saved {
                 <section class="lobby__continue">
                     <p>{ t(Text::ContinueDetail { round, players }) }</p>

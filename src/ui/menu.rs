@@ -73,7 +73,12 @@ pub fn menu(p: &MenuProps) -> Html {
     html! {
         <div class="dialog-backdrop">
             <section class="dialog menu" role="dialog" aria-modal="true" aria-labelledby="menu-title">
-                <h2 id="menu-title">{ t(if p.from_lobby { Text::Settings } else { Text::Menu }) }</h2>
+                // Close at the top, in view while the rest scrolls (issue
+                // 34: on a phone it was below the fold).
+                <header class="dialog__top">
+                    <h2 id="menu-title">{ t(if p.from_lobby { Text::Settings } else { Text::Menu }) }</h2>
+                    <button type="button" class="button button--primary dialog__close" autofocus=true onclick={close}>{ t(Text::Close) }</button>
+                </header>
                 <label class="menu__lang">
                     <span>{ t(Text::Language) }</span>
                     <select onchange={on_lang}>
@@ -139,7 +144,6 @@ pub fn menu(p: &MenuProps) -> Html {
                         <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
                         <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
                     }
-                    <button type="button" class="button button--primary" autofocus=true onclick={close}>{ t(Text::Close) }</button>
                 </div>
             </section>
         </div>

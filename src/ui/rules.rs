@@ -21,9 +21,9 @@ pub fn rules_help(lang: Lang, on_close: &Callback<()>) -> Html {
     html! {
         <div class="dialog-backdrop">
             <section class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-                <header class="rules__top">
+                <header class="dialog__top">
                     <h2 id="rules-title" tabindex="0" autofocus=true>{ t(Text::RulesTitle) }</h2>
-                    <button type="button" class="button button--primary rules__close" onclick={close}>{ t(Text::Close) }</button>
+                    <button type="button" class="button button--primary dialog__close" onclick={close}>{ t(Text::Close) }</button>
                 </header>
                 <p>{ t(Text::RulesAimBody) }</p>
                 <h3>{ t(Text::RulesCardsHeading) }</h3>

@@ -27,29 +27,31 @@ pub struct SummaryProps {
     pub on_replay: Option<Callback<u32>>,
     /// The game's deal code, at game over on the table device.
     pub deal_code: Option<AttrValue>,
-    /// Today's deal at game over: its date, for the result to share.
-    pub daily: Option<AttrValue>,
+    /// Today's deal at game over: its date and the days in a row it was
+    /// played, for the result to share.
+    pub daily: Option<(AttrValue, u32)>,
     /// The copy and share buttons' part of the state.
     pub clipboard: crate::ui::copy::Clipboard,
 }
 
-/// Today's deal at game over: the result (the date, everyone's final
-/// score, the rounds; never a card or the deal code), shared in one tap:
-/// the share sheet where there is one, else the clipboard.
-fn daily_result(p: &SummaryProps, date: &str) -> Html {
+/// Today's deal at game over: the result (the date, everyone's place and
+/// final score, the rounds, the streak; never a card or the deal code),
+/// shared in one tap: the share sheet where there is one, else the
+/// clipboard.
+fn daily_result(p: &SummaryProps, date: &str, streak: u32) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
     let totals = scene.totals();
-    let scores: Vec<String> = (0..scene.players())
-        .map(|s| format!("{} {}", scene.name(s), totals[s as usize]))
+    let seats: Vec<(String, u32)> = (0..scene.players())
+        .map(|s| (scene.name(s).to_string(), totals[s as usize]))
         .collect();
-    let scores = scores.join(", ");
     let rounds = scene.rounds.len() as u32;
     let text = t(Text::DailyResult {
         date,
-        scores: &scores,
+        scores: &crate::daily::standings(&seats),
         rounds,
+        streak: &t(Text::DailyStreak(streak)),
     });
     let share = html! {
         <crate::ui::copy::ShareOrCopy {lang} title={t(Text::Title)} text={text.clone()} share_label={t(Text::ShareResult)} copy_label={t(Text::CopyResult)} shown_in=".daily__result" clipboard={p.clipboard.clone()} />
@@ -224,8 +226,8 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 }
                 if over && !p.hand_device {
                     { deal.unwrap_or_default() }
-                    if let Some(date) = &p.daily {
-                        { daily_result(p, date) }
+                    if let Some((date, streak)) = &p.daily {
+                        { daily_result(p, date, *streak) }
                     }
                 }
             </section>

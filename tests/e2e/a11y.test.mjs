@@ -193,7 +193,7 @@ for (const lang of langs) {
     // The statistics now count this game.
     await page.locator('.summary .button--large:not(.button--primary)').click();
     await page.locator('.lobby').waitFor();
-    await page.locator('.lobby__footer button').last().click();
+    await page.locator('.lobby__links button').last().click();
     await page.locator('.stats').waitFor();
     await check('statistics');
     assert.match(await page.locator('.stats__games').textContent(), /: 1$/, 'one finished game counted');

@@ -835,8 +835,18 @@ test("today's deal: the same on two fresh devices on a day and another the next 
       await page.eval((text) => localStorage.setItem('mojo.game', text), finished);
       await page.reload();
       await page.waitForRole('heading', "Today's deal, 2026-12-04", { timeout: 15000 });
+      // Each player's place, best first, and the streak with today's
+      // game counted (issue 34).
+      const shape = /^Mojo, today's deal of 2026-12-04: ((?:[1-4]\. (?:Ana|Bot [123]) \d+(?:, |\. ))+)Rounds: \d+\. Streak: 1 day in a row\.$/;
+      await page.waitFor((re) => new RegExp(re).test(document.querySelector('.daily__result')?.textContent ?? ''), shape.source, { what: 'the result with places and the streak', saw: () => document.querySelector('.daily__result')?.textContent });
       const result = await page.text('.daily__result');
-      assert.match(result, /^Mojo, today's deal of 2026-12-04: Ana \d+, Bot 1 \d+, Bot 2 \d+, Bot 3 \d+\. Rounds: \d+\.$/);
+      const places = [...shape.exec(result)[1].matchAll(/([1-4])\. (Ana|Bot [123]) (\d+)/g)].map((m) => ({ place: +m[1], name: m[2], total: +m[3] }));
+      assert.deepEqual(places.map((p) => p.name).sort(), ['Ana', 'Bot 1', 'Bot 2', 'Bot 3'], result);
+      places.forEach((p, i) => {
+        const better = places.filter((q) => q.total < p.total).length;
+        assert.equal(p.place, better + 1, `${p.name}'s place in ${result}`);
+        if (i > 0) assert.ok(places[i - 1].total <= p.total, `best first: ${result}`);
+      });
       assert.equal(await page.exists('.deal__value'), false, 'no deal code for today\'s deal');
       const share = await page.count('button', 'Share the result');
       if (share) {

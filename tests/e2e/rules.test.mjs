@@ -22,7 +22,7 @@ const phone = { width: 390, height: 844 };
 const look = (page) =>
   page.evaluate(() => {
     const dialog = document.querySelector('.rules[role="dialog"]');
-    const close = dialog.querySelector('.rules__close');
+    const close = dialog.querySelector('.dialog__close');
     const d = dialog.getBoundingClientRect();
     const c = close.getBoundingClientRect();
     const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
@@ -67,7 +67,7 @@ async function waitFocus(page, ok, what) {
 test('the rules open at their top on a phone, Close in view, focus in and back', async () => {
   const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`, phone);
   // From the lobby.
-  const rules = page.locator('.lobby__footer').getByRole('button', { name: 'Rules' });
+  const rules = page.locator('.lobby__links').getByRole('button', { name: 'Rules' });
   await rules.click();
   const dialog = page.getByRole('dialog', { name: 'How to play Mojo' });
   await dialog.waitFor();
@@ -129,7 +129,7 @@ test('in every language the rules open at their top with Close in view', async (
     const page = await openPage(build.browser, `${build.server.url}?lang=${lang}`, phone);
     // The lobby's "Rules" button, by its name in this language.
     const words = JSON.parse(await readFile(new URL(`../../static/i18n/${lang}.json`, import.meta.url), 'utf8'));
-    await page.locator('.lobby__footer').getByRole('button', { name: words.rules, exact: true }).click();
+    await page.locator('.lobby__links').getByRole('button', { name: words.rules, exact: true }).click();
     await page.locator('.rules[role="dialog"]').waitFor();
     await waitFocus(page, (f) => f.id === 'rules-title', `${lang}: rules opened`);
     let seen = await look(page);

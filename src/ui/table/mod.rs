@@ -58,9 +58,10 @@ pub struct TableProps {
     /// The game's deal code, at game over on the table device only.
     #[prop_or_default]
     pub deal_code: Option<AttrValue>,
-    /// Today's deal at game over: its date (the result is shared).
+    /// Today's deal at game over: its date and streak (the result is
+    /// shared).
     #[prop_or_default]
-    pub daily: Option<AttrValue>,
+    pub daily: Option<(AttrValue, u32)>,
     /// "Confirm each card": a first tap picks a card, a second plays it.
     #[prop_or_default]
     pub confirm: bool,
