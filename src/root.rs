@@ -195,64 +195,68 @@ fn screen(state: &AppState, to: &Send) -> Html {
                 />
             }
         }
-        _ => {
-            let saved = state
-                .session
-                .as_ref()
-                .filter(|s| !s.game.is_over())
-                .map(|s| (s.game.round(), s.players() as usize));
-            let link = |text: Text, overlay| {
-                html! {
-                    <button type="button" class="button button--ghost" onclick={to.msg(Msg::Overlay(overlay))}>{ text.get(lang) }</button>
-                }
-            };
-            let links = html! {
-                <>
-                    <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
-                    if state.installable {
-                        <button type="button" class="button" onclick={to.msg(Msg::Install)}>{ Text::Install.get(lang) }</button>
-                    }
-                    { link(Text::Rules, Overlay::Rules) }
-                    { link(Text::Settings, Overlay::Menu) }
-                    { link(Text::Statistics, Overlay::Stats) }
-                </>
-            };
-            lobby(&LobbyProps {
-                lang,
-                setup: state.lobby.clone(),
-                saved,
-                on_edit: to.with(Msg::EditLobby),
-                on_start: to.with(|()| Msg::Start {
-                    seed: random_u64(),
-                    id: new_id(),
-                }),
-                on_continue: to.msg(Msg::Continue),
-                today: (!state.today.is_empty()).then(|| {
-                    (
-                        state.stats.played(&state.today),
-                        state.stats.streak(&state.today),
-                    )
-                }),
-                on_today: to.with(|()| Msg::TodaysDeal {
-                    date: crate::drivers::browser::utc_today(),
-                    id: new_id(),
-                }),
-                on_deal: {
-                    let send = to.0.clone();
-                    let lobby = state.lobby.clone();
-                    Callback::from(move |deal: Deal| {
-                        let setup = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
-                        send.emit(Msg::StartTable {
-                            setup,
-                            seed: deal.seed,
-                            id: new_id(),
-                        });
-                    })
-                },
-                links,
-            })
-        }
+        _ => lobby_screen(state, to),
     }
+}
+
+/// The lobby, with its ways to the rest of the app.
+fn lobby_screen(state: &AppState, to: &Send) -> Html {
+    let lang = state.lang;
+    let saved = state
+        .session
+        .as_ref()
+        .filter(|s| !s.game.is_over())
+        .map(|s| (s.game.round(), s.players() as usize));
+    let link = |text: Text, overlay| {
+        html! {
+            <button type="button" class="button button--ghost" onclick={to.msg(Msg::Overlay(overlay))}>{ text.get(lang) }</button>
+        }
+    };
+    let links = html! {
+        <>
+            <button type="button" class="button button--ghost" onclick={to.msg(Msg::Hand(HandMsg::Open(String::new())))}>{ Text::JoinTable.get(lang) }</button>
+            if state.installable {
+                <button type="button" class="button" onclick={to.msg(Msg::Install)}>{ Text::Install.get(lang) }</button>
+            }
+            { link(Text::Rules, Overlay::Rules) }
+            { link(Text::Settings, Overlay::Menu) }
+            { link(Text::Statistics, Overlay::Stats) }
+        </>
+    };
+    lobby(&LobbyProps {
+        lang,
+        setup: state.lobby.clone(),
+        saved,
+        on_edit: to.with(Msg::EditLobby),
+        on_start: to.with(|()| Msg::Start {
+            seed: random_u64(),
+            id: new_id(),
+        }),
+        on_continue: to.msg(Msg::Continue),
+        today: (!state.today.is_empty()).then(|| {
+            (
+                state.stats.played(&state.today),
+                state.stats.streak(&state.today),
+            )
+        }),
+        on_today: to.with(|()| Msg::TodaysDeal {
+            date: crate::drivers::browser::utc_today(),
+            id: new_id(),
+        }),
+        on_deal: {
+            let send = to.0.clone();
+            let lobby = state.lobby.clone();
+            Callback::from(move |deal: Deal| {
+                let setup = deal.table(&lobby, |n| Text::DefaultBot(n).get(lang));
+                send.emit(Msg::StartTable {
+                    setup,
+                    seed: deal.seed,
+                    id: new_id(),
+                });
+            })
+        },
+        links,
+    })
 }
 
 /// The dialog on top of the screen, if any: the one the player opened, or

@@ -21,9 +21,10 @@ const SIZES = [
   [844, 390],
 ];
 
-async function touchPage(width, height, speed = 'instant') {
+async function touchPage(width, height, speed = 'instant', init) {
   const viewport = { width, height };
   const ctx = await build.browser.newContext({ viewport, hasTouch: true, isMobile: width < 600 || height < 600 });
+  if (init) await ctx.addInitScript(init);
   return openPage(build.browser, `${build.server.url}?lang=en&speed=${speed}`, viewport, { context: ctx });
 }
 
@@ -133,6 +134,96 @@ for (const [width, height] of SIZES) {
         if (what === 'wait') await page.waitForTimeout(20);
       }
       assert.deepEqual(checked, { takeBack: true, nextRound: true }, 'each button was checked');
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
+
+/// Init script: each time a hand-off cover appears, what the table showed
+/// at that moment: whether the cover lies over the seats, the centre or
+/// the status line (rectangles), whether the point at the middle of each
+/// pile's top card is the card (not the cover), and whether a card was
+/// still flying. Kept in `window.__covers`.
+function watchCovers() {
+  window.__covers = [];
+  // A cover is new when it was not there, or when the log grew since.
+  let last = null;
+  const look = () => {
+    const cover = document.querySelector('.handoff');
+    const key = cover && `${cover.querySelector('h2')?.textContent} ${document.querySelectorAll('.log__lines li').length}`;
+    if (key === last) return;
+    last = key;
+    if (!cover) return;
+    const c = cover.getBoundingClientRect();
+    const over = (sel) =>
+      [...document.querySelectorAll(sel)].some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom;
+      });
+    const piles = [...document.querySelectorAll('.pile__top .card')].map((card) => {
+      const r = card.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const inView = y >= 0 && y < innerHeight && x >= 0 && x < innerWidth;
+      const hit = inView ? document.elementFromPoint(x, y) : null;
+      return { inView, card: !!hit && card.contains(hit) };
+    });
+    window.__covers.push({
+      to: cover.querySelector('h2')?.textContent,
+      flying: !!document.querySelector('.card--fly, .card--fly-late, .card--incoming'),
+      overSeats: over('.seat'),
+      overCentre: over('.centre'),
+      overStatus: over('.status'),
+      piles,
+    });
+  };
+  const start = () =>
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+// Issue 34 item 8: the hand-off cover came over the whole screen while a
+// bot's card was still flying, so that only the next person learnt what
+// the bot did. The cover takes the hand's place only: when it appears,
+// right after the bot's move, it lies over no seat, the centre or the
+// status line, and each pile's top card is what is seen at its middle.
+for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
+  test(`the hand-off cover leaves the table and the bot's move in view (${width}x${height})`, async () => {
+    const page = await touchPage(width, height, 'normal', watchCovers);
+    try {
+      await setUpTable(page, [
+        ['Ana', 'person'],
+        ['Bot', 'easy'],
+        ['Ben', 'person'],
+      ]);
+      await page.locator('.lobby__starter').selectOption('0');
+      await page.getByRole('button', { name: 'Start game' }).click();
+      // Covers for Ben, each right after the bot's move.
+      for (let i = 0; i < 600; i++) {
+        const covers = await page.evaluate(() => window.__covers);
+        if (covers.filter((c) => c.to === 'Pass the device to Ben').length >= 3) break;
+        const what = await whatNow(page);
+        if (what === 'over' || what === 'next') break;
+        await step(page, undefined, what);
+        if (what === 'wait') await page.waitForTimeout(50);
+      }
+      const covers = await page.evaluate(() => window.__covers);
+      const ben = covers.filter((c) => c.to === 'Pass the device to Ben');
+      assert.ok(ben.length >= 3, `three hand-offs to Ben after the bot: ${JSON.stringify(covers)}`);
+      assert.ok(ben.some((c) => c.flying), `a bot's card was still flying as a cover came: ${JSON.stringify(ben)}`);
+      for (const c of covers) {
+        assert.deepEqual(
+          { overSeats: c.overSeats, overCentre: c.overCentre, overStatus: c.overStatus },
+          { overSeats: false, overCentre: false, overStatus: false },
+          `${width}x${height}: ${JSON.stringify(c)}`,
+        );
+        assert.ok(c.piles.length > 0 && c.piles.every((p) => !p.inView || p.card), `${width}x${height}: a pile's card hidden: ${JSON.stringify(c)}`);
+      }
+      assert.ok(covers.some((c) => c.piles.some((p) => p.inView)), 'a pile was in view as a cover came');
+      await saveScreenshot(page, `cover-${width}x${height}`);
       assert.deepEqual(page.problems, []);
     } finally {
       await page.context().close();

@@ -6,6 +6,7 @@
 //! up, and while the hand-off cover shows, no hidden card of any seat is in
 //! the page (nor in the scene).
 
+mod cover;
 mod own;
 
 use std::cell::RefCell;
@@ -23,6 +24,7 @@ use crate::ui::hand::{lay_out, TapGuard};
 use crate::ui::log::{describe, game_log};
 use crate::ui::scorepad::{score_pad, PadProps};
 use crate::ui::summary::{round_summary, SummaryProps};
+use cover::{cover, Cover};
 use own::{own_area, HandPlaces};
 
 #[derive(Properties, PartialEq)]
@@ -69,10 +71,37 @@ pub struct TableProps {
     pub clipboard: crate::ui::copy::Clipboard,
 }
 
+/// Focus at the hand-off: the cover's "Show my cards".
+const HANDOFF_FOCUS: &str = ".handoff button";
+
+/// Scrolls the page until `selector`'s element is in view, at the foot of
+/// the screen (the table above it stays in view as far as it fits): the
+/// hand-off's button is below the fold on a phone held sideways.
+fn bring_into_view(selector: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(el) = window
+        .document()
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+    else {
+        return;
+    };
+    let r = el.get_bounding_client_rect();
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if r.top() < 0.0 || r.bottom() > height {
+        el.scroll_into_view_with_bool(false);
+    }
+}
+
 /// Where focus belongs after the position changed: a CSS selector.
 fn focus_target(scene: &Scene, my_turn: bool) -> &'static str {
     if scene.handoff.is_some() {
-        ".handoff button"
+        HANDOFF_FOCUS
     } else if !scene.in_play() {
         ".summary .button--primary"
     } else if my_turn {
@@ -99,7 +128,7 @@ fn move_focus(selector: &str) {
         None => true,
         Some(a) => {
             doc.body().is_some_and(|b| js_sys::Object::is(a, &b))
-                || a.closest(".own, .status, .handoff, .summary")
+                || a.closest(".own, .status, .cover, .summary")
                     .ok()
                     .flatten()
                     .is_some()
@@ -229,7 +258,7 @@ pub fn table(p: &TableProps) -> Html {
 
     // The acting person's own area.
     let own = if let Some(to) = handoff {
-        handoff_cover(p, to, take_back.clone())
+        cover(p, to, Cover::HandOff, take_back.clone())
     } else if let Some(me) = viewer {
         let hand = HandPlaces {
             slots,
@@ -247,23 +276,14 @@ pub fn table(p: &TableProps) -> Html {
             hand,
         )
     } else if let Some(next) = scene.pass_to {
-        pass_cover(p, next, take_back.clone())
+        cover(p, next, Cover::Later, take_back.clone())
     } else {
         html! {}
     };
 
     let status = status_line(scene, lang);
     let announce = announce_once(&heard, scene, p.seq, lang, &status);
-    {
-        // After the render's task, not inside it: focusing forces a style
-        // and layout pass, which then runs on its own instead of lengthening
-        // the render (a round's end was one 40-50 ms task unthrottled; now
-        // two of about half that).
-        let target = focus_target(scene, my_turn);
-        use_effect_with((p.seq, target), move |&(_, target)| {
-            crate::drivers::browser::after(0, move || move_focus(target));
-        });
-    }
+    use_focus_after_move(scene, p.seq, my_turn);
     use_follow_moves(scene, p.seq, viewer);
     let round_over = !phase.in_round();
     let me_name = viewer.map(|v| scene.name(v).to_string());
@@ -295,6 +315,25 @@ pub fn table(p: &TableProps) -> Html {
             }
         </main>
     }
+}
+
+/// Focus where it belongs after each move (`focus_target`), and the
+/// hand-off's button in view.
+#[hook]
+fn use_focus_after_move(scene: &Scene, seq: u64, my_turn: bool) {
+    // After the render's task, not inside it: focusing forces a style
+    // and layout pass, which then runs on its own instead of lengthening
+    // the render (a round's end was one 40-50 ms task unthrottled; now
+    // two of about half that).
+    let target = focus_target(scene, my_turn);
+    use_effect_with((seq, target), move |&(_, target)| {
+        crate::drivers::browser::after(0, move || {
+            move_focus(target);
+            if target == HANDOFF_FOCUS {
+                bring_into_view(".cover__show");
+            }
+        });
+    });
 }
 
 /// Each move, once: its cards fly (a display effect; its sounds are the
@@ -560,46 +599,6 @@ fn top_bar(p: &TableProps, me_name: Option<&str>) -> Html {
         <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_rules.emit(()))}>{ t(Text::Rules) }</button>
         <button type="button" class="button button--ghost" onclick={Callback::from(move |_| on_menu.emit(()))}>{ t(Text::Menu) }</button>
     </header>
-    }
-}
-
-/// The cover before `to`'s turn: "Pass the device to …" and their "Show my
-/// cards"; the one who just played may still take their card back.
-fn handoff_cover(p: &TableProps, to: Seat, take_back: Option<Html>) -> Html {
-    let lang = p.lang;
-    let t = |text: Text| text.get(lang);
-    let scene = &p.scene;
-    let on_show = p.on_show.clone();
-    html! {
-        <section class="handoff" aria-labelledby="handoff-title">
-            <h2 id="handoff-title">{ t(Text::PassDevice(scene.name(to))) }</h2>
-            <p>{ t(Text::PassDeviceHelp) }</p>
-            <button
-                type="button"
-                class="button button--primary button--large"
-                autofocus=true
-                onclick={Callback::from(move |_| on_show.emit(to))}
-            >{ t(Text::ShowMyCards) }</button>
-            // The one who just played may still take their card back.
-            { take_back.unwrap_or_default() }
-        </section>
-    }
-}
-
-/// Between two people's turns: every hand covered, the table (and the
-/// bots' moves) in view above, the next person named.
-fn pass_cover(p: &TableProps, next: Seat, take_back: Option<Html>) -> Html {
-    let lang = p.lang;
-    let t = |text: Text| text.get(lang);
-    let scene = &p.scene;
-    // Between two people's turns: every hand covered, the table (and
-    // the bots' moves) in view above, the next person named.
-    html! {
-        <section class="pass" aria-labelledby="pass-title">
-            <h2 id="pass-title" class="pass__title">{ t(Text::PassDevice(scene.name(next))) }</h2>
-            <p class="pass__help">{ t(Text::PassDeviceLater(scene.name(next))) }</p>
-            { take_back.unwrap_or_default() }
-        </section>
     }
 }
 
