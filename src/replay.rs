@@ -231,13 +231,28 @@ pub fn review_tasks(
 pub struct RoundReview {
     pub game: String,
     pub round: u32,
-    /// The moves to review.
-    pub moves: usize,
+    /// The moves to review: each one's step and whose it is.
+    pub movers: Vec<(usize, Seat)>,
     /// The reviewed moves: the step and the mark, if any.
     pub found: Vec<(usize, Option<Mark>)>,
 }
 
+/// One person's part of a round's review: their moves reviewed, how many
+/// are worth a look, and the points those cost in all.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PersonReview {
+    pub seat: Seat,
+    pub moves: usize,
+    pub marked: usize,
+    pub cost: f64,
+}
+
 impl RoundReview {
+    /// How many moves are to be reviewed.
+    pub fn moves(&self) -> usize {
+        self.movers.len()
+    }
+
     /// A finding; a step found twice keeps its first.
     pub fn add(&mut self, step: usize, mark: Option<Mark>) {
         if !self.found.iter().any(|&(s, _)| s == step) {
@@ -246,7 +261,7 @@ impl RoundReview {
     }
 
     pub fn is_done(&self) -> bool {
-        self.found.len() >= self.moves
+        self.found.len() >= self.moves()
     }
 
     /// The mark of the move that led to `step`.
@@ -257,10 +272,31 @@ impl RoundReview {
             .and_then(|(_, m)| m.as_ref())
     }
 
-    /// How many moves are worth a look, and the points they cost in all.
-    pub fn summary(&self) -> (usize, f64) {
-        let marks = self.found.iter().filter_map(|(_, m)| m.as_ref());
-        marks.fold((0, 0.0), |(n, c), m| (n + 1, c + m.cost))
+    /// Each person whose moves were reviewed, in the order they first
+    /// moved: their moves, those worth a look, and what those cost.
+    pub fn by_person(&self) -> Vec<PersonReview> {
+        let mut people: Vec<PersonReview> = Vec::new();
+        for &(step, seat) in &self.movers {
+            let at = match people.iter().position(|p| p.seat == seat) {
+                Some(i) => i,
+                None => {
+                    people.push(PersonReview {
+                        seat,
+                        moves: 0,
+                        marked: 0,
+                        cost: 0.0,
+                    });
+                    people.len() - 1
+                }
+            };
+            let person = &mut people[at];
+            person.moves += 1;
+            if let Some(mark) = self.mark_at(step) {
+                person.marked += 1;
+                person.cost += mark.cost;
+            }
+        }
+        people
     }
 }
 
@@ -422,24 +458,37 @@ mod tests {
     }
 
     #[test]
-    fn a_round_review_counts_marks_and_their_cost() {
+    fn a_round_review_counts_each_persons_marks_and_their_cost() {
         use mojo_engine::bot::review::Mark;
         let mut r = RoundReview {
-            moves: 3,
+            movers: vec![(2, 1), (4, 0), (6, 0), (9, 0)],
             ..RoundReview::default()
         };
         let mark = |cost| Mark {
+            played: Action::Play { value: 9, pile: 0 },
             best: Action::Play { value: 3, pile: 0 },
             cost,
+            played_points: 10.0 + cost,
+            best_points: 10.0,
         };
         r.add(4, Some(mark(2.4)));
         r.add(4, None);
+        r.add(2, None);
         assert!(!r.is_done());
         r.add(6, None);
         r.add(9, Some(mark(3.0)));
         assert!(r.is_done());
-        assert_eq!(r.summary().0, 2);
-        assert!((r.summary().1 - 5.4).abs() < 1e-9);
+        let people = r.by_person();
+        assert_eq!(people.len(), 2, "{people:?}");
+        assert_eq!(
+            (people[0].seat, people[0].moves, people[0].marked),
+            (1, 1, 0)
+        );
+        assert_eq!(
+            (people[1].seat, people[1].moves, people[1].marked),
+            (0, 3, 2)
+        );
+        assert!((people[1].cost - 5.4).abs() < 1e-9);
         assert_eq!(r.mark_at(4), Some(&mark(2.4)));
         assert_eq!(r.mark_at(6), None);
     }

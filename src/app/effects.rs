@@ -229,7 +229,7 @@ fn review(before: Option<&AppState>, s: &mut AppState) {
         Rc::new(crate::replay::RoundReview {
             game: w.game.clone(),
             round: w.round,
-            moves: w.tasks.len(),
+            movers: w.tasks.iter().map(|t| (t.step, t.seat)).collect(),
             found: Vec::new(),
         })
     });

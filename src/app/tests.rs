@@ -585,7 +585,7 @@ fn the_replay_starts_and_stops_hards_review() {
     // Seat 0 is the person; the bots' moves are not reviewed.
     assert!(w.tasks.iter().all(|t| t.seat == 0));
     let review = s.review.clone().unwrap();
-    assert_eq!(review.moves, w.tasks.len());
+    assert_eq!(review.moves(), w.tasks.len());
     // A finding is kept once; one of another round is not.
     let step0 = w.tasks[0].step;
     let found = |round| Msg::Reviewed {

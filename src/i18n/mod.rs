@@ -586,12 +586,31 @@ messages! {
         ReviewDrew { source: DrawSource, n: u32 } => review_drew: [2] [usize::from(source == DrawSource::Discard)] (num(n.into())),
         /// Beside a log line whose move the review marked.
         ReviewFlag => review_flag: str,
-        /// The review's summary: the moves worth a look, the points they
-        /// cost in all (rounded).
-        ReviewSummary { moves: usize, points: u32 } => review_summary: str (
-            [("moves", Num(moves as u64)), ("n", Num(points.into()))]
+        /// The review's summary, per person: `people` is their parts
+        /// (`ReviewPerson`, `ReviewPersonClean`) joined.
+        ReviewSummary(people: &'a str) => review_summary: str ([("people", Str(people))]),
+        /// One person's part: their moves worth a look and the points those
+        /// cost in all (rounded)…
+        ReviewPerson { name: &'a str, moves: usize, points: u32 } => review_person: str (
+            [("name", Str(name)), ("moves", Num(moves as u64)), ("n", Num(points.into()))]
         ),
-        ReviewClean => review_clean: str,
+        /// … or none.
+        ReviewPersonClean(n: &'a str) => review_person_clean: str (name(n)),
+        /// A move in a review's numbers: a card (with two piles, which one)…
+        ReviewMoveCard { value: Value, at: u8 } => review_move_card: [3] [usize::from(at.min(2))] (
+            [("card", Arg::Card(value))]
+        ),
+        /// … or a draw: from the deck, the other pile's card.
+        ReviewMoveDraw(source: DrawSource) => review_move_draw: [2] [usize::from(source == DrawSource::Discard)],
+        /// The numbers the search computed: the round points expected after
+        /// Hard's choice (`hard`, `best`) and after the move played
+        /// (`played`, `mine`), rounded.
+        ReviewPoints { name: &'a str, hard: &'a str, best: u32, played: &'a str, mine: u32 } => review_points: str (
+            [("name", Str(name)), ("hard", Str(hard)), ("best", Num(best.into())), ("played", Str(played)), ("mine", Num(mine.into()))]
+        ),
+        /// What the numbers are, and why shedding a high card is not
+        /// always best.
+        ReviewWhy(n: &'a str) => review_why: str (name(n)),
         ReviewBusy { done: usize, of: usize } => review_busy: str (
             [("done", Num(done as u64)), ("of", Num(of as u64))]
         ),

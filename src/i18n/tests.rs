@@ -334,21 +334,39 @@ fn samples() -> Vec<Text<'static>> {
         Install,
         IosInstall,
         ReviewFlag,
-        ReviewClean,
-        ReviewSummary {
+        ReviewSummary("Ana: 2, Ben: 0"),
+        ReviewPerson {
+            name: "Ana",
             moves: 1,
             points: 1,
         },
-        ReviewSummary {
+        ReviewPerson {
+            name: "Ana",
             moves: 3,
             points: 7,
         },
-        ReviewSummary {
+        ReviewPerson {
+            name: "Ana",
             moves: 22,
             points: 25,
         },
+        ReviewPersonClean("Ben"),
+        ReviewPoints {
+            name: "Ana",
+            hard: "6 yellow",
+            best: 14,
+            played: "10 orange",
+            mine: 19,
+        },
+        ReviewWhy("Ana"),
         ReviewBusy { done: 2, of: 9 },
     ];
+    for at in 0..3 {
+        v.push(ReviewMoveCard { value: 10, at });
+    }
+    for source in [DrawSource::Deck, DrawSource::Discard] {
+        v.push(ReviewMoveDraw(source));
+    }
     for n in [1, 2, 5] {
         for at in 0..3 {
             v.push(ReviewPlayed { value: 3, at, n });
@@ -484,6 +502,8 @@ fn other_languages_are_translated() {
         "Cards",
         "CardName",
         "ColourName",
+        // A card's name alone ("10 orange" in French too).
+        "ReviewMoveCard",
         // "Bot" is the Polish word too, "Bots" the Dutch plural.
         "DefaultBot",
         "Bots",
@@ -1227,12 +1247,27 @@ fn a_review_mark_names_the_move_and_its_cost() {
     };
     assert!(drew.get(Lang::En).starts_with("Hard would have played"));
     assert_eq!(
-        Text::ReviewSummary {
+        Text::ReviewPerson {
+            name: "Ana",
             moves: 2,
             points: 5
         }
         .get(Lang::En),
-        "Hard's review: 2 moves worth a look, about 5 points in all."
+        "Ana: 2 moves worth a look, about 5 points"
+    );
+    // The reason, in the numbers the search computed (issue 34 item 5).
+    let hard = Text::ReviewMoveCard { value: 6, at: 0 }.get(Lang::En);
+    let played = Text::ReviewMoveCard { value: 10, at: 0 }.get(Lang::En);
+    assert_eq!(
+        Text::ReviewPoints {
+            name: "Ana",
+            hard: &hard,
+            best: 14,
+            played: &played,
+            mine: 19
+        }
+        .get(Lang::En),
+        "Round points Hard expects for Ana: about 14 after 6 yellow, about 19 after 10 orange."
     );
 }
 

@@ -57,39 +57,89 @@ pub fn mark_text(mark: &Mark, piles: u8, lang: Lang) -> String {
     }
 }
 
-/// The review's line under the help: how far it has come, then how many
-/// moves are worth a look and what they cost in all. Nothing when the
-/// round has no move of a person to review.
-fn review_summary(review: Option<&RoundReview>, lang: Lang) -> Html {
-    let Some(r) = review.filter(|r| r.moves > 0) else {
+/// A move in a review's numbers: "6 yellow", "10 orange on the left
+/// pile", "drawing from the deck".
+fn move_words(action: Action, piles: u8, lang: Lang) -> String {
+    match action {
+        Action::Play { value, pile } => {
+            let at = if piles == 2 { pile.min(1) + 1 } else { 0 };
+            Text::ReviewMoveCard { value, at }.get(lang)
+        }
+        Action::Draw(source) => Text::ReviewMoveDraw(source).get(lang),
+        Action::Reveal(_) | Action::NextRound => String::new(),
+    }
+}
+
+/// The review's line under the help: how far it has come, then, for each
+/// person whose moves it looked at, how many are worth a look and what
+/// they cost in all. Nothing when the round has no move of a person to
+/// review.
+fn review_summary(review: Option<&RoundReview>, names: &Scene, lang: Lang) -> Html {
+    let Some(r) = review.filter(|r| r.moves() > 0) else {
         return html! {};
     };
     let text = if !r.is_done() {
         Text::ReviewBusy {
             done: r.found.len(),
-            of: r.moves,
+            of: r.moves(),
         }
+        .get(lang)
     } else {
-        match r.summary() {
-            (0, _) => Text::ReviewClean,
-            (moves, cost) => Text::ReviewSummary {
-                moves,
-                points: cost.round() as u32,
-            },
-        }
+        let people: Vec<String> = r
+            .by_person()
+            .iter()
+            .map(|p| {
+                let name = names.name(p.seat);
+                match p.marked {
+                    0 => Text::ReviewPersonClean(name).get(lang),
+                    moves => Text::ReviewPerson {
+                        name,
+                        moves,
+                        points: p.cost.round() as u32,
+                    }
+                    .get(lang),
+                }
+            })
+            .collect();
+        Text::ReviewSummary(&people.join("; ")).get(lang)
     };
     html! {
-        <p class="replay__review" role="status" data-done={r.is_done().to_string()}>{ text.get(lang) }</p>
+        <p class="replay__review" role="status" data-done={r.is_done().to_string()}>{ text }</p>
     }
 }
 
-/// The mark of the move shown, in words, after an icon.
-fn review_note(review: Option<&RoundReview>, at: usize, piles: u8, lang: Lang) -> Html {
-    match review.and_then(|r| r.mark_at(at)) {
-        Some(mark) => html! {
+/// At the position before a marked move (the choice its player faced):
+/// what Hard would have played, the round points the search expects after
+/// each of the two moves, and what those numbers are (issue 34: shown
+/// after the move, with a cost alone, the review read as contradicting the
+/// walkthrough's "shed high cards").
+fn review_note(
+    review: Option<&RoundReview>,
+    at: usize,
+    names: &Scene,
+    piles: u8,
+    lang: Lang,
+) -> Html {
+    let Some((mover, mark)) = review.and_then(|r| {
+        let mover = r.movers.iter().find(|(s, _)| *s == at + 1)?.1;
+        Some((mover, r.mark_at(at + 1)?))
+    }) else {
+        return html! {};
+    };
+    let name = names.name(mover);
+    let points = Text::ReviewPoints {
+        name,
+        hard: &move_words(mark.best, piles, lang),
+        best: mark.best_points.round().max(0.0) as u32,
+        played: &move_words(mark.played, piles, lang),
+        mine: mark.played_points.round().max(0.0) as u32,
+    };
+    html! {
+        <div class="replay__note">
             <p class="replay__mark"><span class="replay__flag" aria-hidden="true">{ "⚑ " }</span>{ mark_text(mark, piles, lang) }</p>
-        },
-        None => html! {},
+            <p class="replay__points">{ points.get(lang) }</p>
+            <p class="replay__why">{ Text::ReviewWhy(name).get(lang) }</p>
+        </div>
     }
 }
 
@@ -317,7 +367,12 @@ fn replay_log(
                             type="button"
                             class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
                             aria-current={(to == at).then_some("step")}
-                            onclick={go.reform(move |_| to)}
+                            // A flagged move opens at the choice its player
+                            // faced: the position before it, with the review.
+                            onclick={{
+                                let to = if first && marked(to) { to - 1 } else { to };
+                                go.reform(move |_| to)
+                            }}
                         >
                             { line }
                             if first && marked(to) {
@@ -439,7 +494,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
             </header>
             <p class="replay__help">{ t(Text::ReplayHelp) }</p>
-            { review_summary(review, lang) }
+            { review_summary(review, &names, lang) }
             <ul class="replay__seats">
                 { for (0..frame.view.options.players).map(|s| replay_seat(replay, frame, &names, s, lang)) }
             </ul>
@@ -447,7 +502,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             <div class="replay__now" aria-live="polite" aria-atomic="true">
                 <p class="replay__step">{ position }</p>
                 <p class="replay__said">{ said.join(" ") }</p>
-                { review_note(review, at, frame.view.options.piles(), lang) }
+                { review_note(review, at, &names, frame.view.options.piles(), lang) }
             </div>
             <div class="replay__controls" role="group" aria-label={t(Text::ReplayTitle(replay.round))}>
                 <button type="button" class="button" disabled={at == 0} onclick={go.reform(move |_| at.saturating_sub(1))}>

@@ -75,16 +75,39 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   await playBadly(page);
   const { opened, done } = await openReplayAndWaitForReview(page);
   const first = await reviewOf(page);
-  assert.match(first.summary, /^Hard's review: \d+ moves? worth a look, about \d+ points? in all\.$/, first.summary);
+  // Whose moves it counts: each person's, by name (issue 34 item 5).
+  const counted = first.summary.match(/^Hard's review, by person: Player: (\d+) moves? worth a look, about \d+ points?\.$/);
+  assert.ok(counted, first.summary);
   assert.ok(first.flagged.length >= 1, JSON.stringify(first));
   // One flag per move worth a look (on its first line), as the summary counts.
-  assert.equal(first.flagged.length, Number(first.summary.match(/(\d+) moves?/)[1]), JSON.stringify(first));
+  assert.equal(first.flagged.length, Number(counted[1]), JSON.stringify(first));
   // Only the person's moves ("Player", the first visit's name): never a bot's.
   for (const line of first.flagged) assert.match(line, /^\d+: Player /, line);
-  // A flagged line goes to its move, which says what Hard would have played.
-  await page.locator('.replay__line:has(.replay__flag)').first().click();
+  // A flagged line opens the choice its player faced: the position before
+  // the move, the card played still in the hand, what Hard would have
+  // played, and the round points the search expects after each (issue 34
+  // item 5).
+  const flagged = page.locator('.replay__line:has(.replay__flag)').first();
+  const played = (await flagged.textContent()).match(/^Player played (\d+ \w+)/)?.[1];
+  await flagged.click();
   const mark = await page.locator('.replay__mark').textContent();
-  assert.match(mark, /^⚑ Hard would have played .+ \(about \d+ points? better\)$/, mark);
+  const cost = mark.match(/^⚑ Hard would have played .+ \(about (\d+) points? better\)$/);
+  assert.ok(cost, mark);
+  const points = await page.locator('.replay__points').textContent();
+  const expects = points.match(/^Round points Hard expects for Player: about (\d+) after (.+), about (\d+) after (.+)\.$/);
+  assert.ok(expects, points);
+  assert.ok(Math.abs(Number(expects[3]) - Number(expects[1]) - Number(cost[1])) <= 1, `${mark} / ${points}`);
+  // One discard pile: every move reviewed is a card played.
+  assert.ok(played, `a card played: ${await flagged.textContent()}`);
+  assert.equal(expects[4], played, points);
+  const hand = page.getByRole('group', { name: "Player's cards" });
+  assert.ok((await hand.getByRole('img', { name: played, exact: true }).count()) >= 1, `${played} still in Player's hand before the move`);
+  assert.match(await page.locator('.replay__why').textContent(), /^Hard plays the rest of the round out from here many times/);
+  // The move itself is the next step.
+  const before = await page.locator('.replay__step').textContent();
+  await page.getByRole('button', { name: 'Next move' }).click();
+  assert.notEqual(await page.locator('.replay__step').textContent(), before);
+  await page.getByRole('button', { name: 'Previous move' }).click();
   // Not by colour alone: the flag in the log has words for a screen reader.
   const words = await page.locator('.replay__line:has(.replay__flag) .visually-hidden').first().textContent();
   assert.equal(words, ' (worth a look)');

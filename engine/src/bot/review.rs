@@ -28,13 +28,20 @@ use crate::view::PlayerView;
 /// BENCHMARKS.md).
 pub const MARGIN: f64 = 2.0;
 
-/// What the review says of a move that deserves a look.
+/// What the review says of a move that deserves a look, with the numbers
+/// the search computed for it (a player is shown both).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Mark {
+    /// The move played.
+    pub played: Action,
     /// Hard's choice.
     pub best: Action,
     /// How many round points more the move played is expected to cost.
     pub cost: f64,
+    /// The round points the seat is expected to score after the move
+    /// played, and after Hard's choice (on the same sampled deals).
+    pub played_points: f64,
+    pub best_points: f64,
 }
 
 /// The whole finding on one move.
@@ -62,8 +69,11 @@ impl Verdict {
     /// The mark, when Hard's choice is better by at least `margin` points.
     pub fn mark_with(&self, margin: f64) -> Option<Mark> {
         (self.best != self.played && self.cost() >= margin).then_some(Mark {
+            played: self.played,
             best: self.best,
             cost: self.cost(),
+            played_points: self.played_points,
+            best_points: self.best_points,
         })
     }
 
