@@ -125,10 +125,22 @@ test('the take-back and the turn banner appear without moving the hand', async (
         if (lower) {
           const top = await handTop(page);
           await page.touchscreen.tap(lower.x + 20, lower.y + 30);
-          await page.locator('.own__turn .take-back').waitFor();
           // The turn is over (the cards close up); the hand itself is
           // where it was, with "Take back" shown and "Your turn!" gone.
-          assert.equal(await handTop(page), top, 'the hand did not move down or up');
+          // Read in the frame where "Take back" shows: a moment later the
+          // fast bots may have played on and ended the round (issue 38:
+          // once the hand was gone by the time it was read).
+          const shown = await waitUntil(
+            page,
+            '"Take back" beside the hand',
+            () => {
+              const hand = document.querySelector('.hand');
+              return document.querySelector('.own__turn .take-back') && hand ? { top: hand.getBoundingClientRect().top } : null;
+            },
+            undefined,
+            { saw: () => ({ takeBack: !!document.querySelector('.take-back'), hand: !!document.querySelector('.hand'), summary: !!document.querySelector('.summary') }) },
+          );
+          assert.equal((await shown.jsonValue()).top, top, 'the hand did not move down or up');
           if (!checked) await saveScreenshot(page, 'taps-phone-take-back');
           checked++;
           continue;
