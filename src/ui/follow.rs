@@ -10,8 +10,8 @@
 //! in its new place, and a class starts a CSS animation of `transform`
 //! from that offset to none (compositor work, no layout per frame).
 //! "Reduce animations" (`.reduce-motion`) and `prefers-reduced-motion`
-//! turn the movement into a plain fade (styles/app.css, "Moves you can
-//! follow").
+//! turn the movement into a ring that lights the card and goes, with no
+//! fade (styles/app.css, "Moves you can follow").
 
 use mojo_engine::{DrawSource, Event, Seat};
 use wasm_bindgen::JsCast;

@@ -204,3 +204,136 @@ for (const lang of langs) {
     await page.context().close();
   });
 }
+
+/// Axe's colour contrast, serious and critical violations only, one line
+/// each.
+async function contrast(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} — ${n.any[0]?.data?.contrastRatio ?? ''}:1`));
+  });
+}
+
+/// Every animation running now, paused and checked at 0, 50 and 100% of
+/// its time (after its delay; one round of an endless one): the contrast
+/// violations found at each sample, and how many animations there were.
+async function contrastThroughAnimations(page) {
+  const count = await page.evaluate(() => {
+    window.__sampled = document.getAnimations();
+    for (const a of window.__sampled) a.pause();
+    return window.__sampled.length;
+  });
+  const found = [];
+  for (const at of [0, 0.5, 1]) {
+    await page.evaluate((at) => {
+      for (const a of window.__sampled) {
+        const t = a.effect.getComputedTiming();
+        const length = Number.isFinite(t.activeDuration) ? t.activeDuration : t.duration;
+        a.currentTime = (t.delay ?? 0) + at * length;
+      }
+    }, at);
+    for (const v of await contrast(page)) found.push(`${at * 100}%: ${v}`);
+  }
+  await page.evaluate(() => {
+    for (const a of window.__sampled) {
+      if (Number.isFinite(a.effect.getComputedTiming().endTime)) a.finish();
+      else a.play();
+    }
+  });
+  return { count, found };
+}
+
+// Issue 34 item 6: the walkthrough's button once read 2.56:1 during its
+// fade, and the check ran with animations off. Here they run, as players
+// see them: each screen that opens with an animation (the first cards
+// arriving and the turn banner, the Menu, each step of the walkthrough, a
+// card flying in, the round summary) is caught as it opens (the page's
+// animations held at their start through the DevTools protocol), and
+// every animation is sampled at 0, 50 and 100%: no contrast violation at
+// any of them.
+for (const lang of langs) {
+  test(`axe: no contrast violation at 0, 50 and 100% of every animation, with animations on (${lang})`, async () => {
+    const page = await openPage(build.browser, `${build.server.url}?lang=${lang}&speed=fast`, { width: 390, height: 844 }, { tour: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    const hold = () => cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    const run = () => cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    const results = {};
+    // While animations are held, a card may hang where it flies from, over
+    // the hand: buttons are pressed in the page, not at a point.
+    const press = (sel) => page.locator(sel).first().evaluate((b) => b.click());
+    const sample = async (screen, atLeast = 1) => {
+      const r = await contrastThroughAnimations(page);
+      assert.ok(r.count >= atLeast, `${lang} ${screen}: ${r.count} animations caught`);
+      results[screen] = r.found;
+      await run();
+    };
+    try {
+      await page.locator('.lobby').waitFor();
+      // The first game: its walkthrough opens over the first cards.
+      await hold();
+      await page.locator('.lobby__head .button--primary').click();
+      await page.locator('.hand').waitFor();
+      await page.locator('.tour__box').waitFor();
+      await sample('walkthrough-1 over the first cards', 2);
+      for (let i = 2; i <= 4; i++) {
+        await hold();
+        await press('.tour .button--primary');
+        await page.locator('.tour__box').waitFor();
+        await sample(`walkthrough-${i}`);
+      }
+      await press('.tour .button--primary');
+      await page.locator('.tour').waitFor({ state: 'detached' });
+      await hold();
+      await page.locator('.topbar .button--ghost').last().evaluate((b) => b.click());
+      await page.locator('.menu').waitFor();
+      await sample('menu', 2);
+      await press('.menu .dialog__close');
+      await page.locator('.menu').waitFor({ state: 'detached' });
+      // A card played: it flies to the pile; then the bots' cards, and the
+      // turn banner when the turn comes back.
+      await hold();
+      await press('.hand button:not([disabled])');
+      await page.waitForFunction(() => document.getAnimations().length > 0);
+      await sample('a card flying');
+      let summary = false;
+      for (let i = 0; i < 4000 && !summary; i++) {
+        const what = await whatNowAnyLang(page);
+        if (what === 'next' || what === 'over') {
+          summary = true;
+          break;
+        }
+        if (what === 'reveal' || what === 'play' || what === 'draw') {
+          // The last card of the round opens the summary as it lands.
+          await hold();
+          await press({ reveal: '.facedown__row button:not([disabled])', play: '.hand button:not([disabled])', draw: '.draw-choice button' }[what]);
+          await page.waitForTimeout(30);
+          if (['next', 'over'].includes(await whatNowAnyLang(page))) {
+            await sample('the round summary opening');
+            summary = true;
+          } else {
+            await run();
+          }
+        } else {
+          await page.waitForTimeout(20);
+        }
+      }
+      assert.ok(summary, `${lang}: the round ended`);
+      if (!results['the round summary opening']) {
+        // A bot's card ended the round: the summary opened while not held.
+        await hold();
+        await page.reload();
+        await page.locator('.summary').waitFor();
+        await sample('the round summary opening');
+      }
+      const bad = Object.entries(results).filter(([, v]) => v.length);
+      assert.deepEqual(bad, [], `${lang}: ${JSON.stringify(bad, null, 1)}`);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}

@@ -4,7 +4,8 @@
 // - Every card a bot plays flies from its seat to the pile (the offset the
 //   app sets points back into that seat's tile), a drawn card flies in to
 //   the seat that drew it; the last move is highlighted; "your turn" shows.
-//   With "Reduce animations" or prefers-reduced-motion, a fade instead.
+//   With "Reduce animations" or prefers-reduced-motion, a ring instead (no
+//   move, no fade).
 // - Sounds are real WebAudio oscillators, started only after a gesture,
 //   muted by one tap (remembered), and a phone holding a seat plays "your
 //   turn" there; a phone is never offered a replay or a deal code.
@@ -74,7 +75,7 @@ test('each move flies from the seat that made it; the last move is marked; "your
   await page.context().close();
 });
 
-test('"Reduce animations" and prefers-reduced-motion turn the movement into a plain fade', async () => {
+test('"Reduce animations" and prefers-reduced-motion turn the movement into a ring that lights the card, no move and no fade', async () => {
   const setting = await newPage(at('fast'), { settings: { reduce_motion: true } });
   const system = await newPage(at('fast'));
   await system.emulateMedia({ reducedMotion: 'reduce' });
@@ -82,7 +83,7 @@ test('"Reduce animations" and prefers-reduced-motion turn the movement into a pl
     await page.getByRole('button', { name: 'Start game' }).click();
     await watchBots(page, 6);
     const names = new Set(await page.evaluate(() => window.__flights.map((f) => f.animation)));
-    assert.deepEqual([...names], ['fx-fade'], 'no movement, a fade');
+    assert.deepEqual([...names], ['fx-ring'], 'no movement, a ring');
     expectNoProblems(page);
     await page.context().close();
   }
