@@ -237,7 +237,9 @@ fn make_room_for_notices() {
     {
         let _ = root
             .style()
-            .set_property("--notices-room", &format!("{}px", bottom.ceil()));
+            // Whole pixels: formatting an f64 would bring core's float
+            // formatting into the .wasm (about 7 KB; scripts/budget.sh).
+            .set_property("--notices-room", &format!("{}px", bottom.ceil() as i32));
     }
 }
 
