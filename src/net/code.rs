@@ -171,6 +171,38 @@ pub struct Candidate {
 /// gives one per network and address family).
 const MAX_CANDIDATES: usize = 8;
 
+/// The candidates a code carries: all of them up to [`MAX_CANDIDATES`];
+/// beyond, the first ones in the browser's order (host candidates come
+/// first), but never without a server-reflexive and a relay candidate when
+/// there are some: across the internet those are the paths that work, and
+/// a machine with many networks gave so many host candidates that they
+/// were cut (issue 35). Each one kept takes the place of the last host
+/// candidate, and the order stays the browser's.
+fn keep_candidates(all: Vec<Candidate>) -> Vec<Candidate> {
+    if all.len() <= MAX_CANDIDATES {
+        return all;
+    }
+    let mut kept: Vec<usize> = (0..MAX_CANDIDATES).collect();
+    for kind in [Kind::Srflx, Kind::Relay] {
+        if kept.iter().any(|&i| all[i].kind == kind) {
+            continue;
+        }
+        let (Some(want), Some(host)) = (
+            all.iter().position(|c| c.kind == kind),
+            kept.iter().rposition(|&i| all[i].kind == Kind::Host),
+        ) else {
+            continue;
+        };
+        kept[host] = want;
+    }
+    // In the browser's order (no sort: a sort's code costs kilobytes).
+    all.into_iter()
+        .enumerate()
+        .filter(|(i, _)| kept.contains(i))
+        .map(|(_, c)| c)
+        .collect()
+}
+
 /// What one browser tells the other: the fields of its description that a
 /// connection needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,12 +332,13 @@ impl Peer {
                 };
             } else if let Some(v) = line.strip_prefix("a=candidate:") {
                 if let Some(c) = parse_candidate(v) {
-                    if candidates.len() < MAX_CANDIDATES && !candidates.contains(&c) {
+                    if !candidates.contains(&c) {
                         candidates.push(c);
                     }
                 }
             }
         }
+        let candidates = keep_candidates(candidates);
         let ufrag = ufrag
             .filter(|u| ice_ok(u, 4))
             .ok_or(CodeError::Sdp("ICE user fragment"))?;
@@ -927,6 +960,47 @@ pub(crate) mod tests {
     /// A code cut short at any place says so; a code with one character
     /// changed anywhere is damaged or, where the change hits a length,
     /// cut off, and never taken.
+    /// Issue 35: a machine with many networks offered more host
+    /// candidates than a code carries, and the paths across the internet
+    /// (server-reflexive, relay), listed after them, were cut. They stay,
+    /// each in place of the last host candidate, in the browser's order.
+    #[test]
+    fn a_code_keeps_a_reflexive_and_a_relay_candidate_beyond_many_hosts() {
+        let hosts: String = (1..=10)
+            .map(|i| format!("a=candidate:{i} 1 udp 2122252543 192.168.{i}.2 5{i:04} typ host\r\n"))
+            .collect();
+        let sdp = FIREFOX_ANSWER.replace(
+            "a=candidate:0 1 UDP 2122252543 192.168.1.23 51420 typ host\r\n",
+            &format!(
+                "{hosts}a=candidate:20 1 udp 1686052607 198.51.100.9 40001 typ srflx raddr 0.0.0.0 rport 0\r\n\
+                 a=candidate:21 1 udp 41885695 203.0.113.50 3478 typ relay raddr 198.51.100.9 rport 40001\r\n"
+            ),
+        );
+        let peer = Peer::from_sdp(&sdp).unwrap();
+        let kinds: Vec<Kind> = peer.candidates.iter().map(|c| c.kind).collect();
+        assert_eq!(peer.candidates.len(), MAX_CANDIDATES);
+        // The first six hosts, then the first reflexive candidate and the
+        // relay, in the browser's order.
+        use Kind::{Host, Relay, Srflx};
+        assert_eq!(kinds, [Host, Host, Host, Host, Host, Host, Srflx, Relay]);
+        assert_eq!(peer.candidates[0].addr.to_string(), "192.168.1.2");
+        let relay = peer
+            .candidates
+            .iter()
+            .find(|c| c.kind == Kind::Relay)
+            .unwrap();
+        assert_eq!(
+            (relay.addr.to_string(), relay.port),
+            ("203.0.113.50".to_string(), 3478)
+        );
+        // Through the code and back, the same.
+        let again = Peer::from_sdp(&peer.to_sdp()).unwrap();
+        assert_eq!(again, peer);
+        // Eight or fewer: all kept, as they came.
+        let few = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
+        assert_eq!(few.candidates.len(), 3);
+    }
+
     #[test]
     fn a_cut_off_code_says_it_is_cut_off_at_every_length() {
         let peer = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
