@@ -43,7 +43,7 @@ pub fn app() -> Html {
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
     focus::use_dialog_scroll_kept();
-    focus::use_room_for_notices();
+    focus::use_room_for_notices((state.notices.clone(), state.tab.notice, state.lang));
 
     let to = Send(send.clone());
     html! {

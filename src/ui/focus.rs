@@ -243,11 +243,20 @@ fn make_room_for_notices() {
     }
 }
 
-/// Keeps `--notices-room` true after every render of the app and when the
-/// window changes size. A display effect: a view hook.
+/// Keeps `--notices-room` true when what could move the notices changes
+/// (`key`: the notices, the tab's notice, the language) and when the
+/// window changes size: not after every render, where
+/// reading the notices' place would force a layout into each move's task.
+/// A display effect: a view hook.
 #[yew::hook]
-pub fn use_room_for_notices() {
-    yew::use_effect(make_room_for_notices);
+pub fn use_room_for_notices(
+    key: (
+        Vec<crate::app::Notice>,
+        Option<crate::sync::TabNotice>,
+        crate::i18n::Lang,
+    ),
+) {
+    yew::use_effect_with(key, |_| make_room_for_notices());
     yew::use_effect_with((), |_| {
         let listener = web_sys::window().map(|window| {
             gloo::events::EventListener::new(&window, "resize", |_| make_room_for_notices())
