@@ -70,6 +70,10 @@ fn face_inner(value: Value, size: CardSize, lang: Lang) -> Html {
     });
     html! {
         <>
+            // The white centre: an element under the value, so that what
+            // lies under the card's words is known to a contrast check
+            // (a pseudo-element's background is not; issue 34).
+            <span class="card__centre"></span>
             { corner }
             <span class="card__value" aria-hidden="true">{ value }</span>
             <span class="card__symbol" aria-hidden="true">{ sym }</span>
@@ -201,6 +205,7 @@ pub fn draw_pile(cards: usize, lang: Lang) -> Html {
 pub fn card_back(size: CardSize, class: &'static str) -> Html {
     html! {
         <div class={classes!("card", "card--back", size.class(), class)} aria-hidden="true">
+            <span class="card__centre"></span>
             <span class="card__back-mark">{ "M" }</span>
         </div>
     }

@@ -87,6 +87,11 @@ fn grouped(cards: &Cards, lang: Lang) -> Html {
                                 <span class={classes!("grouped__card", counts.then_some("grouped__card--counts"))}>
                                     { card_face(v, CardSize::Small, "", lang, None) }
                                     if counts {
+                                        // An element, not a pseudo-element: a
+                                        // contrast check reads what lies
+                                        // under the card's words only from
+                                        // elements (issue 34).
+                                        <span class="grouped__tick" aria-hidden="true">{ "✓" }</span>
                                         <span class="visually-hidden">{ format!(" ({})", Text::Counts.get(lang)) }</span>
                                     }
                                 </span>

@@ -1,9 +1,10 @@
 // End-to-end accessibility: axe-core (npm) injected into the release build,
 // run on the lobby, the table, Mojo Time, the round summary and the score
 // pad at game over, in all five languages; no serious or critical
-// violation may remain. A screenshot of each screen in each language (at
-// phone size, 390 x 844) goes to tests/e2e/artifacts/ for a person to look
-// at, and no screen may scroll sideways.
+// violation may remain, and no colour contrast axe could not measure. A
+// screenshot of each screen in each language (at phone size, 390 x 844)
+// goes to tests/e2e/artifacts/ for a person to look at, and no screen may
+// scroll sideways.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,22 +19,58 @@ const build = useBuild('/games/mojo/');
 
 const knownGame = await readFile(new URL('../fixtures/saves/v1-new-game.json', import.meta.url), 'utf8');
 
+/// The colour-contrast check's options: axe's defaults (WCAG AA: 4.5:1,
+/// 3:1 for large text), except that it also measures text of symbols and
+/// single characters (the cards' ♥ and values), which by default it leaves
+/// out or reports as "incomplete". Axe takes a check's options whole, so
+/// every one is given.
+const contrastOptions = {
+  ignoreUnicode: false,
+  ignoreLength: true,
+  ignorePseudo: false,
+  boldValue: 700,
+  boldTextPt: 14,
+  largeTextPt: 18,
+  contrastRatio: { normal: { expected: 4.5 }, large: { expected: 3 } },
+  pseudoSizeThreshold: 0.25,
+  shadowOutlineEmMax: 0.2,
+  textStrokeEmMin: 0.03,
+};
+
+/// Injects axe into the page (by evaluation: the page's CSP has no say
+/// over the test) with the contrast options above, once per document.
+async function injectAxe(page) {
+  if (await page.evaluate(() => typeof window.axe !== 'undefined')) return;
+  await page.evaluate(axeSource);
+  await page.evaluate((options) => window.axe.configure({ checks: [{ id: 'color-contrast', options }] }), contrastOptions);
+}
+
 /// Runs axe on the page; returns the serious and critical violations, one
-/// line each (rule, impact, first elements).
+/// line each (rule, impact, first elements), and every colour-contrast
+/// result axe could not decide ("incomplete": a gradient, a picture or a
+/// pseudo-element under the words, an element half over them), named with
+/// axe's reason: issue 34 asks for none, so that every word's contrast is
+/// measured rather than assumed.
 async function axe(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
-    // Injected by evaluation: the page's CSP has no say over the test.
-    await page.evaluate(axeSource);
-  }
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const r = await window.axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
-    }));
+    const undecided = r.incomplete
+      .filter((v) => v.id === 'color-contrast')
+      .map((v) => ({
+        id: 'color-contrast (incomplete)',
+        impact: 'serious',
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.any[0]?.data?.messageKey ?? n.any[0]?.message ?? ''}`),
+      }));
+    return r.violations
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`),
+      }))
+      .concat(undecided);
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -208,7 +245,7 @@ for (const lang of langs) {
 /// Axe's colour contrast, serious and critical violations only, one line
 /// each.
 async function contrast(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
+  await injectAxe(page);
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
     return r.violations
