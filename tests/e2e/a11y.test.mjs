@@ -227,6 +227,17 @@ for (const lang of langs) {
     await page.locator('.summary .summary__winner').waitFor();
     await page.locator('.summary .scorepad').scrollIntoViewIfNeeded();
     await saveScreenshot(page, `a11y-${lang}-score-pad`);
+    // A round's replay, with Hard's review (its flag read 4.2:1 on the
+    // felt once the felt could be measured).
+    await page.locator('.replay-open').first().click();
+    await page.locator('.replay__review[data-done="true"]').waitFor();
+    // Scrolled to its end, where the replay's buttons (kept at the foot of
+    // the screen while it scrolls) lie over no words: higher up, a word
+    // half under them is one axe cannot measure, rightly.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await check('replay');
+    await page.locator('.replay__bar .button--primary').click();
+    await page.locator('.summary .summary__winner').waitFor();
     // The statistics now count this game.
     await page.locator('.summary .button--large:not(.button--primary)').click();
     await page.locator('.lobby').waitFor();
