@@ -2,7 +2,10 @@
 # A series of clean-clone test runs (issue 38): what "8 runs in a row pass,
 # 4 idle and 4 with one core busy" is measured with.
 #
-#   bash scripts/series.sh [REF] [COUNT]     (defaults: HEAD, 8)
+#   bash scripts/series.sh [REF] [COUNT] [FIRST]   (defaults: HEAD, 8, 1)
+#
+# FIRST: the number of the first run (a series taken up again after a run
+# that never reached the tests, e.g. a machine out of disk).
 #
 # Each run clones REF of this repository into an empty folder under
 # ${SERIES_DIR:-/tmp/mojo-series}, runs CI's command there
@@ -11,7 +14,9 @@
 # alternate busy (odd) and idle (even); "busy" keeps one core busy all run
 # long with a loop of `mojo tournament` pinned to CPU 1 at nice 10. Each
 # run's log and per-test times (tests/e2e/artifacts/test-times.tsv) are
-# kept beside it. The series stops at the first failed run: the runs after
+# kept beside it; the clone itself (3.7 GB with its builds) is removed
+# once the run has ended (issue 38: a series that kept them filled the
+# disk at run 5). The series stops at the first failed run: the runs after
 # a failure would not be "in a row".
 #
 # Eight runs take about 3 h 10 min on a 2-core machine; nothing else heavy
@@ -21,6 +26,7 @@ set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ref="${1:-HEAD}"
 count="${2:-8}"
+first="${3:-1}"
 dir="${SERIES_DIR:-/tmp/mojo-series}"
 commit="$(git -C "$here" rev-parse --short "$ref")" || exit 1
 mkdir -p "$dir"
@@ -29,7 +35,7 @@ mkdir -p "$dir"
 # The busy loop's tournament, built once from this commit's engine.
 cargo build --release -q -p mojo-cli --manifest-path "$here/Cargo.toml" || exit 1
 mojo="$here/target/release/mojo"
-for i in $(seq 1 "$count"); do
+for i in $(seq "$first" "$count"); do
   mode=idle
   [ $((i % 2)) -eq 1 ] && mode=busy
   name="run-$commit-$i"
@@ -49,6 +55,7 @@ for i in $(seq 1 "$count"); do
     pkill -f "$mojo tournament"
   fi
   cp "$dir/$name/tests/e2e/artifacts/test-times.tsv" "$dir/$name.times.tsv" 2>/dev/null
+  rm -rf "${dir:?}/$name"
   echo "$name $commit $mode start=$start secs=$((SECONDS - s)) exit=$rc" | tee -a "$dir/series.txt"
   [ "$rc" -eq 0 ] || break
 done
