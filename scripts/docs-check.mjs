@@ -242,6 +242,9 @@ function pathExists(base, path) {
 /// outside document the architecture cites (rust-analyzer's).
 const MADE = ['dist/', 'target/', 'tests/e2e/artifacts/', '.play-https/', 'join.html', 'node_modules/'];
 const ELSEWHERE = ['docs/dev/architecture.md'];
+/// What a deployer puts beside the build (the site's ICE servers, issue
+/// 35): cited by the docs, never in the repository.
+const DEPLOYED = ['network.json'];
 
 const FILE_NAME = /^[\w.\-]+\.(rs|mjs|js|md|sh|toml|json|html|css|py|y4m)$/;
 const NOT_PATHS = /^(application|text|image|font|https?:|\/)|[\s=?#@]|^\.\/$/;
@@ -306,7 +309,7 @@ export function check(docs) {
         const where = `${relative(root, doc)}:${i + 1}`;
         const path = filePath(cited);
         if (path) {
-          if (ELSEWHERE.includes(path) || MADE.some((m) => path === m || path.startsWith(m) || `${path}/` === m)) {
+          if (ELSEWHERE.includes(path) || DEPLOYED.includes(path) || MADE.some((m) => path === m || path.startsWith(m) || `${path}/` === m)) {
             continue;
           }
           const found = path.includes('/')

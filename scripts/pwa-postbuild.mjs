@@ -165,7 +165,9 @@ async function walk(d) {
 const swPath = join(dir, 'sw.js');
 const files = (await walk(dir))
   .map((p) => relative(dir, p).split(sep).join('/'))
-  .filter((f) => f !== 'sw.js')
+  // network.json is the deployer's, fetched network first as devices pair
+  // (src/drivers/network.rs): never precached, so an edit is seen.
+  .filter((f) => f !== 'sw.js' && f !== 'network.json')
   .sort();
 const digest = createHash('sha256');
 for (const f of files) {

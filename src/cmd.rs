@@ -14,6 +14,7 @@ use std::rc::Rc;
 use mojo_engine::{Event, Seat};
 
 use crate::net::code::{Invitation, Peer};
+use crate::net::ice::Relay;
 use crate::sync::GameSave;
 
 use crate::net::devices::DeviceMsg;
@@ -83,11 +84,13 @@ pub enum Cmd {
     Bot(Option<BotTurn>),
     /// The seats on their own devices of table `table`: open a link for
     /// every (seat, link number) of `links` that has none, close the
-    /// others; links are made with these ICE servers.
+    /// others. A link is made with the site's ICE servers (`network.json`,
+    /// fetched as it is made: `drivers::network`) and the family's
+    /// `relays`; the first relay travels in the invitation.
     SyncDevices {
         table: u32,
         links: Vec<(Seat, u32)>,
-        ice: Rc<[String]>,
+        relays: Rc<[Relay]>,
     },
     /// Send one message to the device of `seat` on its link `epoch`.
     ToDevice {
@@ -116,7 +119,8 @@ pub enum Cmd {
     HandLink {
         epoch: u32,
         invitation: Option<Rc<Invitation>>,
-        ice: Rc<[String]>,
+        /// The family's relays: this device's own and the invitation's.
+        relays: Rc<[Relay]>,
     },
     /// A hand device: send one message to the table on link `epoch` (if
     /// it closed meanwhile: `HandMsg::Unsent`).

@@ -115,6 +115,7 @@ fn screen(state: &AppState, to: &Send) -> Html {
         (_, Screen::Join) if PHONE_SIDE => html! {
             <JoinScreen
                 {lang}
+                network={state.network_problem.clone()}
                 hand={state.hand.clone()}
                 qr={state.qr.clone()}
                 on_edit={to.with(|t| Msg::Hand(HandMsg::Edit(t)))}
@@ -278,6 +279,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
             html! {
                 <DevicesDialog
                     {lang}
+                    network={state.network_problem.clone()}
                     devices={state.devices.clone()}
                     qr={state.qr.clone()}
                     {names}
@@ -338,6 +340,10 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                 // A phone holding a seat: it asks first.
                 on_leave_table: (state.screen == Screen::Hand)
                     .then(|| to.msg(Msg::Overlay(Overlay::ConfirmLeave))),
+                relay: state.relay_draft.clone(),
+                relay_said: state.relay_said,
+                on_relay_edit: to.with(|(field, text)| Msg::EditRelay(field, text)),
+                on_relay_save: to.msg(Msg::SaveRelay),
             })
         }
     }

@@ -13,6 +13,7 @@ use mojo_engine::cards::MAX_VALUE;
 use mojo_engine::{Action, DrawSource, GameRecord, Seat};
 
 use crate::json::{self, obj, opt_int, Fields, Json};
+use crate::net::ice::Relay;
 use crate::session::{Level, SeatSetup, Session, SessionError, Starter, TableSetup};
 
 /// The localStorage key of the game in progress.
@@ -510,11 +511,14 @@ pub struct Settings {
     pub in_lobby: bool,
     /// The first-game walkthrough was seen (finished or skipped).
     pub tour_done: bool,
-    /// ICE servers for play across networks, one per line: "URL" or "URL
-    /// username credential" (STUN or TURN). Empty by default: then the
-    /// devices find each other on their own network and nothing outside
-    /// the page is contacted.
-    pub ice_servers: Vec<String>,
+    /// The family's own relays for play across networks (the Menu's, a
+    /// TURN or STUN server: URL, user name, password), beside the site's
+    /// `network.json`. Empty by default: then only the site's servers are
+    /// used (none, if it lists none: the devices find each other on their
+    /// own network and nothing outside the page is contacted). Stored as
+    /// `"relays"`, three fields each; the older `"ice"` lines ("URL
+    /// [username credential]") are still read.
+    pub relays: Vec<Relay>,
     /// Sounds at the table (play, draw, Mojo Time, round end, your turn);
     /// the table's mute button turns them off on this device. Stored as
     /// `"sound": false` only when off: settings with sound on keep their
@@ -535,7 +539,7 @@ impl Default for Settings {
             reduce_motion: false,
             in_lobby: false,
             tour_done: false,
-            ice_servers: Vec::new(),
+            relays: Vec::new(),
             sound: true,
             confirm_cards: false,
         }
@@ -566,11 +570,15 @@ impl Settings {
             reduce_motion: flag("reduce_motion", d.reduce_motion),
             in_lobby: flag("in_lobby", d.in_lobby),
             tour_done: flag("tour_done", d.tour_done),
-            ice_servers: match get("ice") {
-                Some(Json::Arr(lines)) => lines
+            relays: match (get("relays"), get("ice")) {
+                (Some(Json::Arr(relays)), _) => {
+                    relays.iter().filter_map(Relay::from_json).collect()
+                }
+                (_, Some(Json::Arr(lines))) => lines
                     .iter()
                     .filter_map(Json::as_str)
-                    .map(str::to_string)
+                    .map(Relay::from_line)
+                    .filter(|r| !r.is_empty())
                     .collect(),
                 _ => Vec::new(),
             },
@@ -590,9 +598,9 @@ impl Settings {
             ("tour_done", Json::Bool(self.tour_done)),
         ]);
         // Only when set: settings without servers keep their shape.
-        if let (Json::Obj(fields), false) = (&mut doc, self.ice_servers.is_empty()) {
-            let lines = self.ice_servers.iter().map(|l| json::str(l)).collect();
-            fields.push(("ice".to_string(), Json::Arr(lines)));
+        if let (Json::Obj(fields), false) = (&mut doc, self.relays.is_empty()) {
+            let relays = self.relays.iter().map(Relay::to_json).collect();
+            fields.push(("relays".to_string(), Json::Arr(relays)));
         }
         if let (Json::Obj(fields), false) = (&mut doc, self.sound) {
             fields.push(("sound".to_string(), Json::Bool(false)));
@@ -746,14 +754,25 @@ pub(crate) mod tests {
             speed: Speed::Fast,
             lang: Some("fr".into()),
             table: Some(TableSetup::first_visit("Zoé")),
-            ice_servers: vec![
-                "stun:stun.example.org:3478".into(),
-                "turn:t.example.org a b".into(),
-            ],
+            relays: vec![Relay {
+                url: "turn:t.example.org".into(),
+                username: "a".into(),
+                password: "a password with spaces".into(),
+            }],
             confirm_cards: true,
             ..Settings::default()
         };
         assert_eq!(Settings::decode(&s.encode()), s);
+        // The older form: one line per server, split on spaces.
+        let old =
+            r#"{"version":1,"ice":["stun:stun.example.org:3478","turn:t.example.org a b",""]}"#;
+        let read = Settings::decode(old).relays;
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].url, "stun:stun.example.org:3478");
+        assert_eq!(
+            (read[1].username.as_str(), read[1].password.as_str()),
+            ("a", "b")
+        );
         let mut broken = s.clone();
         broken.table.as_mut().unwrap().seats.clear();
         assert_eq!(Settings::decode(&broken.encode()).table, None);
@@ -804,7 +823,7 @@ pub(crate) mod tests {
             reduce_motion: true,
             in_lobby: true,
             tour_done: true,
-            ice_servers: Vec::new(),
+            relays: Vec::new(),
             sound: true,
             confirm_cards: false,
         };

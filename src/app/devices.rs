@@ -241,6 +241,7 @@ impl AppState {
             seat: to,
             epoch: to_epoch,
         });
+        self.devices.answered(to, to_epoch, &reply.peer);
         self.outbox.push(Cmd::Accept {
             seat: to,
             epoch: to_epoch,

@@ -551,6 +551,7 @@ fn a_reply_is_judged_in_the_reducer_and_taken_for_its_own_seat() {
             table,
             seat,
             peer: peer.clone(),
+            relay: None,
         }
         .encode();
         s = s.reduce(Msg::Device(DeviceMsg::Invited {

@@ -263,8 +263,12 @@ fn links(before: Option<&AppState>, s: &mut AppState) {
         });
     }
     let (table, links) = links(s);
-    let ice = s.settings.ice_servers.clone().into();
-    s.outbox.push(Cmd::SyncDevices { table, links, ice });
+    let relays = s.settings.relays.clone().into();
+    s.outbox.push(Cmd::SyncDevices {
+        table,
+        links,
+        relays,
+    });
 }
 
 /// Each paired device is sent what it has not seen of the game

@@ -41,6 +41,7 @@ use crate::cmd::{BotKey, Cmd, Outbox, Page};
 use crate::i18n::{Lang, Text};
 use crate::net::devices::{DeviceMsg, Devices};
 use crate::net::hand::{HandMsg, HandState};
+use crate::net::ice::{NetworkProblem, Relay, RelayField, RelayProblem};
 use crate::save::{Settings, Speed};
 use crate::session::{Session, SetupEdit, TableSetup};
 use crate::stats::Stats;
@@ -179,6 +180,14 @@ pub struct AppState {
     pub copied: Option<(String, Copied)>,
     /// This browser has a share sheet (the Web Share API).
     pub can_share: bool,
+    /// What was wrong with the site's `network.json` at the last pairing
+    /// (shown where the devices are paired; play on one network goes on).
+    pub network_problem: Option<NetworkProblem>,
+    /// The Menu's relay as typed (the saved one when the Menu opens).
+    pub relay_draft: Relay,
+    /// What came of the Menu's last Save of the relay (saved, or why
+    /// not); forgotten when a dialog opens or closes.
+    pub relay_said: Option<Result<(), RelayProblem>>,
 }
 
 /// Everything that can happen to the app state.
@@ -240,6 +249,14 @@ pub enum Msg {
     SetReduceMotion(bool),
     /// "Confirm each card" on or off.
     SetConfirmCards(bool),
+    /// A field of the Menu's relay typed.
+    EditRelay(RelayField, String),
+    /// The Menu's relay as typed saved, if it is a server
+    /// (`Relay::server`; blank fields: none), else the Menu says why.
+    SaveRelay,
+    /// The site's list of ICE servers was read as a link was made: what is
+    /// wrong with it, or nothing.
+    Network(Option<NetworkProblem>),
     /// Sounds at the table on or off (the table's mute button).
     SetSound(bool),
     /// The interface language, its words here (remembered in the
@@ -421,6 +438,9 @@ impl AppState {
             Msg::SetSpeed(speed) => self.set_speed(speed),
             Msg::SetReduceMotion(on) => self.settings.reduce_motion = on,
             Msg::SetConfirmCards(on) => self.settings.confirm_cards = on,
+            Msg::EditRelay(field, text) => self.relay_draft.set(field, text),
+            Msg::SaveRelay => self.save_relay(),
+            Msg::Network(problem) => self.network_problem = problem,
             Msg::SetSound(on) => self.settings.sound = on,
             Msg::SetLang(lang) => self.set_lang(lang),
             Msg::ChooseLang(lang) => {
@@ -462,6 +482,8 @@ impl AppState {
 
 #[cfg(test)]
 mod devices_tests;
+#[cfg(test)]
+mod network_tests;
 #[cfg(test)]
 mod phone_tests;
 #[cfg(test)]

@@ -123,7 +123,15 @@ impl AppState {
             self.outbox.push(Cmd::HandLink {
                 epoch: hand.epoch,
                 invitation: hand.invitation.clone().map(Rc::new),
-                ice: self.settings.ice_servers.clone().into(),
+                // The table's relay, which its invitation brought, beside
+                // this device's own (issue 35).
+                relays: self
+                    .settings
+                    .relays
+                    .iter()
+                    .chain(hand.invitation.as_ref().and_then(|i| i.relay.as_ref()))
+                    .cloned()
+                    .collect(),
             });
         }
         if let Some(drift) = now.drift.filter(|&d| before.drift != Some(d)) {

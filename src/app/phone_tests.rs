@@ -78,6 +78,7 @@ fn a_hand_joins_takes_its_seat_and_is_told_when_it_is_given_away() {
         table: 5,
         seat: 1,
         peer: peer.clone(),
+        relay: None,
     }
     .encode();
     let s = s
@@ -235,6 +236,7 @@ fn a_hand_devices_link_messages_and_buzz_are_decided_by_the_reducer() {
         table: 5,
         seat: 1,
         peer,
+        relay: None,
     };
     let ticket = Ticket {
         table: 5,

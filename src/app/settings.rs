@@ -9,6 +9,11 @@ use crate::save::Speed;
 impl AppState {
     /// A dialog opened or closed.
     pub(super) fn overlay(&mut self, o: Overlay) {
+        self.relay_said = None;
+        if o == Overlay::Menu && self.overlay != Overlay::Menu {
+            // The relay saved, to edit.
+            self.relay_draft = self.settings.relays.first().cloned().unwrap_or_default();
+        }
         if o != Overlay::ConfirmStart {
             // Closed without a yes: the game in progress goes on.
             self.pending_start = None;
@@ -25,6 +30,28 @@ impl AppState {
     pub(super) fn end_tour(&mut self) {
         self.settings.tour_done = true;
         self.overlay = Overlay::None;
+    }
+
+    /// The family's own relay from the Menu, as typed: the first of the
+    /// relays (the others, read from older settings, are kept). Blank
+    /// fields: none. Saved only if it is a server (`Relay::server`); else
+    /// the Menu says why and the relay saved stays.
+    pub(super) fn save_relay(&mut self) {
+        let relay = self.relay_draft.clone();
+        let verdict = relay.server().map(|_| ());
+        self.relay_said = Some(verdict);
+        if verdict.is_err() {
+            return;
+        }
+        let relays = &mut self.settings.relays;
+        match (relay.is_empty(), relays.is_empty()) {
+            (true, false) => {
+                relays.remove(0);
+            }
+            (true, true) => {}
+            (false, true) => relays.push(relay),
+            (false, false) => relays[0] = relay,
+        }
     }
 
     pub(super) fn set_speed(&mut self, speed: Speed) {

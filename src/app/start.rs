@@ -10,6 +10,7 @@ use crate::cmd::{Cmd, Outbox, Page};
 use crate::i18n::{Lang, Text};
 use crate::net::devices::Devices;
 use crate::net::hand::{HandMsg, HandState};
+use crate::net::ice::Relay;
 use crate::net::stored;
 use crate::save::{self, Settings, Speed};
 use crate::session::TableSetup;
@@ -59,6 +60,9 @@ impl AppState {
             camera: super::Camera::default(),
             copied: None,
             can_share: false,
+            network_problem: None,
+            relay_draft: Relay::default(),
+            relay_said: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);

@@ -136,6 +136,7 @@ pub(super) fn answering_ben() -> Rc<AppState> {
         table: 5,
         seat: 1,
         peer,
+        relay: None,
     };
     Rc::new(AppState::new(
         Settings::default(),

@@ -202,8 +202,8 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
         Cmd::SyncDevices {
             table,
             links: want,
-            ice,
-        } => links.sync(*table, want, ice),
+            relays,
+        } => links.sync(*table, want, relays),
         Cmd::ToDevice {
             seat,
             epoch,
@@ -220,8 +220,8 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
         Cmd::HandLink {
             epoch,
             invitation,
-            ice,
-        } if PHONE_SIDE => hand.open(*epoch, invitation.as_deref(), ice),
+            relays,
+        } if PHONE_SIDE => hand.open(*epoch, invitation.as_deref(), relays),
         Cmd::ToTable { epoch, message } if PHONE_SIDE => hand.send(*epoch, message),
         Cmd::KeepAwake if PHONE_SIDE => phone_link::keep_awake(),
         Cmd::Buzz(ms) if PHONE_SIDE => phone_link::buzz(*ms),

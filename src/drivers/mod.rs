@@ -7,7 +7,8 @@
 //! - [`exec`]: the one executor of the commands;
 //! - [`bots`]: a bot's turn and Hard's review, in slices between frames;
 //! - [`rtc`], [`table_links`], [`phone_link`]: WebRTC, the table's links to
-//!   the seats' devices, a phone's link to its table;
+//!   the seats' devices, a phone's link to its table; [`network`]: the
+//!   site's ICE servers (`network.json`), fetched as a link is made;
 //! - [`storage`]: localStorage and sessionStorage, every failure a value;
 //!   [`saves`]: what is stored, read at start and written by commands, and
 //!   another tab's saves as they come;
@@ -20,6 +21,7 @@ pub mod browser;
 pub mod camera;
 pub mod clipboard;
 pub mod exec;
+pub mod network;
 pub mod phone_link;
 pub mod qr;
 pub mod rtc;

@@ -13,10 +13,12 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::app::Msg;
+use crate::drivers::network;
 use crate::drivers::rtc::{self, Link, LinkEvent};
 use crate::net::code::{Invitation, Reply};
 use crate::net::devices::Problem;
 use crate::net::hand::HandMsg;
+use crate::net::ice::Relay;
 use crate::net::proto::{self, ToTable};
 
 /// The link number wanted, and its link once the answer made it.
@@ -52,13 +54,13 @@ pub fn use_hand_link(send: &Callback<Msg>) -> HandLink {
 impl HandLink {
     /// Closes the link there is, then answers `invitation` as link number
     /// `epoch` (none: the link stays closed).
-    pub fn open(&self, epoch: u32, invitation: Option<&Invitation>, ice: &[String]) {
+    pub fn open(&self, epoch: u32, invitation: Option<&Invitation>, relays: &Rc<[Relay]>) {
         let old = std::mem::replace(&mut *self.slot.borrow_mut(), (epoch, None));
         if let Some(old) = old.1 {
             old.close();
         }
         if let Some(invitation) = invitation {
-            answer(self.clone(), ice.to_vec(), invitation.clone(), epoch);
+            answer(self.clone(), relays.clone(), invitation.clone(), epoch);
         }
     }
 
@@ -89,7 +91,7 @@ fn heard(epoch: u32, event: LinkEvent) -> HandMsg {
 
 /// Answers `invitation` (link number `epoch`): the reply code to show the
 /// table, then the channel.
-fn answer(hub: HandLink, ice: Vec<String>, invitation: Invitation, epoch: u32) {
+fn answer(hub: HandLink, relays: Rc<[Relay]>, invitation: Invitation, epoch: u32) {
     let send = hub.send.clone();
     let problem = move |problem| Msg::Hand(HandMsg::Problem { epoch, problem });
     if !rtc::supported() {
@@ -102,7 +104,8 @@ fn answer(hub: HandLink, ice: Vec<String>, invitation: Invitation, epoch: u32) {
     };
     let slot = Rc::downgrade(&hub.slot);
     wasm_bindgen_futures::spawn_local(async move {
-        match Link::answer(&ice, &invitation.peer, on_event).await {
+        let servers = network::link_servers(&relays, &send).await;
+        match Link::answer(&servers, &invitation.peer, on_event).await {
             Ok((link, peer)) => {
                 // The app closed, or another link was asked for meanwhile.
                 let Some(slot) = slot.upgrade().filter(|s| s.borrow().0 == epoch) else {

@@ -22,6 +22,7 @@ use web_sys::{
 };
 
 use crate::net::code::Peer;
+use crate::net::ice::IceServer;
 
 /// What a link hears.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,18 +76,18 @@ fn error(e: JsValue) -> String {
 }
 
 impl Link {
-    fn new(ice: &[String], on_event: Rc<dyn Fn(LinkEvent)>) -> Result<Rc<Link>, String> {
+    fn new(ice: &[IceServer], on_event: Rc<dyn Fn(LinkEvent)>) -> Result<Rc<Link>, String> {
         let config = RtcConfiguration::new();
         let servers = js_sys::Array::new();
-        for line in ice {
-            // "URL [username credential]"
-            let mut parts = line.split_whitespace();
-            let Some(url) = parts.next() else { continue };
+        for one in ice {
             let server = RtcIceServer::new();
-            server.set_urls_str(url);
-            if let (Some(user), Some(pass)) = (parts.next(), parts.next()) {
+            let urls: js_sys::Array = one.urls.iter().map(|u| JsValue::from_str(u)).collect();
+            server.set_urls(&urls);
+            if let Some(user) = &one.username {
                 server.set_username(user);
-                server.set_credential(pass);
+            }
+            if let Some(credential) = &one.credential {
+                server.set_credential(credential);
             }
             servers.push(&server);
         }
@@ -183,7 +184,7 @@ impl Link {
 
     /// The table's side: a connection with its channel, and its offer.
     pub async fn offer(
-        ice: &[String],
+        ice: &[IceServer],
         on_event: Rc<dyn Fn(LinkEvent)>,
     ) -> Result<(Rc<Link>, Peer), String> {
         let link = Link::new(ice, on_event)?;
@@ -200,7 +201,7 @@ impl Link {
 
     /// The device's side: a connection that answers `offer`, and its answer.
     pub async fn answer(
-        ice: &[String],
+        ice: &[IceServer],
         offer: &Peer,
         on_event: Rc<dyn Fn(LinkEvent)>,
     ) -> Result<(Rc<Link>, Peer), String> {

@@ -15,9 +15,11 @@ use yew::prelude::*;
 
 use crate::app::Msg;
 use crate::drivers::browser::random_u64;
+use crate::drivers::network;
 use crate::drivers::rtc::{self, Link, LinkEvent};
 use crate::net::code::{Invitation, Peer};
 use crate::net::devices::{DeviceMsg, Problem, CONNECT_MS};
+use crate::net::ice::{self, Relay};
 use crate::net::proto::{self, Refusal, ToHand};
 
 /// One seat's connection.
@@ -65,7 +67,7 @@ pub fn use_table_links(send: &Callback<Msg>) -> Links {
 impl Links {
     /// Links follow the remote seats and their invitation numbers: a link
     /// no longer wanted is closed, a wanted one is invited.
-    pub fn sync(&self, table: u32, wanted: &[(Seat, u32)], ice: &[String]) {
+    pub fn sync(&self, table: u32, wanted: &[(Seat, u32)], relays: &Rc<[Relay]>) {
         let mut new = Vec::new();
         {
             let mut entries = self.hub.borrow_mut();
@@ -90,7 +92,7 @@ impl Links {
         }
         for (seat, epoch) in new {
             let (hub, send) = (Rc::downgrade(&self.hub), self.send.clone());
-            invite(hub, send, ice.to_vec(), table, seat, epoch);
+            invite(hub, send, relays.clone(), table, seat, epoch);
         }
     }
 
@@ -126,7 +128,7 @@ impl Links {
 fn invite(
     hub: Weak<RefCell<Vec<Entry>>>,
     send: Callback<Msg>,
-    ice: Vec<String>,
+    relays: Rc<[Relay]>,
     table: u32,
     seat: Seat,
     epoch: u32,
@@ -144,7 +146,8 @@ fn invite(
         Rc::new(move |event| heard(&hub, &send, seat, epoch, event))
     };
     wasm_bindgen_futures::spawn_local(async move {
-        let made = Link::offer(&ice, on_event).await;
+        let servers = network::link_servers(&relays, &send).await;
+        let made = Link::offer(&servers, on_event).await;
         let Some(hub) = hub.upgrade() else {
             return;
         };
@@ -163,7 +166,16 @@ fn invite(
             Ok((link, peer)) => {
                 entry.tag = Some(peer.tag());
                 entry.link = Some(link);
-                let code = Invitation { table, seat, peer }.encode();
+                // The family's relay travels with the invitation, so the
+                // phone uses it too.
+                let relay = ice::travelling(&relays);
+                let code = Invitation {
+                    table,
+                    seat,
+                    peer,
+                    relay,
+                }
+                .encode();
                 drop(entries);
                 send.emit(Msg::Device(DeviceMsg::Invited { seat, epoch, code }));
             }
@@ -241,7 +253,7 @@ fn heard(
         return;
     }
     match event {
-        LinkEvent::Open => {}
+        LinkEvent::Open => send.emit(Msg::Device(DeviceMsg::Opened { seat, epoch })),
         LinkEvent::Closed => send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch })),
         LinkEvent::Unsteady => send.emit(Msg::Device(DeviceMsg::Unsteady { seat, epoch })),
         LinkEvent::Steady => send.emit(Msg::Device(DeviceMsg::Steady { seat, epoch })),

@@ -375,6 +375,20 @@ messages! {
         /// The setting: a second tap plays the card picked.
         ConfirmCards => confirm_cards: str,
         ConfirmCardsHelp => confirm_cards_help: str,
+        /// The Menu's relay for play across the internet (issue 35).
+        RelayTitle => relay_title: str,
+        RelayHelp => relay_help: str,
+        RelayUrl => relay_url: str,
+        RelayUser => relay_user: str,
+        RelayPassword => relay_password: str,
+        RelaySave => relay_save: str,
+        RelaySaved => relay_saved: str,
+        RelayNotAUrl => relay_not_a_url: str,
+        RelayNeedsLogin => relay_needs_login: str,
+        RelayTooLong => relay_too_long: str,
+        /// Where devices are paired: the site's `network.json` is wrong
+        /// (`what`: what, in the words of the file's format).
+        NetworkFileProblem(w: &'a str) => network_file_problem: str (what(w)),
         /// On the card picked, in place of its hint.
         TapAgain => tap_again: str,
         BackToLobby => back_to_lobby: str,
@@ -523,6 +537,11 @@ messages! {
         CodeOtherInvitation => code_other_invitation: str,
         AlreadyAnswered => already_answered: str,
         ConnectFailed => connect_failed: str,
+        /// Why two devices found no path (`net::devices::NoPath`, issue 35).
+        NoPathNoShared => no_path_no_shared: str,
+        NoPathNeedsRelay => no_path_needs_relay: str,
+        NoPathSameNetwork => no_path_same_network: str,
+        NoPathRelayFailed => no_path_relay_failed: str,
         OtherAppVersion => other_app_version: str,
         SeatTaken => seat_taken: str,
         /// On the table: a device answered for a seat another one holds.
@@ -639,6 +658,11 @@ messages! {
 /// The arguments of a template naming a player.
 fn name(name: &str) -> [(&'static str, Arg<'_>); 1] {
     [("name", Arg::Str(name))]
+}
+
+/// The argument `{what}`, as it is (a technical detail).
+fn what(what: &str) -> [(&'static str, Arg<'_>); 1] {
+    [("what", Arg::Str(what))]
 }
 
 /// The argument `{n}`, a number (with its word forms, `{n:card|cards}`).

@@ -18,6 +18,8 @@
 
 use core::fmt;
 
+use crate::net::ice::Relay;
+
 pub mod typed;
 
 /// The characters of a code: the QR alphanumeric set but space and "%".
@@ -561,6 +563,10 @@ pub struct Invitation {
     pub table: u32,
     pub seat: u8,
     pub peer: Peer,
+    /// The family's own relay (the table's Menu), so that the phone uses
+    /// it too: written after the peer, where a code without one ends (so
+    /// codes made before it are read as they were).
+    pub relay: Option<Relay>,
 }
 
 /// A device's reply to an invitation.
@@ -660,10 +666,14 @@ fn decode_one<T>(
             CodeError::NotACode
         });
     }
-    let mut r = Reader { bytes: &bytes[1..] };
+    // Read without its last two bytes (the checksum, if it is all there):
+    // the fields end too soon if it was cut (an invitation's relay is
+    // optional, so the fields alone cannot say the checksum is missing).
+    let mut r = Reader {
+        bytes: &bytes[1..bytes.len().saturating_sub(2).max(1)],
+    };
     match body(&mut r) {
         Err(CodeError::CutOff) => Err(CodeError::CutOff),
-        Ok(_) if r.bytes.len() < 2 => Err(CodeError::CutOff),
         _ => Err(CodeError::Damaged),
     }
 }
@@ -721,6 +731,15 @@ impl Invitation {
         b.extend_from_slice(&self.table.to_be_bytes());
         b.push(self.seat);
         self.peer.write(&mut b);
+        if let Some(relay) = &self.relay {
+            for field in [&relay.url, &relay.username, &relay.password] {
+                // (The Menu keeps a relay's fields to `ice::MAX_FIELD`
+                // bytes: one byte says each length.)
+                let bytes = &field.as_bytes()[..field.len().min(255)];
+                b.push(bytes.len() as u8);
+                b.extend_from_slice(bytes);
+            }
+        }
         seal(b)
     }
 
@@ -729,7 +748,25 @@ impl Invitation {
             let table = u32::from_be_bytes(r.array()?);
             let seat = r.byte()?;
             let peer = Peer::read(r)?;
-            Ok(Invitation { table, seat, peer })
+            let relay = if r.bytes.is_empty() {
+                None
+            } else {
+                let mut field = || -> Result<String, CodeError> {
+                    let len = usize::from(r.byte()?);
+                    String::from_utf8(r.bytes(len)?.to_vec()).map_err(|_| CodeError::NotACode)
+                };
+                Some(Relay {
+                    url: field()?,
+                    username: field()?,
+                    password: field()?,
+                })
+            };
+            Ok(Invitation {
+                table,
+                seat,
+                peer,
+                relay,
+            })
         })
     }
 }
@@ -862,6 +899,7 @@ pub(crate) mod tests {
             table: 0xDEAD_BEEF,
             seat: 3,
             peer: peer.clone(),
+            relay: None,
         };
         let code = invitation.encode();
         assert_eq!(Invitation::decode(&code).unwrap(), invitation);
@@ -870,6 +908,24 @@ pub(crate) mod tests {
         // 3, ICE characters 21, fingerprint 32, candidates 1 + 2 × 19 and a
         // checksum of 2 = 103 bytes, 155 characters.
         assert_eq!(code.len(), 155, "{code}");
+        // With the family's relay (issue 35): after the peer, so a code
+        // without one is the same as before it existed (155 characters).
+        let relayed = Invitation {
+            relay: Some(Relay {
+                url: "turn:relay.example.org:3478?transport=udp".into(),
+                username: "ann".into(),
+                password: "pässword with spaces".into(),
+            }),
+            ..invitation.clone()
+        };
+        let long = relayed.encode();
+        assert_eq!(Invitation::decode(&long).unwrap(), relayed);
+        assert_eq!(long.len(), 155 + 102, "{long}");
+        // Cut inside the relay: cut off, not damaged.
+        assert_eq!(
+            Invitation::decode(&long[..long.len() - 20]),
+            Err(CodeError::CutOff)
+        );
         // A link, spaces and lower case (a phone's copy) are accepted.
         let link = format!(
             "https://example.org/games/mojo/#join={}",
@@ -900,6 +956,7 @@ pub(crate) mod tests {
             table: 1,
             seat: 0,
             peer: peer.clone(),
+            relay: None,
         }
         .encode();
         assert_eq!(Invitation::decode("hello!"), Err(CodeError::NotACode));
@@ -1074,6 +1131,7 @@ pub(crate) mod tests {
             table: 3,
             seat: 1,
             peer,
+            relay: None,
         }
         .encode();
         assert_eq!(

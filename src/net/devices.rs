@@ -5,7 +5,7 @@
 
 use mojo_engine::Seat;
 
-use super::code::CodeError;
+use super::code::{Addr, CodeError, Invitation, Kind, Peer};
 use super::proto::Sent;
 use crate::session::{Player, Session};
 
@@ -56,6 +56,9 @@ pub enum Problem {
     SeatTaken,
     /// The connection could not be made (or WebRTC refused).
     Failed,
+    /// The devices found no path to each other, and why, as their codes'
+    /// candidates tell ([`why_no_path`]).
+    NoPath(NoPath),
     /// This browser has no WebRTC.
     NoWebRtc,
     /// The reply pasted here answered another seat's invitation (this
@@ -90,9 +93,71 @@ pub struct RemoteSeat {
     pub reconnecting: Option<u32>,
     /// Drifts of this seat's links so far.
     pub drifts: u32,
+    /// The reply being connected (its device's candidates tell why a
+    /// connection that fails failed).
+    pub answer: Option<Peer>,
+    /// The channel of the link being connected opened: if no hello comes,
+    /// the path was not the trouble.
+    pub opened: bool,
+}
+
+/// Why two devices found no path, told from the candidates their codes
+/// carried (issue 35: never blame the Wi-Fi when the candidates show two
+/// networks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoPath {
+    /// Neither device's public address is known (no STUN server answered,
+    /// or none is listed): whether they share a network cannot be told.
+    NoSharedNetwork,
+    /// Both public addresses are known and differ: two networks with no
+    /// direct path between them; a relay (TURN) is needed.
+    NeedsRelay,
+    /// One public address for both: one network, which keeps its devices
+    /// apart (a guest Wi-Fi).
+    SameNetworkApart,
+    /// A relay was offered, and still no path: its address, user name or
+    /// password is wrong, or it cannot be reached.
+    RelayFailed,
+}
+
+/// Why the connection between the codes `ours` and `theirs` was made
+/// (their candidates: server-reflexive ones give each side's public
+/// address, relay ones a relay that was reached).
+pub fn why_no_path(ours: &Peer, theirs: &Peer) -> NoPath {
+    let all = || ours.candidates.iter().chain(&theirs.candidates);
+    if all().any(|c| c.kind == Kind::Relay) {
+        return NoPath::RelayFailed;
+    }
+    let public = |p: &Peer| -> Vec<Addr> {
+        let found = p.candidates.iter().filter(|c| c.kind == Kind::Srflx);
+        found.map(|c| c.addr.clone()).collect()
+    };
+    let (mine, yours) = (public(ours), public(theirs));
+    if mine.is_empty() || yours.is_empty() {
+        NoPath::NoSharedNetwork
+    } else if mine.iter().any(|a| yours.contains(a)) {
+        NoPath::SameNetworkApart
+    } else {
+        NoPath::NeedsRelay
+    }
 }
 
 impl RemoteSeat {
+    /// Why its connection failed: from the invitation's and the reply's
+    /// candidates when both are known, else only that it failed.
+    fn why_failed(&self) -> Problem {
+        let ours = self
+            .invitation
+            .as_deref()
+            .and_then(|c| Invitation::decode(c).ok());
+        match (ours, &self.answer) {
+            (Some(ours), Some(theirs)) if !self.opened => {
+                Problem::NoPath(why_no_path(&ours.peer, theirs))
+            }
+            _ => Problem::Failed,
+        }
+    }
+
     /// A seat newly on its own device: its first invitation is to be made.
     pub(crate) fn new(seat: Seat) -> RemoteSeat {
         RemoteSeat {
@@ -106,6 +171,8 @@ impl RemoteSeat {
             sent: Sent::default(),
             reconnecting: None,
             drifts: 0,
+            answer: None,
+            opened: false,
         }
     }
 }
@@ -138,6 +205,12 @@ impl Devices {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     r.link = LinkState::Connecting;
                     r.problem = None;
+                    r.opened = false;
+                }
+            }
+            DeviceMsg::Opened { seat, epoch } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    r.opened = true;
                 }
             }
             DeviceMsg::Paired { seat, epoch, token } => {
@@ -161,13 +234,15 @@ impl Devices {
             DeviceMsg::Lost { seat, epoch } => {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     let failed = r.link == LinkState::Connecting;
+                    if failed {
+                        r.problem = Some(r.why_failed());
+                    }
                     r.epoch += 1;
                     r.reconnecting = None;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
-                    if failed {
-                        r.problem = Some(Problem::Failed);
-                    }
+                    r.answer = None;
+                    r.opened = false;
                 }
             }
             DeviceMsg::Unsteady { seat, epoch } => {
@@ -209,6 +284,7 @@ impl Devices {
                     r.link = LinkState::Inviting;
                     r.invitation = None;
                     r.problem = None;
+                    r.answer = None;
                 }
             }
             DeviceMsg::OtherDevice(seat) => {
@@ -219,6 +295,7 @@ impl Devices {
                     r.link = LinkState::Inviting;
                     r.invitation = None;
                     r.problem = None;
+                    r.answer = None;
                 }
             }
             DeviceMsg::PlayHere(_)
@@ -280,6 +357,13 @@ impl Devices {
     pub(crate) fn pass(&mut self, seat: Seat, epoch: u32, at: u64) {
         if let Some(r) = self.seat_mut(seat, Some(epoch)) {
             r.passed = Some((epoch, at));
+        }
+    }
+
+    /// The reply taken for `seat`'s link `epoch`, being connected.
+    pub(crate) fn answered(&mut self, seat: Seat, epoch: u32, peer: &Peer) {
+        if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+            r.answer = Some(peer.clone());
         }
     }
 
@@ -347,6 +431,12 @@ pub enum DeviceMsg {
     },
     /// A reply was taken: connecting.
     Connecting {
+        seat: Seat,
+        epoch: u32,
+    },
+    /// The link's data channel opened: a path was found (a hello is still
+    /// to come).
+    Opened {
         seat: Seat,
         epoch: u32,
     },
@@ -421,4 +511,57 @@ pub enum DeviceMsg {
     /// invitation is made for it).
     ToOwnDevice(Seat),
     StartPlaying,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_pairing_says_which_case_it_is_from_the_candidates() {
+        use crate::net::code::Candidate;
+        let peer = |cands: &[(Kind, [u8; 4])]| Peer {
+            candidates: cands
+                .iter()
+                .map(|&(kind, ip)| Candidate {
+                    addr: Addr::V4(ip),
+                    port: 50000,
+                    kind,
+                })
+                .collect(),
+            ..Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap()
+        };
+        let host = (Kind::Host, [192, 168, 1, 20]);
+        let ann = (Kind::Srflx, [203, 0, 113, 7]);
+        let ben = (Kind::Srflx, [198, 51, 100, 9]);
+        let relay = (Kind::Relay, [192, 0, 2, 1]);
+        // No public address known (no STUN server): it cannot be told.
+        assert_eq!(
+            why_no_path(&peer(&[host]), &peer(&[host])),
+            NoPath::NoSharedNetwork
+        );
+        assert_eq!(
+            why_no_path(&peer(&[host, ann]), &peer(&[host])),
+            NoPath::NoSharedNetwork
+        );
+        // Two public addresses: two networks; never the Wi-Fi's fault.
+        assert_eq!(
+            why_no_path(&peer(&[host, ann]), &peer(&[host, ben])),
+            NoPath::NeedsRelay
+        );
+        // One public address: one network that keeps devices apart.
+        assert_eq!(
+            why_no_path(&peer(&[host, ann]), &peer(&[ann])),
+            NoPath::SameNetworkApart
+        );
+        // A relay was there, on either side: it is the relay.
+        assert_eq!(
+            why_no_path(&peer(&[host, ann, relay]), &peer(&[ben])),
+            NoPath::RelayFailed
+        );
+        assert_eq!(
+            why_no_path(&peer(&[host]), &peer(&[relay])),
+            NoPath::RelayFailed
+        );
+    }
 }

@@ -5,6 +5,8 @@
 //! text here; the answer is the servers, or what is wrong with the file,
 //! named for the person who deployed it.
 
+use core::fmt;
+
 use crate::json::{self, Json};
 
 /// One STUN or TURN server, as `RTCIceServer` has it.
@@ -29,7 +31,7 @@ pub enum NetworkProblem {
 }
 
 /// The most servers a list may hold: each is tried while pairing.
-const MAX_SERVERS: usize = 8;
+pub const MAX_SERVERS: usize = 8;
 
 /// Whether `url` names a STUN or TURN server (`stun:host[:port]`,
 /// `turn:…`, `turns:…`, with `?transport=` allowed).
@@ -43,18 +45,20 @@ fn scheme(url: &str) -> Option<&'static str> {
 /// a TURN server `username` and `credential`.
 fn entry(v: &Json) -> Result<IceServer, String> {
     let mut f = json::Fields::of(v, "an entry")?;
-    let urls: Vec<String> = match f.req("urls")? {
-        Json::Str(s) => vec![s.clone()],
-        Json::Arr(list) if !list.is_empty() => list
-            .iter()
-            .map(|u| {
-                u.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| json::wrong("urls", "a list of strings", u))
-            })
-            .collect::<Result<_, _>>()?,
+    // (Loops, not `collect` into a `Result`: the same, in less wasm.)
+    let mut urls: Vec<String> = Vec::new();
+    match f.req("urls")? {
+        Json::Str(s) => urls.push(s.clone()),
+        Json::Arr(list) if !list.is_empty() => {
+            for u in list {
+                let url = u
+                    .as_str()
+                    .ok_or_else(|| json::wrong("urls", "a list of strings", u))?;
+                urls.push(url.to_string());
+            }
+        }
         other => return Err(json::wrong("urls", "a URL or a list of URLs", other)),
-    };
+    }
     for url in &urls {
         if scheme(url).is_none() {
             return Err(format!("`{url}` is not a stun:, turn: or turns: URL"));
@@ -104,10 +108,11 @@ pub fn parse_network(text: &str) -> Result<Vec<IceServer>, NetworkProblem> {
             list.len()
         )));
     }
-    list.iter()
-        .enumerate()
-        .map(|(i, v)| entry(v).map_err(|why| NetworkProblem::Entry { index: i + 1, why }))
-        .collect()
+    let mut servers = Vec::with_capacity(list.len());
+    for (i, v) in list.iter().enumerate() {
+        servers.push(entry(v).map_err(|why| NetworkProblem::Entry { index: i + 1, why })?);
+    }
+    Ok(servers)
 }
 
 /// The family's own relay from the Menu: three fields, as typed.
@@ -118,15 +123,36 @@ pub struct Relay {
     pub password: String,
 }
 
+/// What is wrong with the relay typed in the Menu (the Menu says it in
+/// the player's language).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelayProblem {
+    /// The address is not a `turn:`, `turns:` or `stun:` URL.
+    NotAUrl,
+    /// A TURN relay without its user name or password.
+    NeedsLogin,
+    /// A field longer than [`MAX_FIELD`] bytes.
+    TooLong,
+}
+
+/// The longest field of a relay, in bytes (it travels in invitations).
+pub const MAX_FIELD: usize = 200;
+
 impl Relay {
     /// The relay as a server, if its URL is one (blank: none).
-    pub fn server(&self) -> Result<Option<IceServer>, String> {
+    pub fn server(&self) -> Result<Option<IceServer>, RelayProblem> {
         let url = self.url.trim();
         if url.is_empty() {
             return Ok(None);
         }
+        if [url, self.username.trim(), &self.password]
+            .iter()
+            .any(|f| f.len() > MAX_FIELD)
+        {
+            return Err(RelayProblem::TooLong);
+        }
         if scheme(url).is_none() {
-            return Err(format!("`{url}` is not a stun:, turn: or turns: URL"));
+            return Err(RelayProblem::NotAUrl);
         }
         let field = |s: &str| (!s.is_empty()).then(|| s.to_string());
         let server = IceServer {
@@ -137,7 +163,7 @@ impl Relay {
         if url.to_ascii_lowercase().starts_with("turn")
             && (server.username.is_none() || server.credential.is_none())
         {
-            return Err("a TURN server needs a user name and a password".to_string());
+            return Err(RelayProblem::NeedsLogin);
         }
         Ok(Some(server))
     }
@@ -154,9 +180,224 @@ impl Relay {
     }
 }
 
+/// What fetching `network.json` gave, for [`site_servers`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fetched {
+    /// The file's text (status 200).
+    Text(String),
+    /// No such file (404): the site lists no server.
+    Missing,
+    /// No answer (offline, a network error, another status).
+    Failed,
+}
+
+/// What to do with the copy of `network.json` kept for offline use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeepCopy {
+    /// Keep this text (a file read whole).
+    Store(String),
+    /// Forget it (the site has no file now).
+    Forget,
+    /// Leave it as it is.
+    Leave,
+}
+
+/// The site's servers for a pairing, from what the fetch gave and the
+/// copy kept from an earlier one: the servers, what is wrong with the
+/// file (shown where the devices are paired), and what becomes of the
+/// copy. Network first: the file as it is now wins, so a deployer's edit
+/// is seen at the next pairing; the copy stands in only when there is no
+/// answer (offline). A malformed file lists no server (play on one
+/// network still works) and leaves the copy as it was.
+pub fn site_servers(
+    fetched: Fetched,
+    copy: Option<&str>,
+) -> (Vec<IceServer>, Option<NetworkProblem>, KeepCopy) {
+    match fetched {
+        Fetched::Text(text) => match parse_network(&text) {
+            Ok(servers) => (servers, None, KeepCopy::Store(text)),
+            Err(problem) => (Vec::new(), Some(problem), KeepCopy::Leave),
+        },
+        Fetched::Missing => (Vec::new(), None, KeepCopy::Forget),
+        Fetched::Failed => {
+            // A copy is stored only once read whole; one spoiled since
+            // (another tab, a person) is no server, and no message: the
+            // file itself was not read.
+            let servers = copy.and_then(|t| parse_network(t).ok()).unwrap_or_default();
+            (servers, None, KeepCopy::Leave)
+        }
+    }
+}
+
+/// The servers a link is made with: the site's, then the family's own
+/// relays (the Menu's, and on a phone the one the invitation brought), each
+/// once, at most [`MAX_SERVERS`] in all.
+pub fn link_servers(site: &[IceServer], relays: &[Relay]) -> Vec<IceServer> {
+    let mut all: Vec<IceServer> = Vec::new();
+    let own = relays.iter().filter_map(|r| r.server().ok().flatten());
+    for server in site.iter().cloned().chain(own) {
+        if !all.contains(&server) && all.len() < MAX_SERVERS {
+            all.push(server);
+        }
+    }
+    all
+}
+
+/// The relay an invitation carries: the family's first that is a server.
+pub fn travelling(relays: &[Relay]) -> Option<Relay> {
+    relays
+        .iter()
+        .find(|r| matches!(r.server(), Ok(Some(_))))
+        .cloned()
+}
+
+impl fmt::Display for NetworkProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetworkProblem::NotJson(why) => write!(f, "it is not JSON ({why})"),
+            NetworkProblem::Shape(why) => write!(f, "{why}"),
+            NetworkProblem::Entry { index, why } => {
+                write!(f, "server {index} of iceServers: {why}")
+            }
+        }
+    }
+}
+
+/// One of a relay's three fields (the Menu's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelayField {
+    Url,
+    Username,
+    Password,
+}
+
+impl Relay {
+    /// Sets one field, as typed.
+    pub fn set(&mut self, field: RelayField, text: String) {
+        match field {
+            RelayField::Url => self.url = text,
+            RelayField::Username => self.username = text,
+            RelayField::Password => self.password = text,
+        }
+    }
+
+    /// Whether no field is filled in.
+    pub fn is_empty(&self) -> bool {
+        self.url.trim().is_empty() && self.username.is_empty() && self.password.is_empty()
+    }
+
+    /// As the settings keep it: three fields.
+    pub fn to_json(&self) -> Json {
+        json::obj([
+            ("url", json::str(&self.url)),
+            ("username", json::str(&self.username)),
+            ("password", json::str(&self.password)),
+        ])
+    }
+
+    /// Read back from [`Relay::to_json`]'s form (a field missing is empty).
+    pub fn from_json(v: &Json) -> Option<Relay> {
+        let Json::Obj(fields) = v else { return None };
+        let get = |key: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| v.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        Some(Relay {
+            url: get("url"),
+            username: get("username"),
+            password: get("password"),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn network_json_is_fetched_network_first_with_a_copy_for_offline_use() {
+        let good = r#"{"iceServers": [{"urls": "stun:stun.example.org:3478"}]}"#;
+        let stun = || {
+            vec![IceServer {
+                urls: vec!["stun:stun.example.org:3478".into()],
+                username: None,
+                credential: None,
+            }]
+        };
+        // Read now: used, and kept.
+        assert_eq!(
+            site_servers(Fetched::Text(good.into()), None),
+            (stun(), None, KeepCopy::Store(good.into()))
+        );
+        // The file as it is now wins over the copy (a deployer's edit).
+        let edited = r#"{"iceServers": []}"#;
+        assert_eq!(
+            site_servers(Fetched::Text(edited.into()), Some(good)).0,
+            vec![]
+        );
+        // Offline: the copy stands in.
+        assert_eq!(
+            site_servers(Fetched::Failed, Some(good)),
+            (stun(), None, KeepCopy::Leave)
+        );
+        assert_eq!(site_servers(Fetched::Failed, None).0, vec![]);
+        assert_eq!(site_servers(Fetched::Failed, Some("{")).0, vec![]);
+        // No file: no server, as before there was any, and the copy goes.
+        assert_eq!(
+            site_servers(Fetched::Missing, Some(good)),
+            (vec![], None, KeepCopy::Forget)
+        );
+        // A malformed file: no server, what is wrong, the copy left.
+        let (servers, problem, keep) = site_servers(
+            Fetched::Text(r#"{"iceServers": [{"urls": "http://x"}]}"#.into()),
+            Some(good),
+        );
+        assert_eq!(servers, vec![]);
+        assert_eq!(keep, KeepCopy::Leave);
+        assert_eq!(
+            problem.unwrap().to_string(),
+            "server 1 of iceServers: `http://x` is not a stun:, turn: or turns: URL"
+        );
+    }
+
+    #[test]
+    fn a_link_uses_the_sites_servers_then_the_familys_relays_each_once() {
+        let site = parse_network(r#"{"iceServers": [{"urls": "stun:s.example"}]}"#).unwrap();
+        let relay = Relay {
+            url: "turn:t.example:3478".into(),
+            username: "ann".into(),
+            password: "pw".into(),
+        };
+        let broken = Relay {
+            url: "turn:t.example".into(),
+            ..Relay::default()
+        };
+        let all = link_servers(
+            &site,
+            &[relay.clone(), relay.clone(), broken, Relay::default()],
+        );
+        assert_eq!(all.len(), 2, "{all:?}");
+        assert_eq!(all[0].urls, ["stun:s.example"]);
+        assert_eq!(all[1].username.as_deref(), Some("ann"));
+        assert_eq!(link_servers(&[], &[]), vec![]);
+    }
+
+    #[test]
+    fn the_relay_is_kept_as_three_fields() {
+        let relay = Relay {
+            url: "turn:t.example:3478".into(),
+            username: "ann".into(),
+            password: "two words".into(),
+        };
+        assert_eq!(Relay::from_json(&relay.to_json()), Some(relay.clone()));
+        assert!(!relay.is_empty());
+        assert!(Relay::default().is_empty());
+        assert_eq!(Relay::from_json(&Json::Null), None);
+    }
 
     #[test]
     fn network_json_lists_stun_and_turn_servers_in_rtc_configurations_shape() {
@@ -231,7 +472,17 @@ mod tests {
             password: String::new(),
             ..relay.clone()
         };
-        assert!(no_password.server().is_err());
+        assert_eq!(no_password.server(), Err(RelayProblem::NeedsLogin));
+        let http = Relay {
+            url: "https://relay.example".into(),
+            ..relay.clone()
+        };
+        assert_eq!(http.server(), Err(RelayProblem::NotAUrl));
+        let long = Relay {
+            password: "x".repeat(MAX_FIELD + 1),
+            ..relay.clone()
+        };
+        assert_eq!(long.server(), Err(RelayProblem::TooLong));
         assert_eq!(
             Relay::from_line("turn:t.example:3478 ann pw"),
             Relay {

@@ -11,8 +11,9 @@ use yew::prelude::*;
 use crate::app::{Camera, CameraUse, Scan};
 use crate::i18n::{Lang, Text};
 use crate::net::code::CodeError;
-use crate::net::devices::{Devices, LinkState, Problem};
+use crate::net::devices::{Devices, LinkState, NoPath, Problem};
 use crate::net::hand::HandState;
+use crate::net::ice::NetworkProblem;
 use crate::net::qr::{Codes, Drawing};
 use crate::ui::copy::{Clipboard, CopyButton};
 use crate::ui::typed_code::typed_code;
@@ -31,6 +32,10 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::OtherApp => Text::OtherAppVersion,
         Problem::SeatTaken => Text::SeatTaken,
         Problem::Failed => Text::ConnectFailed,
+        Problem::NoPath(NoPath::NoSharedNetwork) => Text::NoPathNoShared,
+        Problem::NoPath(NoPath::NeedsRelay) => Text::NoPathNeedsRelay,
+        Problem::NoPath(NoPath::SameNetworkApart) => Text::NoPathSameNetwork,
+        Problem::NoPath(NoPath::RelayFailed) => Text::NoPathRelayFailed,
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
     }
@@ -101,6 +106,8 @@ pub struct DevicesProps {
     pub on_scan: Callback<Scan>,
     pub on_stop_scan: Callback<Scan>,
     pub clipboard: Clipboard,
+    /// What is wrong with the site's `network.json` (issue 35).
+    pub network: Option<NetworkProblem>,
 }
 
 /// The table's dialog: a region per seat on its own device.
@@ -228,6 +235,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 if !camera {
                     <p class="devices__warning" role="note">{ t(Text::CameraMissing) }</p>
                 }
+                { network_note(lang, p.network.as_ref(), "devices__warning") }
                 { for seats }
                 { other_seats(p) }
                 { dialog_actions(p) }
@@ -287,6 +295,16 @@ fn other_seats(p: &DevicesProps) -> Html {
     }
 }
 
+/// What is wrong with the site's list of servers, where devices are
+/// paired: for whoever deployed the site, in the file's own terms.
+fn network_note(lang: Lang, problem: Option<&NetworkProblem>, class: &'static str) -> Html {
+    let Some(problem) = problem else {
+        return Html::default();
+    };
+    let what = problem.to_string();
+    html! { <p {class} role="note">{ Text::NetworkFileProblem(&what).get(lang) }</p> }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct JoinProps {
     pub lang: Lang,
@@ -302,6 +320,8 @@ pub struct JoinProps {
     pub on_scan: Callback<()>,
     pub on_stop_scan: Callback<()>,
     pub clipboard: Clipboard,
+    /// What is wrong with the site's `network.json` (issue 35).
+    pub network: Option<NetworkProblem>,
 }
 
 /// A hand device joining a table: the invitation, then the reply to show.
@@ -357,6 +377,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
             if !camera {
                 <p class="join__note" role="note">{ t(Text::CameraMissing) }</p>
             }
+            { network_note(lang, p.network.as_ref(), "join__note") }
             // One note of the seat held, not two saying the same (issue 34).
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>

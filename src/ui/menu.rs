@@ -1,10 +1,12 @@
-//! The menu: settings (language, bot speed, reduced motion), the
-//! statistics, the walkthrough, and leaving the table.
+//! The menu: settings (language, bot speed, reduced motion, the family's
+//! relay), the statistics, the walkthrough, and leaving the table.
 
 use yew::prelude::*;
 
 use crate::i18n::{Lang, Text};
+use crate::net::ice::{Relay, RelayField, RelayProblem};
 use crate::save::Speed;
+use crate::ui::relay::{relay_form, RelayFormProps};
 
 pub struct MenuProps {
     pub lang: Lang,
@@ -39,6 +41,12 @@ pub struct MenuProps {
     pub ios: bool,
     /// A phone holding a seat at a table: it may leave it.
     pub on_leave_table: Option<Callback<()>>,
+    /// The family's own relay for play across the internet, as typed.
+    pub relay: Relay,
+    /// What came of the last Save of the relay (saved, or why not).
+    pub relay_said: Option<Result<(), RelayProblem>>,
+    pub on_relay_edit: Callback<(RelayField, String)>,
+    pub on_relay_save: Callback<()>,
 }
 
 /// Settings and leaving the table.
@@ -116,6 +124,13 @@ pub fn menu(p: &MenuProps) -> Html {
                     <span>{ t(Text::ConfirmCards) }</span>
                 </label>
                 <p class="menu__help" id="menu-confirm-help">{ t(Text::ConfirmCardsHelp) }</p>
+                { relay_form(RelayFormProps {
+                    lang: p.lang,
+                    draft: &p.relay,
+                    said: p.relay_said,
+                    on_edit: &p.on_relay_edit,
+                    on_save: &p.on_relay_save,
+                }) }
                 if p.persistent.is_some() || p.installable || p.ios {
                     <section class="menu__device" aria-labelledby="menu-device">
                         <h3 id="menu-device">{ t(Text::ThisDevice) }</h3>

@@ -11,6 +11,7 @@ pub mod lobby;
 pub mod log;
 pub mod menu;
 pub mod notices;
+pub mod relay;
 pub mod replay;
 pub mod rules;
 pub mod scorepad;

@@ -120,13 +120,25 @@ function open(text, kind) {
   return body;
 }
 
-/// { table, seat, peer } of an invitation code (or link).
+/// { table, seat, peer, relay } of an invitation code (or link); `relay`
+/// (the family's, { url, username, password }) only where the code has
+/// one, after the peer.
 export function readInvitation(text) {
   const b = open(text, 1);
   const table = ((b[1] << 24) | (b[2] << 16) | (b[3] << 8) | b[4]) >>> 0;
-  const { peer, at } = readPeer(b, 6);
+  let { peer, at } = readPeer(b, 6);
+  let relay = null;
+  if (at < b.length) {
+    const field = () => {
+      const len = b[at++];
+      const bytes = b.slice(at, (at += len));
+      if (bytes.length !== len) throw new Error('relay cut off');
+      return new TextDecoder().decode(new Uint8Array(bytes));
+    };
+    relay = { url: field(), username: field(), password: field() };
+  }
   if (at !== b.length) throw new Error('trailing bytes');
-  return { table, seat: b[5], peer };
+  return { table, seat: b[5], peer, relay };
 }
 
 export function readReply(text) {

@@ -56,7 +56,10 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
   const errors = [];
   const sockets = new Set();
   const answer = (res, path, status, headers, body) => {
-    if (status >= 400) errors.push(`HTTP ${status} ${path}`);
+    // (`network.json` is the deployer's, not the build's: without it, a
+    // pairing's fetch of it is answered 404, as on a site that lists no
+    // ICE server. Not an error of the page.)
+    if (status >= 400 && !(status === 404 && path === `${base}network.json`)) errors.push(`HTTP ${status} ${path}`);
     res.writeHead(status, headers).end(body);
   };
   const server = createServer(async (req, res) => {

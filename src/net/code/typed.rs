@@ -138,6 +138,7 @@ mod tests {
             table: 7,
             seat: 1,
             peer: Peer::from_sdp(CHROMIUM_OFFER).unwrap(),
+            relay: None,
         };
         let code = invitation.encode();
         assert_eq!(Invitation::decode(&groups_of(&code)), Ok(invitation));

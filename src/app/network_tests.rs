@@ -1,0 +1,240 @@
+//! Play across the internet in the reducer (issue 35): the family's relay
+//! from the Menu, kept in the settings, given to the table's links and
+//! carried by the invitation to the phone; the site's list's mistakes
+//! shown where devices pair.
+
+use std::rc::Rc;
+
+use super::test_kit::*;
+use crate::app::{AppState, Msg, Overlay};
+use crate::cmd::Cmd;
+use crate::i18n::Lang;
+use crate::net::code::{Invitation, Peer};
+use crate::net::hand::HandMsg;
+use crate::net::ice::{NetworkProblem, Relay, RelayField, RelayProblem};
+use crate::save::Settings;
+use crate::session::SeatSetup;
+use yew::Reducible;
+
+fn relay(url: &str) -> Relay {
+    Relay {
+        url: url.into(),
+        username: "ann".into(),
+        password: "a password".into(),
+    }
+}
+
+/// The relays of the last `SyncDevices` after `mark`.
+fn synced_relays(s: &AppState, mark: u64) -> Option<Vec<Relay>> {
+    s.outbox
+        .after(mark)
+        .filter_map(|(_, c)| match c {
+            Cmd::SyncDevices { relays, .. } => Some(relays.to_vec()),
+            _ => None,
+        })
+        .last()
+}
+
+/// The Menu opened, `relay` typed into it, and Save pressed.
+fn save(s: Rc<AppState>, relay: &Relay) -> Rc<AppState> {
+    let s = s.reduce(Msg::Overlay(Overlay::Menu));
+    let mut s = s;
+    for (field, text) in [
+        (RelayField::Url, &relay.url),
+        (RelayField::Username, &relay.username),
+        (RelayField::Password, &relay.password),
+    ] {
+        s = s.reduce(Msg::EditRelay(field, text.clone()));
+    }
+    s.reduce(Msg::SaveRelay)
+}
+
+#[test]
+fn the_menus_relay_is_saved_and_the_tables_links_are_made_with_it() {
+    let lobby = Rc::new(AppState::new(
+        Settings::default(),
+        None,
+        Lang::En,
+        None,
+        true,
+    ));
+    let mark = lobby.outbox.last();
+    let s = save(lobby, &relay("turn:relay.example:3478"));
+    assert_eq!(s.settings.relays, vec![relay("turn:relay.example:3478")]);
+    assert_eq!(s.relay_said, Some(Ok(())));
+    // Kept: the settings are written with it, as three fields.
+    let saved = s.outbox.after(mark).find_map(|(_, c)| match c {
+        Cmd::SaveSettings(text) => Some(text.to_string()),
+        _ => None,
+    });
+    let saved = saved.expect("the settings are saved");
+    assert_eq!(Settings::decode(&saved).relays, s.settings.relays);
+    // The Menu opened again shows it, to edit.
+    let closed = s.clone().reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(
+        closed.relay_said, None,
+        "closing the Menu forgets what was said"
+    );
+    let again = closed.reduce(Msg::Overlay(Overlay::Menu));
+    assert_eq!(again.relay_draft, relay("turn:relay.example:3478"));
+    // One that is not a server is not saved, and the Menu says why; what
+    // was typed stays typed.
+    let no_password = Relay {
+        password: String::new(),
+        ..relay("turn:other.example")
+    };
+    let wrong = save(s.clone(), &no_password);
+    assert_eq!(wrong.settings.relays, s.settings.relays);
+    assert_eq!(wrong.relay_said, Some(Err(RelayProblem::NeedsLogin)));
+    assert_eq!(wrong.relay_draft, no_password);
+    let wrong = wrong
+        .reduce(Msg::EditRelay(
+            RelayField::Url,
+            "https://relay.example".into(),
+        ))
+        .reduce(Msg::SaveRelay);
+    assert_eq!(wrong.relay_said, Some(Err(RelayProblem::NotAUrl)));
+    // Another relay takes its place; blank fields remove it.
+    let s = save(s, &relay("turn:other.example"));
+    assert_eq!(s.settings.relays, vec![relay("turn:other.example")]);
+    let s = save(s, &Relay::default());
+    assert_eq!(s.settings.relays, vec![]);
+    // A table started with a relay set: its links are made with it.
+    let mut s = (*save(s, &relay("turn:relay.example:3478"))).clone();
+    s.lobby.seats[1] = SeatSetup::remote("Ben");
+    let mark = s.outbox.last();
+    let s = Rc::new(s).reduce(Msg::Start {
+        seed: 9,
+        id: "0000002a00000000".into(),
+    });
+    assert_eq!(
+        synced_relays(&s, mark),
+        Some(vec![relay("turn:relay.example:3478")])
+    );
+    // Without one, none.
+    assert_eq!(synced_relays(&table(), 0), Some(vec![]));
+}
+
+#[test]
+fn a_phone_answers_with_the_relay_its_invitation_brought_and_its_own() {
+    let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+    let invitation = Invitation {
+        table: 5,
+        seat: 1,
+        peer,
+        relay: Some(relay("turn:family.example")),
+    };
+    let settings = Settings {
+        relays: vec![relay("turn:mine.example")],
+        ..Settings::default()
+    };
+    let s = Rc::new(AppState::new(settings, None, Lang::En, None, true))
+        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+        .reduce(Msg::Hand(HandMsg::Join));
+    let relays: Vec<Vec<Relay>> = s
+        .outbox
+        .after(0)
+        .filter_map(|(_, c)| match c {
+            Cmd::HandLink {
+                invitation: Some(_),
+                relays,
+                ..
+            } => Some(relays.to_vec()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        relays,
+        vec![vec![
+            relay("turn:mine.example"),
+            relay("turn:family.example")
+        ]]
+    );
+}
+
+#[test]
+fn a_mistake_in_the_sites_list_is_kept_until_a_pairing_reads_it_right() {
+    let s = table();
+    assert_eq!(s.network_problem, None);
+    let problem = NetworkProblem::Entry {
+        index: 2,
+        why: "`http://b` is not a stun:, turn: or turns: URL".into(),
+    };
+    let s = s.reduce(Msg::Network(Some(problem.clone())));
+    assert_eq!(s.network_problem, Some(problem));
+    let s = s.reduce(Msg::Network(None));
+    assert_eq!(s.network_problem, None);
+}
+
+#[test]
+fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
+    use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
+    use crate::net::code::{Addr, Candidate, Kind, Reply};
+    use crate::net::devices::NoPath;
+    use crate::net::devices::{DeviceMsg, LinkState, Problem};
+    let s = table();
+    let mut offer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
+    // The table's public address, as a STUN server told it.
+    offer.candidates.push(Candidate {
+        addr: Addr::V4([198, 51, 100, 9]),
+        port: 40000,
+        kind: Kind::Srflx,
+    });
+    let code = Invitation {
+        table: s.devices.table,
+        seat: 1,
+        peer: offer.clone(),
+        relay: None,
+    }
+    .encode();
+    let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+        seat: 1,
+        epoch: 1,
+        code,
+    }));
+    let fail = |answer: Peer| {
+        let text = Reply {
+            seat: 1,
+            tag: offer.tag(),
+            peer: answer,
+        }
+        .encode();
+        let s = s
+            .clone()
+            .reduce(Msg::Device(DeviceMsg::Reply { seat: 1, text }));
+        assert_eq!(s.devices.seat(1).unwrap().link, LinkState::Connecting);
+        let s = s.reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
+        s.devices.seat(1).unwrap().problem.clone()
+    };
+    // The phone's public address (203.0.113.7) is another: two networks,
+    // a relay is needed (not "the same Wi-Fi?").
+    let phone = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
+    assert_eq!(
+        fail(phone.clone()),
+        Some(Problem::NoPath(NoPath::NeedsRelay))
+    );
+    // A phone that learnt no public address: it cannot be told.
+    let mut hosts = phone.clone();
+    hosts.candidates.retain(|c| c.kind == Kind::Host);
+    assert_eq!(fail(hosts), Some(Problem::NoPath(NoPath::NoSharedNetwork)));
+    // The same public address: one network that keeps devices apart.
+    let mut same = phone;
+    for c in &mut same.candidates {
+        if c.kind == Kind::Srflx {
+            c.addr = Addr::V4([198, 51, 100, 9]);
+        }
+    }
+    assert_eq!(fail(same), Some(Problem::NoPath(NoPath::SameNetworkApart)));
+    // A channel that opened and no hello: the path was not the trouble.
+    let text = Reply {
+        seat: 1,
+        tag: offer.tag(),
+        peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
+    }
+    .encode();
+    let s = s
+        .reduce(Msg::Device(DeviceMsg::Reply { seat: 1, text }))
+        .reduce(Msg::Device(DeviceMsg::Opened { seat: 1, epoch: 1 }))
+        .reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
+    assert_eq!(s.devices.seat(1).unwrap().problem, Some(Problem::Failed));
+}
