@@ -120,7 +120,7 @@ pub enum NoPath {
     RelayFailed,
 }
 
-/// Why the connection between the codes `ours` and `theirs` was made
+/// Why no connection between the codes `ours` and `theirs` was made
 /// (their candidates: server-reflexive ones give each side's public
 /// address, relay ones a relay that was reached).
 pub fn why_no_path(ours: &Peer, theirs: &Peer) -> NoPath {

@@ -82,17 +82,27 @@ fn entry(v: &Json) -> Result<IceServer, String> {
         }
     }
     f.done()?;
-    let turn = urls
-        .iter()
-        .any(|u| scheme(u).is_some_and(|s| s.starts_with("turn")));
-    if turn && (username.is_none() || credential.is_none()) {
-        return Err("a TURN server needs `username` and `credential`".to_string());
-    }
-    Ok(IceServer {
+    let server = IceServer {
         urls,
         username,
         credential,
-    })
+    };
+    if server.lacks_login() {
+        return Err("a TURN server needs `username` and `credential`".to_string());
+    }
+    Ok(server)
+}
+
+impl IceServer {
+    /// A TURN server without its user name or password (browsers refuse
+    /// one): the one rule of the site's list and the Menu's relay.
+    fn lacks_login(&self) -> bool {
+        let turn = self
+            .urls
+            .iter()
+            .any(|u| scheme(u).is_some_and(|s| s.starts_with("turn")));
+        turn && (self.username.is_none() || self.credential.is_none())
+    }
 }
 
 /// The servers `network.json` lists. An empty list is no server, as a
@@ -160,9 +170,7 @@ impl Relay {
             username: field(self.username.trim()),
             credential: field(&self.password),
         };
-        if url.to_ascii_lowercase().starts_with("turn")
-            && (server.username.is_none() || server.credential.is_none())
-        {
+        if server.lacks_login() {
             return Err(RelayProblem::NeedsLogin);
         }
         Ok(Some(server))
@@ -297,12 +305,10 @@ impl Relay {
 
     /// Read back from [`Relay::to_json`]'s form (a field missing is empty).
     pub fn from_json(v: &Json) -> Option<Relay> {
-        let Json::Obj(fields) = v else { return None };
-        let get = |key: &str| {
-            fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .and_then(|(_, v)| v.as_str())
+        let mut f = json::Fields::of(v, "a relay").ok()?;
+        let mut get = |key: &str| {
+            f.opt(key)
+                .and_then(Json::as_str)
                 .unwrap_or_default()
                 .to_string()
         };
