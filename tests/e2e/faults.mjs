@@ -25,6 +25,17 @@ export const HOLD_EXPORTS = `addEventListener('TrunkApplicationStarted', (e) => 
       return name;
     };
   });
+  // The last pointer events and clicks the page met (their time stamps
+  // beside the page's clock, and whether the app took them), told by a
+  // restore's wait that times out.
+  window.__e2eTaps = [];
+  for (const type of ['pointerdown', 'pointerup', 'click']) {
+    addEventListener(type, (e) => {
+      const at = performance.now();
+      const t = e.target instanceof Element ? e.target.closest('button') ?? e.target : null;
+      window.__e2eTaps = [...window.__e2eTaps.slice(-5), { type, stamp: Math.round(e.timeStamp), at: Math.round(at), detail: e.detail, on: t?.getAttribute('aria-label') ?? t?.className ?? null }];
+    }, true);
+  }
   window.__e2eMoveTheLog = () => {
     const line = document.querySelector('.log__lines > li:first-child');
     if (!line) return 'no line in the log';

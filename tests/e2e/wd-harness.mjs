@@ -340,8 +340,11 @@ export class AppPage {
   }
 
   /// Takes one step as the person at the screen (see harness.mjs `step`).
+  /// `missed` says afterwards why a card's click did not land (the hand
+  /// redrawn or covered under it), or is null.
   async step(choose = () => 0, seen) {
     const what = seen ?? (await this.whatNow());
+    this.missed = null;
     switch (what) {
       case 'next':
         await this.clickRole('button', 'Next round');
@@ -357,12 +360,16 @@ export class AppPage {
         break;
       case 'play': {
         const cards = await this.all('button', null, { within: '[role="group"][aria-label="Your hand"]', enabled: true });
-        if (!cards.length) break; // the hand changed since the look: look again
+        if (!cards.length) {
+          this.missed = 'no card of the hand could be played';
+          break; // the hand changed since the look: look again
+        }
         const i = Math.min(cards.length - 1, Math.max(0, choose(cards.length)));
         try {
           await this.session.click(cards[i]);
         } catch (e) {
           if (!(e instanceof WebDriverError) || !RETRY.has(e.error)) throw e;
+          this.missed = e.message;
         }
         break;
       }
