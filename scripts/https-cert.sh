@@ -28,7 +28,9 @@ host="$(hostname 2>/dev/null || true)"
 if [ -n "$host" ] && [ "$host" != localhost ]; then
   names+=("DNS:$host" "DNS:${host%%.*}.local")
 fi
-for ip in $(hostname -I 2>/dev/null || true); do
+# (MOJO_CERT_IPS: more addresses, space-separated; the network lab's site
+# is served from an address on its loopback, which `hostname -I` omits.)
+for ip in $(hostname -I 2>/dev/null || true) ${MOJO_CERT_IPS:-}; do
   case "$ip" in
     fe80:*) ;; # link-local: not an address a browser opens
     *) names+=("IP:$ip") ;;
@@ -40,7 +42,7 @@ done
 missing=""
 if [ -s "$cert" ] && [ -s "$key" ]; then
   have="$(openssl x509 -in "$cert" -noout -ext subjectAltName 2>/dev/null | tr ',' '\n' | sed 's/^ *//; s/IP Address:/IP:/')"
-  for ip in $(hostname -I 2>/dev/null || true); do
+  for ip in $(hostname -I 2>/dev/null || true) ${MOJO_CERT_IPS:-}; do
     case "$ip" in fe80:* | *:*) continue ;; esac
     grep -qx "IP:$ip" <<<"$have" || missing="$missing $ip"
   done

@@ -100,6 +100,10 @@ _mojo_setup() {
   [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
   # openssl: the https mode's certificate (scripts/https-cert.sh, its test).
   command -v openssl >/dev/null || missing+=(openssl)
+  # The network lab (tests/e2e/lab/): home routers' NAT by nftables, and
+  # coturn as the internet's STUN and TURN server (issue 35).
+  [ -x /usr/sbin/nft ] || missing+=(nftables)
+  [ -x /usr/bin/turnserver ] || missing+=(coturn)
   apt_start "${missing[@]}"
 
   # 2. Trunk (0.22 needs a newer rustc than 1.95), compiled without the

@@ -11,11 +11,12 @@ import { serve, chromiumArgs, whatNow, step } from './harness.mjs';
 const env = { server: null };
 const browsers = [];
 
-/// Serves the release build under /games/mojo/ for the file's tests and
-/// closes every device's browser after them; returns the helpers.
-export function useDevices() {
+/// Serves the release build under /games/mojo/ for the file's tests (or
+/// `site()` does: the network lab's https site) and closes every device's
+/// browser after them; returns the helpers.
+export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
   before(async () => {
-    env.server = await serve('/games/mojo/');
+    env.server = await site();
   });
   after(async () => {
     for (const b of browsers) await b.close().catch(() => {});
@@ -82,9 +83,11 @@ function tourDone() {
   } catch {}
 }
 
-/// A device: a browser process of its own, one page.
-async function device(name, { viewport = { width: 390, height: 844 }, args = [], init = [], context: options = {} } = {}) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...args] });
+/// A device: a browser process of its own, one page (`executable`: a
+/// wrapper that starts Chromium elsewhere, as in a namespace of the
+/// network lab).
+async function device(name, { viewport = { width: 390, height: 844 }, args = [], init = [], context: options = {}, executable = '/usr/bin/chromium' } = {}) {
+  const browser = await chromium.launch({ executablePath: executable, args: [...chromiumArgs, ...args] });
   browsers.push(browser);
   const context = await browser.newContext({ viewport, ...options });
   await context.addInitScript(tourDone);

@@ -4,6 +4,7 @@
 // tests of every engine (wd-harness.mjs); no browser library here.
 
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +48,12 @@ export const INIT_PATH = '__e2e__/init.js';
 /// server sends carries the hook. The script may be cached for an hour, so
 /// that a page opened offline from the service worker's copy (which has the
 /// tag) still finds it in the HTTP cache.
-export async function serve(base = '/', { dir = dist, init = null, port = 0 } = {}) {
+///
+/// The network lab (tests/e2e/lab/) serves the site as a deployer would:
+/// over https (`tls`: `{ cert, key }`) on another address (`host`), with
+/// files of the deployer's beside the build (`files`: `{ 'network.json':
+/// text }`, answered under `base`).
+export async function serve(base = '/', { dir = dist, init = null, port = 0, host = '127.0.0.1', tls = null, files = {} } = {}) {
   let served = dir;
   let delay = 0;
   let initCode = init;
@@ -62,7 +68,7 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
     if (status >= 400 && !(status === 404 && path === `${base}network.json`)) errors.push(`HTTP ${status} ${path}`);
     res.writeHead(status, headers).end(body);
   };
-  const server = createServer(async (req, res) => {
+  const handle = async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
     // The slow network is the app's: the test's own script comes at once.
@@ -89,7 +95,7 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
     }
     let body;
     try {
-      body = await readFile(file);
+      body = Object.hasOwn(files, rel) ? Buffer.from(files[rel]) : await readFile(file);
     } catch {
       answer(res, path, 404);
       return;
@@ -104,7 +110,9 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
     }, body);
-  });
+  };
+  const server = tls ? createTlsServer(tls, handle) : createServer(handle);
+  const scheme = tls ? 'https' : 'http';
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -112,7 +120,7 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
   const listen = (p) =>
     new Promise((ok, fail) => {
       server.once('error', fail);
-      server.listen(p, '127.0.0.1', () => {
+      server.listen(p, host, () => {
         server.off('error', fail);
         ok();
       });
@@ -126,8 +134,8 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0 } = 
   const bound = server.address().port;
   let listening = true;
   return {
-    url: `http://127.0.0.1:${bound}${base}`,
-    origin: `http://127.0.0.1:${bound}`,
+    url: `${scheme}://${host}:${bound}${base}`,
+    origin: `${scheme}://${host}:${bound}`,
     port: bound,
     requests,
     errors,

@@ -1,0 +1,132 @@
+// End-to-end, issue 35: a table and a phone in two homes, each behind its
+// own home router, with the internet between them: the network lab
+// (tests/e2e/lab/netlab.sh draws it). The site is served over https from
+// the internet with the deployer's network.json; the browsers run inside
+// the homes. Needs root, nftables and coturn (scripts/setup.sh): without
+// them the tests fail, they never skip.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { useDevices } from './devices-kit.mjs';
+import { labUp, labDown, site, chromiumIn, HOMES, STUN, TURN } from './lab/lab.mjs';
+import { saveScreenshot } from './harness.mjs';
+
+const { url, device, lobby, pair, playAll, checkMessages, received, env } = useDevices({ site: async () => null });
+
+after(async () => {
+  await env.server?.close();
+  env.server = null;
+  await labDown();
+});
+
+/// The lab with `nat` routers and the site listing `iceServers`; the
+/// table (a tablet in the first home) and Ann's phone (in the second),
+/// each in a browser of its own inside its home.
+async function homes(nat, iceServers, { delay = 0 } = {}) {
+  await env.server?.close();
+  env.server = null;
+  const seen = await labUp(nat, { delay });
+  env.server = await site({ iceServers });
+  const trust = env.server.trust;
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, executable: chromiumIn(HOMES.table.ns), args: trust });
+  const ann = await device('ann', { executable: chromiumIn(HOMES.phone.ns), args: trust });
+  return { table, ann, seen };
+}
+
+/// The candidate pair a page's connection uses, by the kinds of its two
+/// ends and their addresses (from getStats: the transport's selected pair).
+async function route(page) {
+  return page.evaluate(async () => {
+    const out = [];
+    for (const { pc } of window.__pcs ?? []) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = new Map();
+      (await pc.getStats()).forEach((r) => stats.set(r.id, r));
+      for (const t of stats.values()) {
+        if (t.type !== 'transport' || !t.selectedCandidatePairId) continue;
+        const pair = stats.get(t.selectedCandidatePairId);
+        const end = (id) => {
+          const c = stats.get(id);
+          return `${c.candidateType} ${c.address ?? c.ip}:${c.port}`;
+        };
+        out.push({ local: end(pair.localCandidateId), remote: end(pair.remoteCandidateId), bytes: pair.bytesSent + pair.bytesReceived });
+      }
+    }
+    return out;
+  });
+}
+
+/// A whole game across the two homes: the table sets up Ann's seat, Ann
+/// joins by the codes, both play to game over. Returns the pairing's time
+/// and the route each side took.
+async function wholeGame(table, ann) {
+  await table.goto(url());
+  await lobby(table, [
+    ['Tom', 'person'],
+    ['Ann', 'remote'],
+    ['Bot', 'easy'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
+  await ann.goto(url());
+  const started = Date.now();
+  await pair(table, 'Ann', ann, { again: 0 });
+  const paired = Date.now() - started;
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  assert.equal(await playAll(table, [ann]), 'over');
+  await ann.getByRole('heading', { name: /wins|Game over/ }).first().waitFor({ timeout: 20000 });
+  checkMessages(await received(ann), 1, 'ann');
+  return { paired, table: await route(table), ann: await route(ann) };
+}
+
+test('two homes behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router', async () => {
+  const { table, ann, seen } = await homes('cone', [STUN]);
+  console.log(seen);
+  const game = await wholeGame(table, ann);
+  console.log(`cone NATs + STUN: paired in ${game.paired} ms; table ${JSON.stringify(game.table)}; phone ${JSON.stringify(game.ann)}`);
+  assert.equal(game.table.length, 1, JSON.stringify(game.table));
+  // Direct: the table reaches the phone's router, as STUN showed it.
+  assert.match(game.table[0].remote, new RegExp(`^(srflx|prflx) ${HOMES.phone.wan.replaceAll('.', '\\.')}:`), JSON.stringify(game.table));
+  assert.doesNotMatch(JSON.stringify(game), /relay/);
+  await saveScreenshot(ann, 'lab-cone-phone-over');
+});
+
+test('two homes behind symmetric NATs, the site listing a TURN relay: the phone pairs and plays a whole game through the relay', async () => {
+  const { table, ann, seen } = await homes('symmetric', [STUN, TURN]);
+  console.log(seen);
+  const game = await wholeGame(table, ann);
+  console.log(`symmetric NATs + TURN: paired in ${game.paired} ms; table ${JSON.stringify(game.table)}; phone ${JSON.stringify(game.ann)}`);
+  assert.equal(game.table.length, 1, JSON.stringify(game.table));
+  // getStats shows the relay: one end of the pair is coturn's address.
+  const ends = `${game.table[0].local} ${game.table[0].remote}`;
+  assert.match(ends, /relay 192\.0\.2\.1:/, JSON.stringify(game));
+});
+
+test('two homes behind symmetric NATs with STUN alone: the table says a relay is needed and where to add one, not "same Wi-Fi"', async () => {
+  const { table, ann } = await homes('symmetric', [STUN]);
+  await table.goto(url());
+  await lobby(table, [
+    ['Tom', 'person'],
+    ['Ann', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const region = table.getByRole('region', { name: "Ann's device" });
+  await region.getByRole('textbox', { name: 'Invitation code' }).waitFor({ timeout: 20000 });
+  const code = await region.getByRole('textbox', { name: 'Invitation code' }).inputValue();
+  await ann.goto(url());
+  await ann.getByRole('button', { name: 'Join a table' }).click();
+  await ann.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await ann.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = ann.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  const asked = Date.now();
+  await region.getByRole('button', { name: 'Connect' }).click();
+  const told = region.getByText(/The devices could not connect/);
+  await told.waitFor({ timeout: 60000 });
+  const words = await told.innerText();
+  console.log(`symmetric NATs, STUN alone: told after ${Date.now() - asked} ms: ${words}`);
+  assert.match(words, /two different networks with no direct path between them, so a relay \(a TURN server\) is needed\. Add one in the Menu/);
+  assert.doesNotMatch(await region.innerText(), /Wi-Fi/);
+  await saveScreenshot(table, 'lab-symmetric-needs-relay');
+});

@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# The network lab of issue 35: two homes behind two home routers, and "the
+# internet" between them, in network namespaces of this machine (as root).
+#
+#   bash tests/e2e/lab/netlab.sh up cone|symmetric [DELAY_MS]
+#   bash tests/e2e/lab/netlab.sh down
+#
+#   mojo-h1 (the table's home)          mojo-h2 (the phone's home)
+#   10.1.0.10 ── mojo-r1 ──┐        ┌── mojo-r2 ── 192.168.1.10
+#        (lan) 10.1.0.1    │        │    192.168.1.1 (lan)
+#              198.51.100.2 (wan)  203.0.113.2 (wan)
+#                          │        │
+#                    198.51.100.1  203.0.113.1
+#              mojo-inet: 192.0.2.1 and .2 (coturn 3478, the site 443)
+#
+# The routers are home routers: nftables masquerade on the wan side, plain
+# (a cone NAT: a source port keeps its mapping whatever the destination)
+# or `random` (a symmetric NAT: a new port for every destination, as many
+# mobile networks do), UDP mappings forgotten after 30 s of silence (an
+# nft `ct timeout` policy), and new packets from the wan to the router
+# itself dropped, as home routers do (otherwise the other side's first
+# packet can take the NAT's port, and hole punching fails).
+#
+# Nothing links these namespaces to the machine's own network: no veth
+# leaves them, and each has a resolver that points nowhere
+# (/etc/netns/NAME/resolv.conf, which `ip netns exec` puts in place).
+# The browsers run inside mojo-h1 and mojo-h2 (tests/e2e/lab/lab.mjs).
+#
+# DELAY_MS (default 0): every packet that enters mojo-inet from a router is
+# held that long first (lab/delay.py, a TUN device: this kernel has no
+# netem), so two devices are DELAY_MS apart one way, directly or through
+# the relay.
+set -euo pipefail
+
+NSES=(mojo-inet mojo-r1 mojo-r2 mojo-h1 mojo-h2)
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+RUN=/run/mojo-lab
+# The TURN server's test user (tests/e2e/lab/lab.mjs says the same).
+TURN_USER=mojo
+TURN_PASSWORD=lab-relay-pass
+
+die() {
+  echo "netlab: error: $*" >&2
+  exit 1
+}
+
+down() {
+  if [ -f "$RUN/pids" ]; then
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$RUN/pids"
+  fi
+  for ns in "${NSES[@]}"; do
+    if ip netns pids "$ns" >/dev/null 2>&1; then
+      for pid in $(ip netns pids "$ns"); do kill -9 "$pid" 2>/dev/null || true; done
+      ip netns del "$ns" 2>/dev/null || true
+    fi
+    rm -rf "/etc/netns/$ns"
+  done
+  rm -rf "$RUN"
+}
+
+in_ns() {
+  local ns="$1"
+  shift
+  ip netns exec "$ns" "$@"
+}
+
+# veth A(in ns1) <-> B(in ns2)
+link() {
+  ip link add "$2" netns "$1" type veth peer name "$4" netns "$3"
+}
+
+addr() {
+  in_ns "$1" ip addr add "$3" dev "$2"
+  in_ns "$1" ip link set "$2" up
+}
+
+router_rules() {
+  local nat="$1"
+  local how="masquerade"
+  [ "$nat" = symmetric ] && how="masquerade random"
+  cat <<EOF
+table ip home {
+  ct timeout udp30 {
+    protocol udp;
+    l3proto ip;
+    policy = { unreplied: 30, replied: 30 }
+  }
+  chain pre {
+    type filter hook prerouting priority filter; policy accept;
+    meta l4proto udp ct timeout set "udp30"
+  }
+  chain out {
+    type filter hook output priority filter; policy accept;
+    meta l4proto udp ct timeout set "udp30"
+  }
+  chain input {
+    type filter hook input priority filter; policy accept;
+    iifname "wan" ct state new drop
+  }
+  chain forward {
+    type filter hook forward priority filter; policy accept;
+    iifname "wan" ct state new drop
+  }
+  chain post {
+    type nat hook postrouting priority srcnat; policy accept;
+    oifname "wan" $how
+  }
+}
+EOF
+}
+
+up() {
+  local nat="$1" delay="${2:-0}"
+  case "$nat" in cone | symmetric) ;; *) die "NAT kind '$nat': cone or symmetric" ;; esac
+  [ "$(id -u)" = 0 ] || die "needs root (ip netns)"
+  command -v nft >/dev/null || [ -x /usr/sbin/nft ] || die "nft is missing: apt-get install nftables (scripts/setup.sh)"
+  export PATH="$PATH:/usr/sbin:/sbin"
+  down
+  mkdir -p "$RUN"
+  for ns in "${NSES[@]}"; do
+    ip netns add "$ns" || die "cannot make network namespace $ns"
+    in_ns "$ns" ip link set lo up
+    mkdir -p "/etc/netns/$ns"
+    # A resolver that points nowhere: no name is ever looked up outside.
+    echo "nameserver 127.0.0.53" >"/etc/netns/$ns/resolv.conf"
+  done
+
+  # The internet: the routers' wan links and the services' address.
+  link mojo-inet i1 mojo-r1 wan
+  link mojo-inet i2 mojo-r2 wan
+  addr mojo-inet i1 198.51.100.1/24
+  addr mojo-inet i2 203.0.113.1/24
+  in_ns mojo-inet ip addr add 192.0.2.1/32 dev lo
+  in_ns mojo-inet ip addr add 192.0.2.2/32 dev lo
+  in_ns mojo-inet sysctl -qw net.ipv4.ip_forward=1
+
+  # The homes.
+  link mojo-r1 lan mojo-h1 eth0
+  link mojo-r2 lan mojo-h2 eth0
+  addr mojo-r1 wan 198.51.100.2/24
+  addr mojo-r2 wan 203.0.113.2/24
+  addr mojo-r1 lan 10.1.0.1/24
+  addr mojo-r2 lan 192.168.1.1/24
+  addr mojo-h1 eth0 10.1.0.10/24
+  addr mojo-h2 eth0 192.168.1.10/24
+  in_ns mojo-r1 ip route add default via 198.51.100.1
+  in_ns mojo-r2 ip route add default via 203.0.113.1
+  in_ns mojo-h1 ip route add default via 10.1.0.1
+  in_ns mojo-h2 ip route add default via 192.168.1.1
+  for r in mojo-r1 mojo-r2; do
+    in_ns "$r" sysctl -qw net.ipv4.ip_forward=1
+    router_rules "$nat" | in_ns "$r" nft -f - || die "nftables refused the router's rules in $r"
+  done
+  echo "$nat" >"$RUN/nat"
+
+  if [ "$delay" -gt 0 ]; then
+    # Every packet in from a router goes through tun0 first, where
+    # delay.py holds it; back from tun0, it is routed or delivered as
+    # usual (rules after `local`, which moves behind them).
+    in_ns mojo-inet python3 "$here/delay.py" tun0 "$delay" >"$RUN/delay.log" 2>&1 &
+    echo $! >>"$RUN/pids"
+    for _ in $(seq 50); do in_ns mojo-inet ip link show tun0 >/dev/null 2>&1 && break; sleep 0.05; done
+    in_ns mojo-inet ip link show tun0 >/dev/null 2>&1 || die "the delay's tun0 did not come up ($(cat "$RUN/delay.log"))"
+    in_ns mojo-inet ip link set tun0 up
+    for f in all default tun0 i1 i2; do in_ns mojo-inet sysctl -qw "net.ipv4.conf.$f.rp_filter=0"; done
+    in_ns mojo-inet sysctl -qw net.ipv4.conf.tun0.accept_local=1
+    in_ns mojo-inet ip route add default dev tun0 table 100
+    in_ns mojo-inet ip rule add priority 10 iif i1 lookup 100
+    in_ns mojo-inet ip rule add priority 11 iif i2 lookup 100
+    in_ns mojo-inet ip rule add priority 1000 lookup local
+    in_ns mojo-inet ip rule del priority 0
+  fi
+  echo "$delay" >"$RUN/delay"
+
+  # The internet's STUN and TURN server (Debian's coturn): STUN on
+  # 192.0.2.1 and .2 (two addresses, for the NAT's self-check below), TURN
+  # with the lab's test user, relaying from 192.0.2.1.
+  command -v turnserver >/dev/null || die "turnserver is missing: apt-get install coturn (scripts/setup.sh)"
+  in_ns mojo-inet turnserver -n --listening-ip=192.0.2.1 --listening-ip=192.0.2.2 \
+    --relay-ip=192.0.2.1 --listening-port=3478 --realm=mojo.lab --userdb="$RUN/turndb" \
+    --lt-cred-mech --user="$TURN_USER:$TURN_PASSWORD" --no-tls --no-dtls --no-cli \
+    --min-port=49152 --max-port=49999 --no-software-attribute \
+    --log-file="$RUN/turn.log" --simple-log >/dev/null 2>&1 &
+  echo $! >>"$RUN/pids"
+
+  # Is it the internet it should be? Each home asks the two STUN
+  # addresses what they see of one socket: the router's wan address, one port behind
+  # a cone NAT, two behind a symmetric one.
+  local wan seen ports
+  for h in 1 2; do
+    wan=198.51.100.2
+    [ "$h" = 2 ] && wan=203.0.113.2
+    for _ in $(seq 40); do
+      seen="$(in_ns "mojo-h$h" python3 "$here/stun.py" 192.0.2.1:3478 192.0.2.2:3478)"
+      [[ "$seen" != *null* ]] && break
+      sleep 0.1
+    done
+    [[ "$seen" != *null* ]] || die "mojo-h$h: no STUN answer from 192.0.2.1: $seen ($(tail -5 "$RUN/turn.log" 2>/dev/null))"
+    [[ "$seen" == *"\"$wan:"* ]] || die "mojo-h$h: STUN saw $seen, not the router's $wan"
+    if [ "$nat" = cone ] && [[ "$seen" != *'"mappings": 1}' ]]; then die "mojo-h$h: a cone NAT gave two mappings: $seen"; fi
+    if [ "$nat" = symmetric ] && [[ "$seen" != *'"mappings": 2}' ]]; then die "mojo-h$h: a symmetric NAT gave one mapping: $seen"; fi
+    echo "netlab: mojo-h$h behind a $nat NAT: $seen"
+  done
+}
+
+case "${1:-}" in
+up) up "${2:-}" "${3:-0}" ;;
+down) down ;;
+*)
+  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | down" >&2
+  exit 2
+  ;;
+esac
