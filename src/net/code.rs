@@ -370,8 +370,18 @@ impl Peer {
         s.push_str("m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n");
         for (i, c) in self.candidates.iter().enumerate() {
             let priority = (c.kind.preference() << 24) | ((65535 - i as u32) << 8) | 255;
+            // A reflexive or relay candidate names the address it came
+            // from (RFC 8839): the code does not carry it, so the
+            // unspecified one, as browsers write when they hide it.
+            // Firefox drops such a line without them: no pair was ever
+            // made with the other side's public address (the lab, issue 35).
+            let related = if c.kind == Kind::Host {
+                ""
+            } else {
+                " raddr 0.0.0.0 rport 0"
+            };
             s.push_str(&format!(
-                "a=candidate:{} 1 udp {priority} {} {} typ {}\r\n",
+                "a=candidate:{} 1 udp {priority} {} {} typ {}{related}\r\n",
                 i + 1,
                 c.addr,
                 c.port,
@@ -1051,8 +1061,18 @@ pub(crate) mod tests {
             ("203.0.113.50".to_string(), 3478)
         );
         // Through the code and back, the same.
-        let again = Peer::from_sdp(&peer.to_sdp()).unwrap();
+        let sdp = peer.to_sdp();
+        let again = Peer::from_sdp(&sdp).unwrap();
         assert_eq!(again, peer);
+        // Written back, a reflexive or relay candidate names a related
+        // address (RFC 8839; Firefox ignores the line without it), a host
+        // candidate none.
+        let lines: Vec<&str> = sdp.lines().filter(|l| l.starts_with("a=candidate:")).collect();
+        assert_eq!(lines.len(), MAX_CANDIDATES);
+        for line in lines {
+            let related = line.ends_with(" raddr 0.0.0.0 rport 0");
+            assert_eq!(related, !line.contains(" typ host"), "{line}");
+        }
         // Eight or fewer: all kept, as they came.
         let few = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
         assert_eq!(few.candidates.len(), 3);
