@@ -22,7 +22,7 @@ export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
     for (const b of browsers) await b.close().catch(() => {});
     await env.server?.close();
   });
-  return { url, device, lobby, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env };
+  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, env };
 }
 
 
@@ -178,6 +178,24 @@ async function pair(table, name, hand, { fresh = true, again = 1 } = {}) {
     return pair(table, name, hand, { fresh: true, again: again - 1 });
   }
   await hand.getByRole('group', { name: 'Your hand' }).or(hand.locator('.facedown, .summary')).first().waitFor({ timeout: 20000 });
+}
+
+/// Pairs `phone` (a WebDriver page) with `name`'s seat of the Playwright
+/// `table` by the text codes, from the lobby or from the join screen it
+/// shows; returns the seat's region on the table, the reply sent.
+async function pairWebDriver(table, phone, name, { fromLobby }) {
+  const code = await invitation(table, name);
+  if (fromLobby) await phone.clickRole('button', 'Join a table');
+  await phone.fill('#join-invitation', code);
+  await phone.clickRole('button', 'Join');
+  const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
+    timeout: 20000,
+    what: "the phone's reply code",
+  });
+  const region = table.getByRole('region', { name: `${name}'s device` });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  return region;
 }
 
 /// `e`, told what both screens say and what their connections did.

@@ -19,7 +19,7 @@ import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 import { HOLD_EXPORTS } from './faults.mjs';
 
-const { url, device, lobby, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env } =
+const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env } =
   useDevices();
 
 const pct = (xs, p) => {
@@ -670,23 +670,6 @@ test('another tab of the table device leaves a game with players on their own de
   assert.deepEqual([...table.problems, ...other.problems], []);
 });
 
-/// Pairs `phone` (a WebDriver page) with `name`'s seat of the Playwright
-/// `table` by the text codes, from the lobby or from the join screen it
-/// shows; returns the seat's region on the table, the reply sent.
-async function pairWebDriver(table, phone, name, { fromLobby }) {
-  const code = await invitation(table, name);
-  if (fromLobby) await phone.clickRole('button', 'Join a table');
-  await phone.fill('#join-invitation', code);
-  await phone.clickRole('button', 'Join');
-  const reply = await phone.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
-    timeout: 20000,
-    what: "the phone's reply code",
-  });
-  const region = table.getByRole('region', { name: `${name}'s device` });
-  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
-  await region.getByRole('button', { name: 'Connect' }).click();
-  return region;
-}
 
 // Another engine as a phone: Firefox (geckodriver), holding one seat of a
 // table in Chromium. (Debian's WebKitGTK has no WebRTC.)

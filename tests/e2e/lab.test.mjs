@@ -10,8 +10,12 @@ import assert from 'node:assert/strict';
 import { useDevices } from './devices-kit.mjs';
 import { labUp, labDown, site, chromiumIn, HOMES, STUN, TURN } from './lab/lab.mjs';
 import { saveScreenshot } from './harness.mjs';
+import { initScript, AppPage } from './wd-harness.mjs';
+import { startDriver } from './webdriver.mjs';
 
-const { url, device, lobby, pair, playAll, checkMessages, received, env } = useDevices({ site: async () => null });
+const { url, device, lobby, pair, pairWebDriver, playAll, checkMessages, received, recordChannels, env } = useDevices({
+  site: async () => null,
+});
 
 after(async () => {
   await env.server?.close();
@@ -22,15 +26,37 @@ after(async () => {
 /// The lab with `nat` routers and the site listing `iceServers`; the
 /// table (a tablet in the first home) and Ann's phone (in the second),
 /// each in a browser of its own inside its home.
-async function homes(nat, iceServers, { delay = 0 } = {}) {
+/// (`firefox`: Ann's phone is Firefox, driven by WebDriver from inside
+/// her home; its pages record their channels as Chromium's do.)
+async function homes(nat, iceServers, { delay = 0, firefox = false } = {}) {
   await env.server?.close();
   env.server = null;
   const seen = await labUp(nat, { delay });
-  env.server = await site({ iceServers });
+  const init = firefox ? initScript({ extra: `if (/Firefox/.test(navigator.userAgent)) (${recordChannels})();` }) : undefined;
+  env.server = await site({ iceServers }, { init });
   const trust = env.server.trust;
   const table = await device('table', { viewport: { width: 1024, height: 768 }, executable: chromiumIn(HOMES.table.ns), args: trust });
+  if (firefox) return { table, seen };
   const ann = await device('ann', { executable: chromiumIn(HOMES.phone.ns), args: trust });
   return { table, ann, seen };
+}
+
+/// Ann's phone in Firefox, inside her home: its driver runs there too.
+async function firefoxPhone() {
+  const driver = await startDriver('firefox', { ns: HOMES.phone.ns });
+  try {
+    const phone = await AppPage.open({ driver, server: env.server }, url(), {
+      width: 390,
+      height: 844,
+      capabilities: { acceptInsecureCerts: true },
+    });
+    await phone.ready();
+    assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
+    return { phone, driver };
+  } catch (e) {
+    await driver.stop();
+    throw e;
+  }
 }
 
 /// The candidate pair a page's connection uses, by the kinds of its two
@@ -66,18 +92,51 @@ async function wholeGame(table, ann) {
     ['Ann', 'remote'],
     ['Bot', 'easy'],
   ]);
+  // A whole game, to the lowest target (10 points): a round or two.
+  await table.locator('.lobby__target').fill('10');
+  await table.locator('.lobby__target').dispatchEvent('change');
   await table.getByRole('button', { name: 'Start game' }).click();
   await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
-  await ann.goto(url());
   const started = Date.now();
-  await pair(table, 'Ann', ann, { again: 0 });
+  if (ann.wd) {
+    const region = await pairWebDriver(table, ann.wd, 'Ann', { fromLobby: true });
+    await region
+      .getByText('Ann is connected.')
+      .waitFor({ timeout: 30000 })
+      .catch(async (e) => {
+        const phone = await ann.wd.eval(() => document.body.innerText).catch((x) => x.message);
+        const look = async () => {
+          const out = [];
+          for (const { pc, states } of window.__pcs ?? []) {
+            const stats = [];
+            (await pc.getStats()).forEach((r) => {
+              if (r.type === 'candidate-pair') stats.push(`pair ${r.state} ${r.localCandidateId}>${r.remoteCandidateId} req ${r.requestsSent}/${r.responsesReceived} in ${r.requestsReceived}`);
+              if (r.type.endsWith('-candidate')) stats.push(`${r.id} ${r.type} ${r.candidateType} ${r.address ?? r.ip}:${r.port}`);
+            });
+            const sdp = (d) => (d?.sdp.match(/a=candidate:[^\r\n]*/g) ?? []).map((c) => c.split(' ').slice(4, 8).join(' '));
+            out.push({ states, stats, local: sdp(pc.localDescription), remote: sdp(pc.remoteDescription) });
+          }
+          return out;
+        };
+        const pcs = { phone: await ann.wd.eval(look).catch((x) => x.message), table: await table.evaluate(look).catch((x) => x.message) };
+        throw new Error(`${e.message}\nthe table: ${await region.innerText()}\nthe phone: ${phone}\nits connections: ${JSON.stringify(pcs)}`);
+      });
+  } else {
+    await ann.goto(url());
+    await pair(table, 'Ann', ann, { again: 0 });
+  }
   const paired = Date.now() - started;
   await table.getByRole('button', { name: 'Start playing' }).click();
   assert.equal(await playAll(table, [ann]), 'over');
-  await ann.getByRole('heading', { name: /wins|Game over/ }).first().waitFor({ timeout: 20000 });
-  checkMessages(await received(ann), 1, 'ann');
+  if (ann.wd) await ann.wd.waitForRole('button', 'Leave the table', { timeout: 20000 });
+  else await ann.getByRole('button', { name: 'Leave the table' }).waitFor({ timeout: 20000 });
+  const views = checkMessages(await received(ann), 1, 'ann');
+  assert.ok(views > 10, `Ann's phone was sent ${views} views of her seat`);
   return { paired, table: await route(table), ann: await route(ann) };
 }
+
+/// A WebDriver page as playAll and the helpers above take a device.
+const asDevice = (phone) => ({ wd: phone, evaluate: (fn, arg) => phone.eval(fn, arg) });
 
 test('two homes behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router', async () => {
   const { table, ann, seen } = await homes('cone', [STUN]);
@@ -130,3 +189,24 @@ test('two homes behind symmetric NATs with STUN alone: the table says a relay is
   assert.doesNotMatch(await region.innerText(), /Wi-Fi/);
   await saveScreenshot(table, 'lab-symmetric-needs-relay');
 });
+
+for (const [nat, servers, via] of [
+  // Direct: the table's pair ends at the phone's router, as STUN saw it.
+  ['cone', [STUN], /^(srflx|prflx) \S+ (srflx|prflx) 203\.0\.113\.2:\d+$/],
+  ['symmetric', [STUN, TURN], /relay 192\.0\.2\.1:/],
+]) {
+  test(`two homes behind ${nat} NATs, the phone in Firefox: it pairs and plays a whole game (${servers.length > 1 ? 'through the relay' : 'router to router'})`, async () => {
+    const { table } = await homes(nat, servers, { firefox: true });
+    const { phone, driver } = await firefoxPhone();
+    try {
+      const game = await wholeGame(table, asDevice(phone));
+      console.log(`${nat} NATs, Firefox phone: paired in ${game.paired} ms; table ${JSON.stringify(game.table)}; phone ${JSON.stringify(game.ann)}`);
+      assert.equal(game.table.length, 1, JSON.stringify(game.table));
+      assert.match(`${game.table[0].local} ${game.table[0].remote}`, via, JSON.stringify(game));
+      await phone.expectNoProblems();
+    } finally {
+      await phone.close().catch(() => {});
+      await driver.stop();
+    }
+  });
+}

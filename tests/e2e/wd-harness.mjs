@@ -102,8 +102,10 @@ export class AppPage {
     this.engine = session.engine;
   }
 
-  static async open(build, url, { width = 1024, height = 768 } = {}) {
-    const session = await build.driver.newSession({ width, height });
+  /// (`capabilities`: more of them for the session, as the network lab's
+  /// `acceptInsecureCerts`.)
+  static async open(build, url, { width = 1024, height = 768, capabilities = {} } = {}) {
+    const session = await build.driver.newSession({ width, height }, capabilities);
     await session.setTimeouts({ script: 30000, pageLoad: 60000, implicit: 0 });
     const page = new AppPage(session, build.server);
     // Only this page's share of the server's record of failed answers.

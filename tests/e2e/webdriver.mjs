@@ -8,9 +8,9 @@
 // `byRole` in wd-harness.mjs), element clicks and keys, screenshots.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, access } from 'node:fs/promises';
+import { mkdtemp, rm, access, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -215,7 +215,9 @@ function stopChild(child) {
 /// browser or driver is missing. Returns { engine, url, pid, newSession,
 /// stop }. `log(text)` gets everything the driver and its browser print;
 /// `cwd` is their working folder (where a crashing process leaves its core).
-export async function startDriver(engine, { display, log, cwd } = {}) {
+/// `ns`: a network namespace of the lab (tests/e2e/lab/) to run the driver
+/// and its browser in; it is reached through a Unix socket (nsBridge).
+export async function startDriver(engine, { display, log, cwd, ns } = {}) {
   const spec = ENGINES[engine];
   if (!spec) throw new Error(`unknown engine ${engine}`);
   for (const path of spec.needs) {
@@ -237,7 +239,7 @@ export async function startDriver(engine, { display, log, cwd } = {}) {
     env.LIBGL_ALWAYS_SOFTWARE = '1';
   }
   // The driver's process; replaced once if a session does not start.
-  let run = await launch(bin, spec, env, log, cwd);
+  let run = await launch(bin, spec, env, log, cwd, ns);
   const driver = {
     engine,
     get url() {
@@ -263,12 +265,13 @@ export async function startDriver(engine, { display, log, cwd } = {}) {
           `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n`,
         );
         await stopChild(run.child);
-        run = await launch(bin, spec, env, log, cwd);
+        run = await launch(bin, spec, env, log, cwd, ns);
         return openSession(run.url, engine, spec, size, extra);
       }
     },
     stop: async () => {
       await stopChild(run.child);
+      await run.bridge?.close();
       await xvfb?.stop();
     },
   };
@@ -276,9 +279,10 @@ export async function startDriver(engine, { display, log, cwd } = {}) {
 }
 
 /// Starts the driver's process on a free port and waits until it answers.
-async function launch(bin, spec, env, log, cwd) {
+async function launch(bin, spec, env, log, cwd, ns) {
   const port = await freePort();
-  const child = spawnGroup(bin, spec.args(port), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [cmd, args] = ns ? ['ip', ['netns', 'exec', ns, bin, ...spec.args(port)]] : [bin, spec.args(port)];
+  const child = spawnGroup(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d) => {
     output = (output + d).slice(-20000);
@@ -286,7 +290,8 @@ async function launch(bin, spec, env, log, cwd) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
+  const bridge = ns ? await nsBridge(ns, port) : null;
+  const url = bridge ? bridge.url : `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${spec.driver} exited (${child.exitCode}): ${output}`);
@@ -296,11 +301,41 @@ async function launch(bin, spec, env, log, cwd) {
     } catch {}
     if (Date.now() > deadline) {
       await stopChild(child);
+      await bridge?.close();
       throw new Error(`${spec.driver} did not answer on ${url} in 20 s: ${output}`);
     }
     await sleep(50);
   }
-  return { child, url, output: () => output };
+  return { child, url, bridge, output: () => output };
+}
+
+/// The way in to a driver listening on `port` inside the namespace `ns`,
+/// whose loopback this process cannot reach: a relay inside the namespace
+/// from a Unix socket (files cross namespaces) to that port, and the same
+/// port here, which leads to the socket. Returns { url, close }.
+async function nsBridge(ns, port) {
+  const socket = join(tmpdir(), `mojo-${ns}-${port}.sock`);
+  await rm(socket, { force: true });
+  const code = `const net = require('node:net');
+    net.createServer((c) => { const t = net.connect(${port}, '127.0.0.1'); c.pipe(t).pipe(c); c.on('error', () => t.destroy()); t.on('error', () => c.destroy()); }).listen(${JSON.stringify(socket)});`;
+  const inside = spawnGroup('ip', ['netns', 'exec', ns, process.execPath, '-e', code], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && !(await stat(socket).catch(() => null)); i++) await sleep(20);
+  const here = createServer((c) => {
+    const t = netConnect(socket);
+    c.pipe(t).pipe(c);
+    c.on('error', () => t.destroy());
+    t.on('error', () => c.destroy());
+  });
+  // The same port here as inside: a driver checks the Host header's port.
+  await new Promise((ok, fail) => here.once('error', fail).listen(port, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise((ok) => here.close(() => ok()));
+      await stopChild(inside);
+      await rm(socket, { force: true });
+    },
+  };
 }
 
 /// A session of the driver at `url`, in a fresh profile; `extra`: more

@@ -56,10 +56,12 @@ export async function inNs(ns, cmd, args, options = {}) {
 
 /// The site, as a deployer puts it on the internet: the release build over
 /// https at 192.0.2.1, with `network` as its network.json (none if
-/// undefined). Its certificate is made for it (scripts/https-cert.sh);
-/// the lab's browsers trust it by its key (`trust`). Returns { url, close,
-/// trust }.
-export async function site(network) {
+/// undefined) and `init` as WebDriver pages' first script (server.mjs).
+/// Its certificate is made for it (scripts/https-cert.sh); the lab's
+/// Chromium trusts it by its key (`trust`, launch arguments), Firefox by
+/// WebDriver's `acceptInsecureCerts`. Returns { url, origin, errors,
+/// close, trust }: the shape of server.mjs's `serve` that the harnesses use.
+export async function site(network, { init } = {}) {
   const tls = join(RUN, 'tls');
   mkdirSync(tls, { recursive: true });
   await run('ip', ['netns', 'exec', 'mojo-inet', 'bash', join(root, 'scripts', 'https-cert.sh'), tls], {
@@ -71,18 +73,31 @@ export async function site(network) {
     '-c',
     `openssl x509 -in '${tls}/cert.pem' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
   ]);
-  const args = [join(here, 'site.mjs'), join(tls, 'cert.pem'), join(tls, 'key.pem')];
-  if (network !== undefined) args.push(typeof network === 'string' ? network : JSON.stringify(network));
-  const child = spawn('ip', ['netns', 'exec', 'mojo-inet', process.execPath, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const config = join(RUN, 'site.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      cert: join(tls, 'cert.pem'),
+      key: join(tls, 'key.pem'),
+      network: network === undefined || typeof network === 'string' ? network : JSON.stringify(network),
+      init,
+    }),
+  );
+  const child = spawn('ip', ['netns', 'exec', 'mojo-inet', process.execPath, join(here, 'site.mjs'), config], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const errors = [];
+  const lines = createInterface({ input: child.stdout });
   const first = await new Promise((ok, fail) => {
-    const lines = createInterface({ input: child.stdout });
     lines.once('line', ok);
     child.once('exit', (code) => fail(new Error(`the lab's site stopped (exit ${code}) before it listened`)));
   });
+  lines.on('line', (line) => errors.push(JSON.parse(line).error));
   const { url, origin } = JSON.parse(first);
   return {
     url,
     origin,
+    errors,
     trust: [`--ignore-certificate-errors-spki-list=${spki.trim()}`],
     close: () =>
       new Promise((ok) => {
