@@ -1067,7 +1067,10 @@ pub(crate) mod tests {
         // Written back, a reflexive or relay candidate names a related
         // address (RFC 8839; Firefox ignores the line without it), a host
         // candidate none.
-        let lines: Vec<&str> = sdp.lines().filter(|l| l.starts_with("a=candidate:")).collect();
+        let lines: Vec<&str> = sdp
+            .lines()
+            .filter(|l| l.starts_with("a=candidate:"))
+            .collect();
         assert_eq!(lines.len(), MAX_CANDIDATES);
         for line in lines {
             let related = line.ends_with(" raddr 0.0.0.0 rport 0");
