@@ -60,6 +60,49 @@ fn a_phone_refused_a_held_seat_is_asked_for_a_new_invitation_not_left_on_its_rep
     assert_eq!((hand.reply.as_deref(), hand.text.as_str()), (None, ""));
 }
 
+/// Issue 35: a reply travels through a messenger, and the phone's
+/// connection fails before the table has taken it. The phone keeps its
+/// reply and its link, and says the table has not taken it yet; the
+/// table's late answer revives the link (the network lab, 90 s late).
+#[test]
+fn a_reply_not_taken_yet_is_kept_with_its_link_and_said_so() {
+    let mut hand = HandState {
+        text: "invitation".into(),
+        reply: Some("reply".into()),
+        epoch: 2,
+        ..HandState::default()
+    };
+    // An older link's failure: nothing.
+    assert_eq!(hand.apply(HandMsg::Unanswered { epoch: 1 }).screen, None);
+    assert!(!hand.unanswered);
+    // This link's: kept, and said.
+    let news = hand.apply(HandMsg::Unanswered { epoch: 2 });
+    assert_eq!(news.screen, None);
+    assert!(hand.unanswered);
+    assert_eq!((hand.reply.as_deref(), hand.epoch), (Some("reply"), 2));
+    // The table answered: welcomed, no longer said.
+    hand.apply(HandMsg::Welcome {
+        epoch: 2,
+        ticket: Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ann".into(),
+        },
+    });
+    assert!(hand.connected && !hand.unanswered);
+    // A link that closed is still over: back to the invitation.
+    let mut closed = HandState {
+        reply: Some("reply".into()),
+        epoch: 3,
+        unanswered: true,
+        ..HandState::default()
+    };
+    let news = closed.apply(HandMsg::Lost { epoch: 3 });
+    assert_eq!(news.screen, Some(HandScreen::Join));
+    assert!(!closed.unanswered && closed.reply.is_none());
+}
+
 #[test]
 fn a_hand_joins_takes_its_seat_and_is_told_when_it_is_given_away() {
     let s = Rc::new(AppState::new(

@@ -83,6 +83,7 @@ fn heard(epoch: u32, event: LinkEvent) -> HandMsg {
     match event {
         LinkEvent::Open => HandMsg::Opened { epoch },
         LinkEvent::Closed => HandMsg::Lost { epoch },
+        LinkEvent::Unanswered => HandMsg::Unanswered { epoch },
         LinkEvent::Unsteady => HandMsg::Unsteady { epoch },
         LinkEvent::Steady => HandMsg::Steady { epoch },
         LinkEvent::Message(text) => HandMsg::Heard { epoch, text },

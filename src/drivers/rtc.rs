@@ -36,8 +36,12 @@ pub enum LinkEvent {
     Unsteady,
     /// The connection is `connected` again.
     Steady,
-    /// The channel closed, the connection was closed, or it failed before
-    /// the channel opened: the link is over.
+    /// The connection went `failed` before the channel opened: no path
+    /// was found yet. The link is kept, as the other side may still come:
+    /// a reply taken late (through a messenger) revives it when the
+    /// table's checks arrive (the network lab: 90 s late, through a relay).
+    Unanswered,
+    /// The channel closed or the connection was closed: the link is over.
     Closed,
 }
 
@@ -112,7 +116,7 @@ impl Link {
                 let opened = link.opened.get();
                 let event = match link.pc.connection_state() {
                     RtcPeerConnectionState::Closed => LinkEvent::Closed,
-                    RtcPeerConnectionState::Failed if !opened => LinkEvent::Closed,
+                    RtcPeerConnectionState::Failed if !opened => LinkEvent::Unanswered,
                     RtcPeerConnectionState::Failed | RtcPeerConnectionState::Disconnected
                         if opened =>
                     {

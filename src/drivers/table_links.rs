@@ -254,7 +254,11 @@ fn heard(
     }
     match event {
         LinkEvent::Open => send.emit(Msg::Device(DeviceMsg::Opened { seat, epoch })),
-        LinkEvent::Closed => send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch })),
+        // The table has both codes: a connection that found no path is
+        // over, and the table says why (`why_no_path`).
+        LinkEvent::Closed | LinkEvent::Unanswered => {
+            send.emit(Msg::Device(DeviceMsg::Lost { seat, epoch }))
+        }
         LinkEvent::Unsteady => send.emit(Msg::Device(DeviceMsg::Unsteady { seat, epoch })),
         LinkEvent::Steady => send.emit(Msg::Device(DeviceMsg::Steady { seat, epoch })),
         LinkEvent::Message(text) => send.emit(Msg::Device(DeviceMsg::Heard {

@@ -277,6 +277,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     join_help: "Scan the table's invitation with your camera, or paste its code here.",
     join: "Join",
     copy_reply: "Copy reply",
+    reply_unanswered: "The table has not taken this reply yet. It stays good while this page is open: send it if you have not, and keep waiting.",
     reply_help: "Show this reply to the table's camera, or copy it and paste it there. Keep this page open.",
     hand_lost: "The connection to the table was lost. Your seat is kept: ask the table for a new invitation and scan it to rejoin.",
     rejoin: "You are {name} at this table: scan its new invitation to take your seat back.",

@@ -550,6 +550,9 @@ messages! {
         Join => join: str,
         CopyReply => copy_reply: str,
         ReplyHelp => reply_help: str,
+        /// The phone's reply has found no path yet: the table has not
+        /// taken it (issue 35: a reply sent through a messenger).
+        ReplyUnanswered => reply_unanswered: str,
         HandLost => hand_lost: str,
         Rejoin(n: &'a str) => rejoin: str (name(n)),
         /// The phone's one tap back to its seat: the camera on the table's

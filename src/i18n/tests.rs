@@ -304,6 +304,7 @@ fn samples() -> Vec<Text<'static>> {
         Join,
         CopyReply,
         ReplyHelp,
+        ReplyUnanswered,
         HandLost,
         Rejoin("Ana"),
         PhoneLost("Ana"),

@@ -52,6 +52,9 @@ pub struct HandState {
     pub reconnecting: Option<u32>,
     /// Drifts so far.
     pub drifts: u32,
+    /// The reply's connection found no path yet: the table has not taken
+    /// the reply (it travels through a messenger). The link is kept.
+    pub unanswered: bool,
 }
 
 /// What happens on a hand device.
@@ -85,6 +88,11 @@ pub enum HandMsg {
         text: String,
     },
     Lost {
+        epoch: u32,
+    },
+    /// The reply's connection failed before it opened: the table has not
+    /// taken the reply yet. Kept: it comes back when the table answers.
+    Unanswered {
         epoch: u32,
     },
     /// The connection went `disconnected` or `failed`: "Reconnecting…".
@@ -190,6 +198,7 @@ impl HandState {
                 self.ticket = Some(ticket);
                 self.connected = true;
                 self.reconnecting = None;
+                self.unanswered = false;
                 self.problem = None;
             }
             HandMsg::Heard { epoch, text } if epoch == self.epoch => {
@@ -233,8 +242,12 @@ impl HandState {
             {
                 return self.give_up().into();
             }
+            HandMsg::Unanswered { epoch } if epoch == self.epoch && !self.connected => {
+                self.unanswered = self.reply.is_some();
+            }
             HandMsg::Lost { epoch } if epoch == self.epoch => {
                 self.connected = false;
+                self.unanswered = false;
                 self.reconnecting = None;
                 self.pending = false;
                 self.reply = None;

@@ -394,6 +394,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
+                    if hand.unanswered {
+                        <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
+                    }
                 </section>
             } else {
                 <section class="join__invitation">
