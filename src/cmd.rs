@@ -164,6 +164,9 @@ pub enum Cmd {
     Copy { text: String, shown_in: String },
     /// Open the share sheet with `text`.
     Share { title: String, text: String },
+    /// Tell this browser's other tabs (a reply handed over,
+    /// `net::handoff`).
+    HandOff(crate::net::handoff::HandOff),
     /// Draw this text as a QR code (in the QR worker, started by the
     /// first); the drawing comes back as `Msg::QrDrawn`.
     DrawQr(String),
@@ -183,6 +186,7 @@ pub enum Cmd {
 pub enum Later {
     Device(DeviceMsg),
     Hand(HandMsg),
+    HandOff(crate::net::handoff::HandOffMsg),
 }
 
 /// The moves of one round for Hard's review (`crate::replay::review_tasks`).

@@ -16,6 +16,7 @@ use crate::sync::TabMsg;
 use crate::ui::copy::Clipboard;
 use crate::ui::devices::{DevicesDialog, JoinScreen};
 use crate::ui::focus::{self, use_dialog_focus};
+use crate::ui::handoff::{reply_tab, ReplyTabProps};
 use crate::ui::lobby::{lobby, LobbyProps};
 use crate::ui::menu::{menu, MenuProps};
 use crate::ui::notices::{notices, tab_notice, NoticesProps, TabNoticeProps};
@@ -40,6 +41,7 @@ pub fn app() -> Html {
     use_tab_watch(&send);
     use_update_watch(&send);
     use_install_watch(&send);
+    crate::drivers::replies::use_reply_watch(&send);
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
     focus::use_dialog_scroll_kept();
@@ -102,6 +104,16 @@ impl Send {
 fn screen(state: &AppState, to: &Send) -> Html {
     let lang = state.lang;
     let sound = state.settings.sound;
+    // A tab that a phone's reply link opened: that and nothing else.
+    if let Some(tab) = &state.handoff {
+        return reply_tab(&ReplyTabProps {
+            lang,
+            tab,
+            qr: &state.qr,
+            camera: state.camera.possible,
+            clipboard: to.clipboard(state),
+        });
+    }
     match (&state.session, state.screen) {
         // A finished round replayed: on the table device only.
         (Some(session), Screen::Table) if state.replay.is_some() => {

@@ -194,12 +194,26 @@ impl AppState {
         }
     }
 
+    /// The seat whose invitation `reply` answers: its seat, link number
+    /// and link's state.
+    pub(super) fn answered_by(&self, reply: &Reply) -> Option<(Seat, u32, LinkState)> {
+        let answers = |r: &&RemoteSeat| {
+            r.seat == reply.seat
+                && r.invitation
+                    .as_deref()
+                    .and_then(|code| Invitation::decode(code).ok())
+                    .is_some_and(|i| i.seat == reply.seat && i.peer.tag() == reply.tag)
+        };
+        let seat = self.devices.seats.iter().find(answers);
+        seat.map(|r| (r.seat, r.epoch, r.link))
+    }
+
     /// A reply typed, pasted or scanned under `seat`'s invitation, judged
     /// here: its code, the invitation it answers, whether that one was
     /// answered already. A reply to another seat's invitation is taken for
     /// that seat, and the seat it was pasted under says so. Then the link
     /// connects (`Cmd::Accept`).
-    fn reply(&mut self, seat: Seat, text: &str) {
+    pub(super) fn reply(&mut self, seat: Seat, text: &str) {
         let Some(epoch) = self.devices.seat(seat).map(|r| r.epoch) else {
             return;
         };
@@ -214,20 +228,7 @@ impl AppState {
             Ok(reply) => reply,
             Err(e) => return said(self, Problem::Code(e)),
         };
-        let answers = |r: &&RemoteSeat| {
-            r.seat == reply.seat
-                && r.invitation
-                    .as_deref()
-                    .and_then(|code| Invitation::decode(code).ok())
-                    .is_some_and(|i| i.seat == reply.seat && i.peer.tag() == reply.tag)
-        };
-        let Some((to, to_epoch, link)) = self
-            .devices
-            .seats
-            .iter()
-            .find(answers)
-            .map(|r| (r.seat, r.epoch, r.link))
-        else {
+        let Some((to, to_epoch, link)) = self.answered_by(&reply) else {
             return said(self, Problem::OtherInvitation);
         };
         if link != LinkState::Inviting {

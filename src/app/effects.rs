@@ -17,6 +17,7 @@ use mojo_engine::Seat;
 use super::{AppState, Overlay, Screen};
 use crate::cmd::{BotTurn, Cmd, ReviewWork};
 use crate::net::devices::LinkState;
+use crate::net::handoff::ReplyState;
 use crate::net::proto::{message_for, News, ToHand};
 use crate::net::stored;
 use crate::save;
@@ -334,6 +335,14 @@ fn qr_codes(_: Option<&AppState>, s: &mut AppState) {
     }
     if s.screen == Screen::Join {
         texts.extend(s.hand.reply.clone());
+    }
+    // A reply link opened where no table took it: shown to scan.
+    if let Some(tab) = s
+        .handoff
+        .as_ref()
+        .filter(|t| t.state == ReplyState::NoTable)
+    {
+        texts.push(tab.code.clone());
     }
     for text in s.qr.want(texts) {
         s.outbox.push(Cmd::DrawQr(text));

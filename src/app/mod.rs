@@ -23,6 +23,7 @@ mod effects;
 mod game;
 mod lobby;
 mod phone;
+mod replies;
 mod settings;
 mod start;
 mod tabs;
@@ -188,6 +189,21 @@ pub struct AppState {
     /// What came of the Menu's last Save of the relay (saved, or why
     /// not); forgotten when a dialog opens or closes.
     pub relay_said: Option<Result<(), RelayProblem>>,
+    /// This tab was opened by a phone's reply link: it hands the reply to
+    /// the table's tab and draws nothing else (`net::handoff`).
+    pub handoff: Option<crate::net::handoff::ReplyTab>,
+}
+
+/// A message the reducer asked for later (`Cmd::After`), as it arrives.
+impl From<crate::cmd::Later> for Msg {
+    fn from(later: crate::cmd::Later) -> Msg {
+        use crate::cmd::Later;
+        match later {
+            Later::Device(m) => Msg::Device(m),
+            Later::Hand(m) => Msg::Hand(m),
+            Later::HandOff(m) => Msg::HandOff(m),
+        }
+    }
 }
 
 /// Everything that can happen to the app state.
@@ -278,6 +294,8 @@ pub enum Msg {
     Hand(HandMsg),
     /// The camera that reads QR codes.
     Camera(CameraMsg),
+    /// A reply handed from tab to tab (`net::handoff`).
+    HandOff(crate::net::handoff::HandOffMsg),
     /// Copy `text`, shown on the page in the element `shown_in`.
     Copy {
         text: String,
@@ -460,6 +478,7 @@ impl AppState {
             Msg::Device(msg) => self.with_sounds(|s| s.device_msg(msg)),
             Msg::Hand(msg) => self.with_sounds(|s| s.hand_msg(msg)),
             Msg::Camera(msg) => self.camera_msg(msg),
+            Msg::HandOff(msg) => self.handoff_msg(msg),
             Msg::Copy { text, shown_in } => self.outbox.push(Cmd::Copy { text, shown_in }),
             Msg::Copied { text, copied } => self.copied = Some((text, copied)),
             Msg::Share { title, text } => self.outbox.push(Cmd::Share { title, text }),
@@ -486,6 +505,8 @@ mod devices_tests;
 mod network_tests;
 #[cfg(test)]
 mod phone_tests;
+#[cfg(test)]
+mod replies_tests;
 #[cfg(test)]
 mod test_kit;
 #[cfg(test)]

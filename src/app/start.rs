@@ -63,6 +63,7 @@ impl AppState {
             network_problem: None,
             relay_draft: Relay::default(),
             relay_said: None,
+            handoff: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);
@@ -202,7 +203,13 @@ impl AppState {
         // Either is taken out of the address, so that a reload does not do
         // it again.
         state.page = from.page;
-        if let Some(code) = from.hash.strip_prefix("#join=") {
+        let reply = crate::net::handoff::reply_in(&from.hash).filter(|_| from.page == Page::Table);
+        if let Some(code) = reply {
+            // A phone's reply as a link (`#reply=CODE`): this tab hands it
+            // to the table's tab and hosts nothing (`net::handoff`).
+            state.outbox.push(Cmd::ClearHash);
+            state.open_reply_tab(code, reply_id(&from.tab, from.now));
+        } else if let Some(code) = from.hash.strip_prefix("#join=") {
             state.outbox.push(Cmd::ClearHash);
             state.hand_msg(HandMsg::Open(code.to_string()));
         } else if state.page == Page::Phone {
@@ -216,6 +223,16 @@ impl AppState {
         state.decide(None);
         state
     }
+}
+
+/// A number for this tab's reply hand-off, from its id and the clock
+/// (FNV-1a): another tab's reply tab has another.
+fn reply_id(tab: &str, now: f64) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in tab.bytes().chain((now as u64).to_le_bytes()) {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h
 }
 
 /// The state a reload starts from, made from what storage holds: the

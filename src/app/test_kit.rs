@@ -101,13 +101,7 @@ pub(super) fn afters(s: &AppState, mark: u64) -> Vec<(u32, Msg)> {
     s.outbox
         .after(mark)
         .filter_map(|(_, c)| match c {
-            Cmd::After { ms, msg } => Some((
-                *ms,
-                match msg.clone() {
-                    crate::cmd::Later::Device(m) => Msg::Device(m),
-                    crate::cmd::Later::Hand(m) => Msg::Hand(m),
-                },
-            )),
+            Cmd::After { ms, msg } => Some((*ms, Msg::from(msg.clone()))),
             _ => None,
         })
         .collect()

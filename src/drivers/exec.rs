@@ -23,7 +23,7 @@ use super::phone_link::{self, use_hand_link, HandLink};
 use super::saves;
 use super::table_links::{use_table_links, Links};
 use crate::app::{Msg, PHONE_SIDE};
-use crate::cmd::{Cmd, Later, Outbox, OUTBOX_KEPT};
+use crate::cmd::{Cmd, Outbox, OUTBOX_KEPT};
 use crate::net::devices::PING_MS;
 use crate::net::proto::{ToHand, ToTable};
 use crate::stats::Stats;
@@ -251,16 +251,14 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
             }
         }
         Cmd::After { ms, msg } => {
-            let msg = match msg.clone() {
-                Later::Device(m) => Msg::Device(m),
-                Later::Hand(m) => Msg::Hand(m),
-            };
+            let msg = Msg::from(msg.clone());
             let send = send.clone();
             super::browser::after(*ms, move || send.emit(msg));
         }
         Cmd::Copy { text, shown_in } => {
             super::clipboard::copy_text(text.clone(), shown_in.clone(), send.clone())
         }
+        Cmd::HandOff(message) => super::replies::post(message),
         Cmd::Share { title, text } => {
             super::clipboard::share_text(title, text);
         }

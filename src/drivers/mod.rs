@@ -24,6 +24,7 @@ pub mod exec;
 pub mod network;
 pub mod phone_link;
 pub mod qr;
+pub mod replies;
 pub mod rtc;
 pub mod saves;
 pub mod sound;

@@ -553,6 +553,16 @@ messages! {
         /// The phone's reply has found no path yet: the table has not
         /// taken it (issue 35: a reply sent through a messenger).
         ReplyUnanswered => reply_unanswered: str,
+        /// The phone's reply as a link, sent back through the messenger (issue 35).
+        ReplyLinkHelp => reply_link_help: str,
+        SendReplyBack => send_reply_back: str,
+        CopyReplyLink => copy_reply_link: str,
+        /// The tab a reply link opened (`net::handoff`).
+        ReplyTabTitle => reply_tab_title: str,
+        ReplyTabAsking => reply_tab_asking: str,
+        ReplyTabTaken(n: &'a str) => reply_tab_taken: str (name(n)),
+        ReplyTabNoTable => reply_tab_no_table: str,
+        OpenMojo => open_mojo: str,
         HandLost => hand_lost: str,
         Rejoin(n: &'a str) => rejoin: str (name(n)),
         /// The phone's one tap back to its seat: the camera on the table's

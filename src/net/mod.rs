@@ -13,6 +13,7 @@ pub const BUILD: &str = env!("MOJO_BUILD");
 pub mod code;
 pub mod devices;
 pub mod hand;
+pub mod handoff;
 pub mod ice;
 pub mod proto;
 pub mod qr;

@@ -15,7 +15,7 @@ use crate::net::devices::{Devices, LinkState, NoPath, Problem};
 use crate::net::hand::HandState;
 use crate::net::ice::NetworkProblem;
 use crate::net::qr::{Codes, Drawing};
-use crate::ui::copy::{Clipboard, CopyButton};
+use crate::ui::copy::{Clipboard, CopyButton, ShareOrCopy};
 use crate::ui::typed_code::typed_code;
 
 /// A pairing problem in words.
@@ -305,6 +305,21 @@ fn network_note(lang: Lang, problem: Option<&NetworkProblem>, class: &'static st
     html! { <p {class} role="note">{ Text::NetworkFileProblem(&what).get(lang) }</p> }
 }
 
+/// The reply as a link to send back through the messenger the
+/// invitation came by (issue 35): the share sheet where there is one,
+/// else Copy; the link shown, to select by hand if copying fails.
+fn reply_link(lang: Lang, qr: &Codes, code: &str, clipboard: &Clipboard) -> Html {
+    let t = |text: Text| text.get(lang);
+    let link = crate::net::handoff::reply_link(&qr.page, code);
+    html! {
+        <div class="join__link">
+            <p>{ t(Text::ReplyLinkHelp) }</p>
+            <input id="join-reply-link" class="code" readonly=true aria-label={t(Text::CopyReplyLink)} value={link.clone()} />
+            <ShareOrCopy {lang} title="Mojo" text={link} share_label={t(Text::SendReplyBack)} copy_label={t(Text::CopyReplyLink)} shown_in="#join-reply-link" clipboard={clipboard.clone()} />
+        </div>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct JoinProps {
     pub lang: Lang,
@@ -394,6 +409,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
+                    { reply_link(lang, &p.qr, code, &p.clipboard) }
                     if hand.unanswered {
                         <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
                     }

@@ -7,6 +7,7 @@ pub mod devices;
 pub mod focus;
 pub mod follow;
 pub mod hand;
+pub mod handoff;
 pub mod lobby;
 pub mod log;
 pub mod menu;

@@ -112,3 +112,74 @@ test("the site's list is fetched as pairing starts, its mistake is said and play
   assert.equal(await ben.getByText('network.json').count(), 0, "no word of a list that is right");
   assert.deepEqual([...table.problems, ...ben.problems], []);
 });
+
+/// A share sheet, as Linux browsers have none: what it was given.
+function stubShare() {
+  window.__shared = [];
+  navigator.share = async (data) => {
+    window.__shared.push(data);
+  };
+}
+
+test("a reply sent back as a link: the phone shares it (or copies it); opened beside the table it goes to the table's tab, which connects; opened where no table is, it shows the code to scan or paste", async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben', { init: [stubShare] });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const code = await invitation(table, 'Ben');
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
+  await replyBox.waitFor({ timeout: 20000 });
+  const reply = await replyBox.inputValue();
+  // The share sheet, with the link.
+  await ben.getByText('Far away? Send this reply back as a link').waitFor();
+  await ben.getByRole('button', { name: 'Send the reply back' }).click();
+  const shared = await ben.evaluate(() => window.__shared);
+  assert.equal(shared.length, 1);
+  const link = shared[0].text;
+  assert.equal(link, `${new URL(url()).origin}/games/mojo/#reply=${reply}`);
+  await saveScreenshot(ben, 'across-reply-link-phone');
+
+  // Without a share sheet, Copy (a phone of its own, not paired).
+  const noShare = await device('nos');
+  await noShare.goto(url());
+  await noShare.getByRole('button', { name: 'Join a table' }).click();
+  await noShare.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await noShare.getByRole('button', { name: 'Join', exact: true }).click();
+  await noShare.getByRole('textbox', { name: 'Reply code' }).waitFor({ timeout: 20000 });
+  assert.equal(await noShare.getByRole('button', { name: 'Send the reply back' }).count(), 0);
+  await noShare.getByRole('button', { name: 'Copy the reply link' }).click();
+  await noShare.locator('.copied').filter({ hasText: /./ }).first().waitFor();
+  assert.match(await noShare.getByRole('textbox', { name: 'Copy the reply link' }).inputValue(), /\/games\/mojo\/#reply=/);
+
+  // Where no table is open (another browser): the code, to scan or paste.
+  const elsewhere = await device('elsewhere');
+  await elsewhere.goto(link);
+  await elsewhere.getByRole('heading', { name: 'A reply for your table' }).waitFor();
+  await elsewhere.getByText('No table is open in this browser.').waitFor({ timeout: 10000 });
+  assert.equal(await elsewhere.getByRole('textbox', { name: 'Reply code' }).inputValue(), reply);
+  await elsewhere.locator('svg.qr').waitFor();
+  assert.equal(await elsewhere.locator('.lobby, .table').count(), 0, 'no lobby or table in that tab');
+  await saveScreenshot(elsewhere, 'across-reply-link-no-table');
+
+  // Beside the table (a new tab of its browser, as a messenger opens
+  // it): handed to the table's tab, which connects; no second table.
+  const tab = await table.context().newPage();
+  await tab.goto(link);
+  await tab.getByText("Ben's reply went to your table, in its own tab").waitFor({ timeout: 10000 });
+  assert.equal(await tab.locator('.lobby, .table').count(), 0, 'no lobby or table in the reply tab');
+  assert.equal(new URL(tab.url()).hash, '', 'the reply is taken out of the address');
+  await saveScreenshot(tab, 'across-reply-link-taken');
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+  // The phone sits at the table.
+  await ben.getByText(/the table/).first().waitFor();
+  await tab.close();
+});
