@@ -553,6 +553,10 @@ messages! {
         /// The phone's reply has found no path yet: the table has not
         /// taken it (issue 35: a reply sent through a messenger).
         ReplyUnanswered => reply_unanswered: str,
+        /// The table's invitation as a link, for a player far away (issue 35).
+        InvitationLinkHelp(n: &'a str) => invitation_link_help: str (name(n)),
+        SendInvitation => send_invitation: str,
+        CopyInvitationLink => copy_invitation_link: str,
         /// The phone's reply as a link, sent back through the messenger (issue 35).
         ReplyLinkHelp => reply_link_help: str,
         SendReplyBack => send_reply_back: str,

@@ -195,6 +195,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                             </div>
                         </div>
                         { typed_code(lang, code, !camera) }
+                        { link_to_send(lang, p.qr.link(code), &id("link"), [Text::InvitationLinkHelp(&name), Text::SendInvitation, Text::CopyInvitationLink], &p.clipboard) }
                     } else if r.problem.is_none() {
                         <p class="device__making">{ t(Text::DeviceConnecting) }</p>
                     }
@@ -305,17 +306,23 @@ fn network_note(lang: Lang, problem: Option<&NetworkProblem>, class: &'static st
     html! { <p {class} role="note">{ Text::NetworkFileProblem(&what).get(lang) }</p> }
 }
 
-/// The reply as a link to send back through the messenger the
-/// invitation came by (issue 35): the share sheet where there is one,
-/// else Copy; the link shown, to select by hand if copying fails.
-fn reply_link(lang: Lang, qr: &Codes, code: &str, clipboard: &Clipboard) -> Html {
-    let t = |text: Text| text.get(lang);
-    let link = crate::net::handoff::reply_link(&qr.page, code);
+/// A code as a link to send through a messenger (issue 35): the
+/// invitation from the table, the reply back from the phone. The share
+/// sheet where there is one, else Copy; the link shown in `id`, to select
+/// by hand if copying fails. `words`: the help, Share's and Copy's labels.
+fn link_to_send(
+    lang: Lang,
+    link: String,
+    id: &str,
+    words: [Text; 3],
+    clipboard: &Clipboard,
+) -> Html {
+    let [help, share, copy] = words.map(|w| w.get(lang));
     html! {
         <div class="join__link">
-            <p>{ t(Text::ReplyLinkHelp) }</p>
-            <input id="join-reply-link" class="code" readonly=true aria-label={t(Text::CopyReplyLink)} value={link.clone()} />
-            <ShareOrCopy {lang} title="Mojo" text={link} share_label={t(Text::SendReplyBack)} copy_label={t(Text::CopyReplyLink)} shown_in="#join-reply-link" clipboard={clipboard.clone()} />
+            <p>{ help }</p>
+            <input id={id.to_string()} class="code" readonly=true aria-label={copy.clone()} value={link.clone()} />
+            <ShareOrCopy {lang} title="Mojo" text={link} share_label={share} copy_label={copy} shown_in={format!("#{id}")} clipboard={clipboard.clone()} />
         </div>
     }
 }
@@ -409,7 +416,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
-                    { reply_link(lang, &p.qr, code, &p.clipboard) }
+                    { link_to_send(lang, crate::net::handoff::reply_link(&p.qr.page, code), "join-reply-link", [Text::ReplyLinkHelp, Text::SendReplyBack, Text::CopyReplyLink], &p.clipboard) }
                     if hand.unanswered {
                         <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
                     }
