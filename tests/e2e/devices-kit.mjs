@@ -22,7 +22,7 @@ export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
     for (const b of browsers) await b.close().catch(() => {});
     await env.server?.close();
   });
-  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, env };
+  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, latencies, pct, env };
 }
 
 
@@ -288,6 +288,36 @@ function checkMessages(got, seat, device) {
 }
 
 const received = (page) => page.evaluate(() => window.__got);
+
+/// The p-th percentile of `xs`.
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+/// From each action a phone sent (in the tap's task) to the moment the
+/// table showed it (a new line in its log), and the other phone showed it.
+/// Only actions the table received after its last reload count (its
+/// records start again with the page).
+async function latencies(from, table, other) {
+  const sent = (await from.evaluate(() => window.__sent)).filter((s) => s.data.includes('"type":"act"'));
+  const [tableGot, tableLines, otherLines] = await Promise.all([
+    table.evaluate(() => window.__got),
+    table.evaluate(() => window.__lines),
+    other.evaluate(() => window.__lines),
+  ]);
+  const out = { table: [], other: [] };
+  for (const s of sent) {
+    const got = tableGot.find((g) => g.data === s.data && g.at >= s.at);
+    if (!got) continue;
+    const shown = tableLines.find((l) => l.at >= got.at);
+    const seen = otherLines.find((l) => l.at >= s.at);
+    if (!shown || !seen) continue;
+    out.table.push(shown.at - s.at);
+    out.other.push(seen.at - s.at);
+  }
+  return out;
+}
 
 /// Plays by clicks on every device until the table shows the game over
 /// (or `until()` says stop). The table's person plays through the hand-off

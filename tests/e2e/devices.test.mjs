@@ -19,37 +19,8 @@ import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 import { HOLD_EXPORTS } from './faults.mjs';
 
-const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, env } =
+const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, latencies, pct, env } =
   useDevices();
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-/// From each action a phone sent (in the tap's task) to the moment the
-/// table showed it (a new line in its log), and the other phone showed it.
-/// Only actions the table received after its last reload count (its
-/// records start again with the page).
-async function latencies(from, table, other) {
-  const sent = (await from.evaluate(() => window.__sent)).filter((s) => s.data.includes('"type":"act"'));
-  const [tableGot, tableLines, otherLines] = await Promise.all([
-    table.evaluate(() => window.__got),
-    table.evaluate(() => window.__lines),
-    other.evaluate(() => window.__lines),
-  ]);
-  const out = { table: [], other: [] };
-  for (const s of sent) {
-    const got = tableGot.find((g) => g.data === s.data && g.at >= s.at);
-    if (!got) continue;
-    const shown = tableLines.find((l) => l.at >= got.at);
-    const seen = otherLines.find((l) => l.at >= s.at);
-    if (!shown || !seen) continue;
-    out.table.push(shown.at - s.at);
-    out.other.push(seen.at - s.at);
-  }
-  return out;
-}
 
 test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table fault mid-round (a wasm trap), restore themselves, and play goes on', async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 }, init: [HOLD_EXPORTS] });

@@ -5,138 +5,13 @@
 // the homes. Needs root, nftables and coturn (scripts/setup.sh): without
 // them the tests fail, they never skip.
 
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useDevices } from './devices-kit.mjs';
-import { labUp, labDown, site, chromiumIn, HOMES, STUN, TURN } from './lab/lab.mjs';
+import { useLab } from './lab/kit.mjs';
+import { chromiumIn, HOMES, STUN, TURN } from './lab/lab.mjs';
 import { saveScreenshot } from './harness.mjs';
-import { initScript, AppPage } from './wd-harness.mjs';
-import { startDriver } from './webdriver.mjs';
 
-const { url, device, lobby, pair, pairWebDriver, playAll, checkMessages, received, recordChannels, env } = useDevices({
-  site: async () => null,
-});
-
-after(async () => {
-  await env.server?.close();
-  env.server = null;
-  await labDown();
-});
-
-/// The lab with `nat` routers and the site listing `iceServers`; the
-/// table (a tablet in the first home) and Ann's phone (in the second),
-/// each in a browser of its own inside its home.
-/// (`firefox`: Ann's phone is Firefox, driven by WebDriver from inside
-/// her home; its pages record their channels as Chromium's do.)
-async function homes(nat, iceServers, { delay = 0, firefox = false } = {}) {
-  await env.server?.close();
-  env.server = null;
-  const seen = await labUp(nat, { delay });
-  const init = firefox ? initScript({ extra: `if (/Firefox/.test(navigator.userAgent)) (${recordChannels})();` }) : undefined;
-  env.server = await site({ iceServers }, { init });
-  const trust = env.server.trust;
-  const table = await device('table', { viewport: { width: 1024, height: 768 }, executable: chromiumIn(HOMES.table.ns), args: trust });
-  if (firefox) return { table, seen };
-  const ann = await device('ann', { executable: chromiumIn(HOMES.phone.ns), args: trust });
-  return { table, ann, seen };
-}
-
-/// Ann's phone in Firefox, inside her home: its driver runs there too.
-async function firefoxPhone() {
-  const driver = await startDriver('firefox', { ns: HOMES.phone.ns });
-  try {
-    const phone = await AppPage.open({ driver, server: env.server }, url(), {
-      width: 390,
-      height: 844,
-      capabilities: { acceptInsecureCerts: true },
-    });
-    await phone.ready();
-    assert.match(await phone.eval(() => navigator.userAgent), /Firefox\//);
-    return { phone, driver };
-  } catch (e) {
-    await driver.stop();
-    throw e;
-  }
-}
-
-/// The candidate pair a page's connection uses, by the kinds of its two
-/// ends and their addresses (from getStats: the transport's selected pair).
-async function route(page) {
-  return page.evaluate(async () => {
-    const out = [];
-    for (const { pc } of window.__pcs ?? []) {
-      if (pc.connectionState !== 'connected') continue;
-      const stats = new Map();
-      (await pc.getStats()).forEach((r) => stats.set(r.id, r));
-      for (const t of stats.values()) {
-        if (t.type !== 'transport' || !t.selectedCandidatePairId) continue;
-        const pair = stats.get(t.selectedCandidatePairId);
-        const end = (id) => {
-          const c = stats.get(id);
-          return `${c.candidateType} ${c.address ?? c.ip}:${c.port}`;
-        };
-        out.push({ local: end(pair.localCandidateId), remote: end(pair.remoteCandidateId), bytes: pair.bytesSent + pair.bytesReceived });
-      }
-    }
-    return out;
-  });
-}
-
-/// A whole game across the two homes: the table sets up Ann's seat, Ann
-/// joins by the codes, both play to game over. Returns the pairing's time
-/// and the route each side took.
-async function wholeGame(table, ann) {
-  await table.goto(url());
-  await lobby(table, [
-    ['Tom', 'person'],
-    ['Ann', 'remote'],
-    ['Bot', 'easy'],
-  ]);
-  // A whole game, to the lowest target (10 points): a round or two.
-  await table.locator('.lobby__target').fill('10');
-  await table.locator('.lobby__target').dispatchEvent('change');
-  await table.getByRole('button', { name: 'Start game' }).click();
-  await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
-  const started = Date.now();
-  if (ann.wd) {
-    const region = await pairWebDriver(table, ann.wd, 'Ann', { fromLobby: true });
-    await region
-      .getByText('Ann is connected.')
-      .waitFor({ timeout: 30000 })
-      .catch(async (e) => {
-        const phone = await ann.wd.eval(() => document.body.innerText).catch((x) => x.message);
-        const look = async () => {
-          const out = [];
-          for (const { pc, states } of window.__pcs ?? []) {
-            const stats = [];
-            (await pc.getStats()).forEach((r) => {
-              if (r.type === 'candidate-pair') stats.push(`pair ${r.state} ${r.localCandidateId}>${r.remoteCandidateId} req ${r.requestsSent}/${r.responsesReceived} in ${r.requestsReceived}`);
-              if (r.type.endsWith('-candidate')) stats.push(`${r.id} ${r.type} ${r.candidateType} ${r.address ?? r.ip}:${r.port}`);
-            });
-            const sdp = (d) => (d?.sdp.match(/a=candidate:[^\r\n]*/g) ?? []).map((c) => c.split(' ').slice(4, 8).join(' '));
-            out.push({ states, stats, local: sdp(pc.localDescription), remote: sdp(pc.remoteDescription) });
-          }
-          return out;
-        };
-        const pcs = { phone: await ann.wd.eval(look).catch((x) => x.message), table: await table.evaluate(look).catch((x) => x.message) };
-        throw new Error(`${e.message}\nthe table: ${await region.innerText()}\nthe phone: ${phone}\nits connections: ${JSON.stringify(pcs)}`);
-      });
-  } else {
-    await ann.goto(url());
-    await pair(table, 'Ann', ann, { again: 0 });
-  }
-  const paired = Date.now() - started;
-  await table.getByRole('button', { name: 'Start playing' }).click();
-  assert.equal(await playAll(table, [ann]), 'over');
-  if (ann.wd) await ann.wd.waitForRole('button', 'Leave the table', { timeout: 20000 });
-  else await ann.getByRole('button', { name: 'Leave the table' }).waitFor({ timeout: 20000 });
-  const views = checkMessages(await received(ann), 1, 'ann');
-  assert.ok(views > 10, `Ann's phone was sent ${views} views of her seat`);
-  return { paired, table: await route(table), ann: await route(ann) };
-}
-
-/// A WebDriver page as playAll and the helpers above take a device.
-const asDevice = (phone) => ({ wd: phone, evaluate: (fn, arg) => phone.eval(fn, arg) });
+const { url, lobby, homes, firefoxPhone, route, wholeGame, asDevice, replyFrom } = useLab();
 
 test('two homes behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router', async () => {
   const { table, ann, seen } = await homes('cone', [STUN]);
@@ -211,26 +86,6 @@ for (const [nat, servers, via] of [
   });
 }
 
-/// Ann joins from her phone (Chromium, or Firefox through WebDriver) with
-/// the invitation `code`; her reply code, as she would send it.
-async function replyFrom(ann, code) {
-  if (ann.wd) {
-    await ann.wd.clickRole('button', 'Join a table');
-    await ann.wd.fill('#join-invitation', code);
-    await ann.wd.clickRole('button', 'Join');
-    return ann.wd.waitFor(() => document.querySelector('#join-reply')?.value || null, undefined, {
-      timeout: 20000,
-      what: "the phone's reply code",
-    });
-  }
-  await ann.goto(url());
-  await ann.getByRole('button', { name: 'Join a table' }).click();
-  await ann.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await ann.getByRole('button', { name: 'Join', exact: true }).click();
-  const reply = ann.getByRole('textbox', { name: 'Reply code' });
-  await reply.waitFor({ timeout: 20000 });
-  return reply.inputValue();
-}
 
 // (Firefox: not yet. Its connection fails after about 11 s without an
 // answer and closes its data channel with it, so a reply taken later

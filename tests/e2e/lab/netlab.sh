@@ -26,10 +26,10 @@
 # (/etc/netns/NAME/resolv.conf, which `ip netns exec` puts in place).
 # The browsers run inside mojo-h1 and mojo-h2 (tests/e2e/lab/lab.mjs).
 #
-# DELAY_MS (default 0): every packet that enters mojo-inet from a router is
-# held that long first (lab/delay.py, a TUN device: this kernel has no
-# netem), so two devices are DELAY_MS apart one way, directly or through
-# the relay.
+# DELAY_MS (default 0): every packet from one home to the other, and every
+# UDP packet coturn sends, is held that long in mojo-inet (lab/delay.py, a
+# TUN device: this kernel has no netem), so two devices are DELAY_MS apart
+# one way, directly or through the relay.
 set -euo pipefail
 
 NSES=(mojo-inet mojo-r1 mojo-r2 mojo-h1 mojo-h2)
@@ -119,6 +119,10 @@ up() {
   mkdir -p "$RUN"
   for ns in "${NSES[@]}"; do
     ip netns add "$ns" || die "cannot make network namespace $ns"
+    # IPv4 only: no IPv6 address comes up seconds later (duplicate address
+    # detection), which Chromium took for a network change and failed a
+    # page load with (net::ERR_NETWORK_CHANGED).
+    in_ns "$ns" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
     in_ns "$ns" ip link set lo up
     mkdir -p "/etc/netns/$ns"
     # A resolver that points nowhere: no name is ever looked up outside.
@@ -154,9 +158,12 @@ up() {
   echo "$nat" >"$RUN/nat"
 
   if [ "$delay" -gt 0 ]; then
-    # Every packet in from a router goes through tun0 first, where
-    # delay.py holds it; back from tun0, it is routed or delivered as
-    # usual (rules after `local`, which moves behind them).
+    # Through tun0, where delay.py holds them: every packet passing from
+    # one router to the other (a direct path), and every UDP packet the
+    # internet's own servers send (coturn's half of a relayed path). Back
+    # from tun0 a packet is routed as usual (no rule matches it again).
+    # Packets for the servers themselves are not held (the `local` table
+    # comes first, as it must: ARP asks it whether 198.51.100.1 is ours).
     in_ns mojo-inet python3 "$here/delay.py" tun0 "$delay" >"$RUN/delay.log" 2>&1 &
     echo $! >>"$RUN/pids"
     for _ in $(seq 50); do in_ns mojo-inet ip link show tun0 >/dev/null 2>&1 && break; sleep 0.05; done
@@ -167,8 +174,7 @@ up() {
     in_ns mojo-inet ip route add default dev tun0 table 100
     in_ns mojo-inet ip rule add priority 10 iif i1 lookup 100
     in_ns mojo-inet ip rule add priority 11 iif i2 lookup 100
-    in_ns mojo-inet ip rule add priority 1000 lookup local
-    in_ns mojo-inet ip rule del priority 0
+    in_ns mojo-inet ip rule add priority 12 iif lo from 192.0.2.0/24 ipproto udp lookup 100
   fi
   echo "$delay" >"$RUN/delay"
 
