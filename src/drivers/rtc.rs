@@ -17,8 +17,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState,
-    RtcIceGatheringState, RtcIceServer, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType,
-    RtcSessionDescriptionInit,
+    RtcIceCandidateInit, RtcIceGatheringState, RtcIceServer, RtcPeerConnection,
+    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
 use crate::net::code::Peer;
@@ -68,7 +68,16 @@ pub struct Link {
     opened: Rc<Cell<bool>>,
     /// The event handlers, kept alive as long as the link.
     handlers: RefCell<Vec<Handler>>,
+    /// On a phone, until the channel opens: the table's candidates given
+    /// again now and then (`keep_looking`).
+    keeper: RefCell<Option<gloo::timers::callback::Interval>>,
 }
+
+/// How often a phone gives its connection the table's candidates again
+/// while its reply travels, and for how long in all: the 10 minutes a
+/// reply may take through a messenger.
+const KEEP_LOOKING_MS: u32 = 4_000;
+const KEEP_LOOKING_ROUNDS: u32 = 150;
 
 fn error(e: JsValue) -> String {
     e.as_string()
@@ -103,6 +112,7 @@ impl Link {
             on_event,
             opened: Rc::new(Cell::new(false)),
             handlers: RefCell::new(Vec::new()),
+            keeper: RefCell::new(None),
         });
         // The connection's state, told: `failed` is not the end of a link
         // whose channel opened (libwebrtc says it after about 15 s without
@@ -223,7 +233,44 @@ impl Link {
             .await
             .map_err(error)?;
         let peer = link.gathered().await?;
+        link.keep_looking(offer);
         Ok((link, peer))
+    }
+
+    /// A phone's connection starts checking as soon as it answers, long
+    /// before a reply sent through a messenger reaches the table, and
+    /// gives up meanwhile (Firefox after about 11 s, closing its channel;
+    /// libwebrtc after 15 s). Every few seconds until the channel opens,
+    /// the table's candidates are given again under new foundations: the
+    /// engine keeps checking them (which also keeps the routers' mappings
+    /// towards the table open), and the table's own checks, once it takes
+    /// the reply, find the phone still there. The network lab: Firefox
+    /// connects on a reply taken 120 s late, where it failed before.
+    fn keep_looking(self: &Rc<Self>, offer: &Peer) {
+        let weak = Rc::downgrade(self);
+        let offer = offer.clone();
+        let round = Cell::new(0);
+        let interval = gloo::timers::callback::Interval::new(KEEP_LOOKING_MS, move || {
+            let Some(link) = weak.upgrade() else { return };
+            round.set(round.get() + 1);
+            if link.opened.get() || round.get() > KEEP_LOOKING_ROUNDS {
+                return;
+            }
+            for line in offer.candidate_lines(round.get()) {
+                let init = RtcIceCandidateInit::new(&line);
+                init.set_sdp_mid(Some("0"));
+                init.set_sdp_m_line_index(Some(0));
+                let added = link
+                    .pc
+                    .add_ice_candidate_with_opt_rtc_ice_candidate_init(Some(&init));
+                // A candidate refused (the connection closed meanwhile) is
+                // no matter: the next round or the link's end says more.
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = JsFuture::from(added).await;
+                });
+            }
+        });
+        *self.keeper.borrow_mut() = Some(interval);
     }
 
     /// The table's side, once the device answered.

@@ -361,13 +361,14 @@ impl Peer {
         })
     }
 
-    /// A session description of a data channel around these fields (an
-    /// offer or an answer, by its DTLS role).
-    pub fn to_sdp(&self) -> String {
-        let mut s = String::with_capacity(640);
-        s.push_str("v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n");
-        s.push_str("a=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n");
-        s.push_str("m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n");
+    /// The candidates as `candidate:` lines (an `a=` line's value, or
+    /// what `addIceCandidate` takes). Round 0 is the description's; each
+    /// later round gives the same candidates new foundations, so that an
+    /// engine takes them as new ones and checks them again: how a phone
+    /// keeps its connection looking for the table while a reply travels
+    /// (Firefox gives up after about 11 s without them; `drivers/rtc.rs`).
+    pub fn candidate_lines(&self, round: u32) -> Vec<String> {
+        let mut lines = Vec::with_capacity(self.candidates.len());
         for (i, c) in self.candidates.iter().enumerate() {
             let priority = (c.kind.preference() << 24) | ((65535 - i as u32) << 8) | 255;
             // A reflexive or relay candidate names the address it came
@@ -380,13 +381,29 @@ impl Peer {
             } else {
                 " raddr 0.0.0.0 rport 0"
             };
-            s.push_str(&format!(
-                "a=candidate:{} 1 udp {priority} {} {} typ {}{related}\r\n",
-                i + 1,
+            let foundation = match round {
+                0 => format!("{}", i + 1),
+                r => format!("{}r{r}", i + 1),
+            };
+            lines.push(format!(
+                "candidate:{foundation} 1 udp {priority} {} {} typ {}{related}",
                 c.addr,
                 c.port,
                 c.kind.name()
             ));
+        }
+        lines
+    }
+
+    /// A session description of a data channel around these fields (an
+    /// offer or an answer, by its DTLS role).
+    pub fn to_sdp(&self) -> String {
+        let mut s = String::with_capacity(640);
+        s.push_str("v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n");
+        s.push_str("a=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n");
+        s.push_str("m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n");
+        for line in self.candidate_lines(0) {
+            s.push_str(&format!("a={line}\r\n"));
         }
         s.push_str("a=end-of-candidates\r\n");
         s.push_str(&format!(
@@ -1076,6 +1093,16 @@ pub(crate) mod tests {
             let related = line.ends_with(" raddr 0.0.0.0 rport 0");
             assert_eq!(related, !line.contains(" typ host"), "{line}");
         }
+        // Checked again in a later round: the same candidates under new
+        // foundations.
+        let again: Vec<String> = peer.candidate_lines(3);
+        for (line, first) in again.iter().zip(peer.candidate_lines(0)) {
+            let (f3, rest3) = line.split_once(' ').unwrap();
+            let (f0, rest0) = first.split_once(' ').unwrap();
+            assert_eq!((rest3, format!("{f0}r3")), (rest0, f3.to_string()));
+        }
+        let renamed = sdp.replace("a=candidate:1 ", "a=candidate:1r3 ");
+        assert_eq!(Peer::from_sdp(&renamed).unwrap(), peer);
         // Eight or fewer: all kept, as they came.
         let few = Peer::from_sdp(FIREFOX_ANSWER).unwrap();
         assert_eq!(few.candidates.len(), 3);

@@ -53,6 +53,15 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   // its connection): it offers its rejoin, its seat waits, a new
   // invitation takes it back (the phone proves its token), and Ben's
   // cards are the same.
+  // (Ben's last tap may still be on its way: his cards are read once the
+  // table has answered it. Read before, the hand still held the card that
+  // tap played, and the hand after rejoining rightly did not: a run on a
+  // loaded machine, 2026-12-05.)
+  await ben.waitForFunction(() => {
+    const acts = window.__sent.filter((s) => s.data.includes('"type":"act"'));
+    const last = acts.at(-1);
+    return !last || window.__got.some((g) => g.at >= last.at && g.data.includes('"type":"update"'));
+  });
   const beforeReload = await cards(ben);
   const gotBefore = await received(ben);
   await raiseTrap(ben);
