@@ -229,9 +229,24 @@ impl Link {
         let answer = JsFuture::from(link.pc.create_answer())
             .await
             .map_err(error)?;
-        JsFuture::from(link.pc.set_local_description(answer.unchecked_ref()))
+        // The phone waits for the table's DTLS hello (`setup:passive`)
+        // rather than sending its own: on one network its connection
+        // reaches the table's at once, long before the table takes the
+        // reply, and a hello sent then goes unanswered and is sent again
+        // ever later (a reply taken 20 s late never opened). The table
+        // sends its hello the moment it takes the reply. An engine that
+        // refuses the change answers as it chose.
+        let answer: web_sys::RtcSessionDescription = answer.unchecked_into();
+        let passive = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        passive.set_sdp(&answer.sdp().replace("a=setup:active", "a=setup:passive"));
+        if JsFuture::from(link.pc.set_local_description(&passive))
             .await
-            .map_err(error)?;
+            .is_err()
+        {
+            JsFuture::from(link.pc.set_local_description(answer.unchecked_ref()))
+                .await
+                .map_err(error)?;
+        }
         let peer = link.gathered().await?;
         link.keep_looking(offer);
         Ok((link, peer))

@@ -178,7 +178,15 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   assert.equal(new URL(tab.url()).hash, '', 'the reply is taken out of the address');
   await saveScreenshot(tab, 'across-reply-link-taken');
   const region = table.getByRole('region', { name: "Ben's device" });
-  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+  await region
+    .getByText('Ben is connected.')
+    .waitFor({ timeout: 30000 })
+    .catch(async (e) => {
+      const states = async () => (window.__pcs ?? []).map((p) => p.states);
+      throw new Error(
+        `${e.message}\nthe table: ${await region.innerText()}\nits connections: ${JSON.stringify(await table.evaluate(states))}\nBen: ${JSON.stringify(await ben.evaluate(states))}`,
+      );
+    });
   // The phone sits at the table.
   await ben.getByText(/the table/).first().waitFor();
   await tab.close();
