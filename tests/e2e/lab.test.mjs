@@ -46,14 +46,8 @@ test('two homes behind symmetric NATs with STUN alone: the table says a relay is
   await table.getByRole('button', { name: 'Start game' }).click();
   const region = table.getByRole('region', { name: "Ann's device" });
   await region.getByRole('textbox', { name: 'Invitation code' }).waitFor({ timeout: 20000 });
-  const code = await region.getByRole('textbox', { name: 'Invitation code' }).inputValue();
-  await ann.goto(url());
-  await ann.getByRole('button', { name: 'Join a table' }).click();
-  await ann.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await ann.getByRole('button', { name: 'Join', exact: true }).click();
-  const reply = ann.getByRole('textbox', { name: 'Reply code' });
-  await reply.waitFor({ timeout: 20000 });
-  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  const reply = await replyFrom(ann, await region.getByRole('textbox', { name: 'Invitation code' }).inputValue());
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
   const asked = Date.now();
   await region.getByRole('button', { name: 'Connect' }).click();
   const told = region.getByText(/The devices could not connect/);
