@@ -22,7 +22,7 @@ export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
     for (const b of browsers) await b.close().catch(() => {});
     await env.server?.close();
   });
-  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, latencies, pct, env };
+  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, pct, env };
 }
 
 
@@ -317,6 +317,20 @@ async function latencies(from, table, other) {
     out.other.push(seen.at - s.at);
   }
   return out;
+}
+
+/// What `latencies` found, put together: the moves, and the p50 and p95
+/// to the table and to the other phone.
+function latencyFigures(...runs) {
+  const table = runs.flatMap((r) => r.table);
+  const other = runs.flatMap((r) => r.other);
+  return {
+    moves: table.length,
+    to_table_p50_ms: pct(table, 50),
+    to_table_p95_ms: pct(table, 95),
+    to_other_phone_p50_ms: pct(other, 50),
+    to_other_phone_p95_ms: pct(other, 95),
+  };
 }
 
 /// Plays by clicks on every device until the table shows the game over

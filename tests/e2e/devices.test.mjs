@@ -19,7 +19,7 @@ import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 import { HOLD_EXPORTS } from './faults.mjs';
 
-const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, latencies, pct, env } =
+const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, env } =
   useDevices();
 
 test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table fault mid-round (a wasm trap), restore themselves, and play goes on', async () => {
@@ -135,16 +135,8 @@ test('three devices play a whole game; no phone ever receives another seat\'s hi
   // Both phones' moves: Cy's to the table and to Ben, Ben's (since his
   // reload) to the table and to Cy.
   const [fromCy, fromBen] = [await latencies(cy, table, ben), await latencies(ben, table, cy)];
-  const t = { table: [...fromCy.table, ...fromBen.table], other: [...fromCy.other, ...fromBen.other] };
-  const figures = {
-    moves: t.table.length,
-    to_table_p50_ms: pct(t.table, 50),
-    to_table_p95_ms: pct(t.table, 95),
-    to_other_phone_p50_ms: pct(t.other, 50),
-    to_other_phone_p95_ms: pct(t.other, 95),
-    table_log_lines: tableLines.length,
-  };
-  assert.ok(t.table.length > 10, JSON.stringify(figures));
+  const figures = { ...latencyFigures(fromCy, fromBen), table_log_lines: tableLines.length };
+  assert.ok(figures.moves > 10, JSON.stringify(figures));
   console.log(`# devices-latency ${JSON.stringify(figures)}`);
   await mkdir(artifacts, { recursive: true });
   await table.screenshot({ path: join(artifacts, 'devices-table.png') });
