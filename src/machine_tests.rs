@@ -1127,6 +1127,7 @@ fn each_qr_code_shown_is_drawn_once_and_kept_while_shown() {
         seat: 1,
         epoch,
         code: "KT47MRIW".into(),
+        until: crate::net::devices::Clock::default(),
     }));
     let link_text = "https://example.org/mojo/#join=KT47MRIW".to_string();
     assert_eq!(draws(&s, mark), vec![link_text.clone()]);

@@ -10,7 +10,9 @@ use mojo_engine::{Action, Seat};
 use super::{AppState, Overlay};
 use crate::cmd::{Cmd, Later};
 use crate::net::code::{Invitation, Reply};
-use crate::net::devices::{DeviceMsg, Devices, LinkState, Problem, RemoteSeat, RECONNECT_MS};
+use crate::net::devices::{
+    DeviceMsg, Devices, LinkState, Problem, RemoteSeat, INVITATION_MS, RECONNECT_MS,
+};
 use crate::net::proto::{self, Refusal, ToHand, ToTable};
 use crate::net::BUILD;
 use crate::session::{Actor, Ask, Level};
@@ -58,6 +60,14 @@ impl AppState {
                 token,
             } => self.heard(seat, epoch, &text, token),
             DeviceMsg::Reply { seat, text } => self.reply(seat, &text),
+            DeviceMsg::Invited { seat, epoch, .. } => {
+                // Good for INVITATION_MS: then withdrawn unless answered.
+                self.devices.apply(msg);
+                self.outbox.push(Cmd::After {
+                    ms: INVITATION_MS,
+                    msg: Later::Device(DeviceMsg::Expired { seat, epoch }),
+                });
+            }
             DeviceMsg::Unsteady { seat, epoch } => {
                 // A paired link drifts: its window of drift starts; at its
                 // end the link is given up if it still drifts.
@@ -229,7 +239,15 @@ impl AppState {
             Err(e) => return said(self, Problem::Code(e)),
         };
         let Some((to, to_epoch, link)) = self.answered_by(&reply) else {
-            return said(self, Problem::OtherInvitation);
+            // An invitation of this table that expired, or none of its own.
+            let expired = self.devices.seats.iter().find_map(|r| {
+                let (tag, until) = r.expired?;
+                (r.seat == reply.seat && tag == reply.tag).then_some(until)
+            });
+            return said(
+                self,
+                expired.map_or(Problem::OtherInvitation, Problem::Expired),
+            );
         };
         if link != LinkState::Inviting {
             return said(self, Problem::AlreadyAnswered);

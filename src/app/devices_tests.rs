@@ -38,6 +38,7 @@ fn the_dialog_that_comes_up_by_itself_for_a_waiting_seat_gets_its_qr_codes_drawn
         seat: 0,
         epoch: 1,
         code: "CODE".into(),
+        until: crate::net::devices::Clock::default(),
     }));
     assert_eq!(
         (s.overlay, s.overlay_shown()),
@@ -98,12 +99,14 @@ fn a_table_with_a_seat_on_its_device_pairs_it_before_the_bots_move() {
         seat: 1,
         epoch: 0,
         code: "OLD".into(),
+        until: crate::net::devices::Clock::default(),
     }));
     assert_eq!(s.devices.seats[0].invitation, None);
     let s = s.reduce(Msg::Device(DeviceMsg::Invited {
         seat: 1,
         epoch: 1,
         code: "C".into(),
+        until: crate::net::devices::Clock::default(),
     }));
     assert_eq!(s.devices.seats[0].invitation.as_deref(), Some("C"));
     // A connection that fails: a new invitation, and the player told.
@@ -558,6 +561,7 @@ fn a_reply_is_judged_in_the_reducer_and_taken_for_its_own_seat() {
             seat,
             epoch: 1,
             code,
+            until: crate::net::devices::Clock::default(),
         }));
     }
     let phone = Peer::from_sdp(FIREFOX_ANSWER).unwrap();

@@ -665,6 +665,7 @@ mod tests {
             seat: 1,
             epoch: 1,
             code: "KT47".into(),
+            until: crate::net::devices::Clock::default(),
         });
         s.overlay = crate::app::Overlay::Devices;
         let cmds = asks("the QR codes shown", Some(&s), &s);

@@ -191,6 +191,7 @@ fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
         seat: 1,
         epoch: 1,
         code,
+        until: crate::net::devices::Clock::default(),
     }));
     let fail = |answer: Peer| {
         let text = Reply {
@@ -237,4 +238,151 @@ fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
         .reduce(Msg::Device(DeviceMsg::Opened { seat: 1, epoch: 1 }))
         .reduce(Msg::Device(DeviceMsg::Unanswered { seat: 1, epoch: 1 }));
     assert_eq!(s.devices.seat(1).unwrap().problem, Some(Problem::Failed));
+}
+
+/// Issue 35: an invitation sent through a messenger stays good for
+/// `INVITATION_MS`, and the table says until when. Unanswered by then, it
+/// is withdrawn for a new one, and a reply to it that comes later is told
+/// that it expired (not "another invitation"), and never connects. One
+/// answered in time is not withdrawn.
+#[test]
+fn an_invitation_stays_good_ten_minutes_then_a_late_reply_is_told_it_expired() {
+    use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
+    use crate::net::code::Reply;
+    use crate::net::devices::{Clock, DeviceMsg, LinkState, Problem, INVITATION_MS};
+    let s = table();
+    let offer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
+    let code = Invitation {
+        table: s.devices.table,
+        seat: 1,
+        peer: offer.clone(),
+        relay: None,
+    }
+    .encode();
+    let until = Clock {
+        hours: 19,
+        minutes: 42,
+    };
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Device(DeviceMsg::Invited {
+        seat: 1,
+        epoch: 1,
+        code,
+        until,
+    }));
+    assert_eq!(s.devices.seat(1).unwrap().valid_until, Some(until));
+    let expiry = Msg::Device(DeviceMsg::Expired { seat: 1, epoch: 1 });
+    assert_eq!(
+        format!("{:?}", afters(&s, mark)),
+        format!("{:?}", vec![(INVITATION_MS, expiry.clone())])
+    );
+    let late = Reply {
+        seat: 1,
+        tag: offer.tag(),
+        peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
+    }
+    .encode();
+    // Answered in time: connecting; its expiry changes nothing.
+    let answered = s
+        .clone()
+        .reduce(Msg::Device(DeviceMsg::Reply {
+            seat: 1,
+            text: late.clone(),
+        }))
+        .reduce(expiry.clone());
+    let r = answered.devices.seat(1).unwrap();
+    assert_eq!(
+        (r.link, r.epoch, r.problem.clone()),
+        (LinkState::Connecting, 1, None)
+    );
+    // Unanswered: withdrawn, a new invitation (link 2) is to be made.
+    let mark = s.outbox.last();
+    let s = s.reduce(expiry);
+    let r = s.devices.seat(1).unwrap();
+    assert_eq!(r.epoch, 2);
+    assert_eq!((r.invitation.clone(), r.valid_until), (None, None));
+    assert_eq!(r.problem, Some(Problem::Expired(until)));
+    assert!(s.outbox.after(mark).any(|(_, c)| matches!(
+        c,
+        Cmd::SyncDevices { links, .. } if links.contains(&(1, 2))
+    )));
+    // The reply to it, taken late: "expired", and nothing connects.
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Device(DeviceMsg::Reply {
+        seat: 1,
+        text: late,
+    }));
+    let r = s.devices.seat(1).unwrap();
+    assert_eq!((r.link, r.epoch), (LinkState::Inviting, 2));
+    assert_eq!(r.problem, Some(Problem::Expired(until)));
+    assert!(!s
+        .outbox
+        .after(mark)
+        .any(|(_, c)| matches!(c, Cmd::Accept { .. })));
+    // A reply to an invitation this table never made is another case.
+    let other = Reply {
+        seat: 1,
+        tag: offer.tag().wrapping_add(1),
+        peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
+    }
+    .encode();
+    let s = s.reduce(Msg::Device(DeviceMsg::Reply {
+        seat: 1,
+        text: other,
+    }));
+    assert_eq!(
+        s.devices.seat(1).unwrap().problem,
+        Some(Problem::OtherInvitation)
+    );
+}
+
+/// The phone's side: its reply stays good as long as the invitation.
+/// Not taken by then, the phone gives the link up and says the invitation
+/// expired (ask for a new one); taken in time, nothing happens.
+#[test]
+fn a_reply_the_table_never_takes_expires_on_the_phone() {
+    use crate::net::devices::INVITATION_MS;
+    use crate::net::hand::Ticket;
+    let s = answering_ben();
+    let epoch = s.hand.epoch;
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Hand(HandMsg::Replied {
+        epoch,
+        code: "REPLY".into(),
+    }));
+    let expiry = Msg::Hand(HandMsg::Expired { epoch });
+    assert_eq!(
+        format!("{:?}", afters(&s, mark)),
+        format!("{:?}", vec![(INVITATION_MS, expiry.clone())])
+    );
+    // Taken in time: the seat is held; its expiry changes nothing.
+    let ticket = Ticket {
+        table: 5,
+        seat: 1,
+        token: "T".into(),
+        name: "Ben".into(),
+    };
+    let welcomed = s
+        .clone()
+        .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
+        .reduce(expiry.clone());
+    assert!(welcomed.hand.connected && !welcomed.hand.expired);
+    assert_eq!(welcomed.hand.epoch, epoch);
+    // Never taken: the link is closed (the next number, no invitation),
+    // the reply withdrawn, and the phone says why.
+    let mark = s.outbox.last();
+    let s = s.reduce(expiry);
+    assert!(s.hand.expired);
+    assert_eq!(
+        (s.hand.reply.as_deref(), s.hand.invitation.as_ref()),
+        (None, None)
+    );
+    assert!(s.outbox.after(mark).any(|(_, c)| matches!(
+        c,
+        Cmd::HandLink { epoch: e, invitation: None, .. } if *e > epoch
+    )));
+    // A new invitation pasted and answered: the note goes.
+    let s = s.reduce(Msg::Hand(HandMsg::Open(answering_ben().hand.text.clone())));
+    let s = s.reduce(Msg::Hand(HandMsg::Join));
+    assert!(!s.hand.expired);
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::{AppState, Overlay, Screen, PHONE_SIDE};
 use crate::cmd::{Cmd, Later, Page};
-use crate::net::devices::RECONNECT_MS;
+use crate::net::devices::{INVITATION_MS, RECONNECT_MS};
 use crate::net::hand::{HandMsg, HandScreen};
 use crate::net::proto::ToTable;
 use crate::net::BUILD;
@@ -134,6 +134,14 @@ impl AppState {
                     .collect(),
             });
         }
+        if now.replied && !before.replied {
+            // The reply stays good as long as the invitation it answers.
+            let epoch = hand.epoch;
+            self.outbox.push(Cmd::After {
+                ms: INVITATION_MS,
+                msg: Later::Hand(HandMsg::Expired { epoch }),
+            });
+        }
         if let Some(drift) = now.drift.filter(|&d| before.drift != Some(d)) {
             let epoch = hand.epoch;
             self.outbox.push(Cmd::After {
@@ -155,6 +163,8 @@ impl AppState {
 /// message.
 struct HandLook {
     epoch: u32,
+    /// A reply made on this link.
+    replied: bool,
     drift: Option<u32>,
     holding: bool,
     my_turn: bool,
@@ -164,6 +174,7 @@ impl HandLook {
     fn of(s: &AppState) -> HandLook {
         HandLook {
             epoch: s.hand.epoch,
+            replied: s.hand.reply.is_some(),
             drift: s.hand.reconnecting,
             holding: s.screen == Screen::Hand,
             my_turn: s.hand.model.as_ref().is_some_and(|m| m.my_turn()),

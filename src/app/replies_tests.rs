@@ -35,6 +35,7 @@ fn table_inviting_ben() -> (Rc<AppState>, String, String) {
         seat: 1,
         epoch: 1,
         code: invitation.encode(),
+        until: crate::net::devices::Clock::default(),
     }));
     let saved = s
         .outbox

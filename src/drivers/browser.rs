@@ -34,6 +34,16 @@ pub fn utc_today() -> String {
     iso.get(..10).unwrap_or("").to_string()
 }
 
+/// The local time of day `ms` milliseconds from now (the device's own
+/// clock and time zone): when something made now stops being good.
+pub fn clock_in(ms: u32) -> crate::net::devices::Clock {
+    let then = js_sys::Date::new(&(js_sys::Date::now() + f64::from(ms)).into());
+    crate::net::devices::Clock {
+        hours: then.get_hours() as u8,
+        minutes: then.get_minutes() as u8,
+    }
+}
+
 /// Runs `f` once, `ms` milliseconds from now, in a task of its own.
 ///
 /// Unlike a gloo `Timeout` that is `forget()`-ten, nothing stays behind

@@ -22,6 +22,7 @@ use web_sys::{
 };
 
 use crate::net::code::Peer;
+use crate::net::devices::INVITATION_MS;
 use crate::net::ice::IceServer;
 
 /// What a link hears.
@@ -75,9 +76,9 @@ pub struct Link {
 
 /// How often a phone gives its connection the table's candidates again
 /// while its reply travels, and for how long in all: the 10 minutes a
-/// reply may take through a messenger.
+/// reply may take through a messenger (`INVITATION_MS`).
 const KEEP_LOOKING_MS: u32 = 4_000;
-const KEEP_LOOKING_ROUNDS: u32 = 150;
+const KEEP_LOOKING_ROUNDS: u32 = INVITATION_MS / KEEP_LOOKING_MS;
 
 fn error(e: JsValue) -> String {
     e.as_string()

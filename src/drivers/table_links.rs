@@ -14,11 +14,11 @@ use mojo_engine::Seat;
 use yew::prelude::*;
 
 use crate::app::Msg;
-use crate::drivers::browser::random_u64;
+use crate::drivers::browser::{clock_in, random_u64};
 use crate::drivers::network;
 use crate::drivers::rtc::{self, Link, LinkEvent};
 use crate::net::code::{Invitation, Peer};
-use crate::net::devices::{DeviceMsg, Problem, CONNECT_MS};
+use crate::net::devices::{DeviceMsg, Problem, CONNECT_MS, INVITATION_MS};
 use crate::net::ice::{self, Relay};
 use crate::net::proto::{self, Refusal, ToHand};
 
@@ -177,7 +177,13 @@ fn invite(
                 }
                 .encode();
                 drop(entries);
-                send.emit(Msg::Device(DeviceMsg::Invited { seat, epoch, code }));
+                let until = clock_in(INVITATION_MS);
+                send.emit(Msg::Device(DeviceMsg::Invited {
+                    seat,
+                    epoch,
+                    code,
+                    until,
+                }));
             }
             Err(why) => {
                 drop(entries);

@@ -23,6 +23,7 @@
 
 use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd, Value};
 
+use crate::net::devices::Clock;
 use crate::save::Speed;
 use crate::session::Level;
 
@@ -553,6 +554,13 @@ messages! {
         /// The phone's reply has found no path yet: the table has not
         /// taken it (issue 35: a reply sent through a messenger).
         ReplyUnanswered => reply_unanswered: str,
+        /// How long the table's invitation stays good ([`Clock`], issue 35).
+        InvitationValid(at: Clock) => invitation_valid: str (time(at)),
+        /// On the table: the invitation good until then expired
+        /// unanswered, or a reply to it came too late.
+        InvitationExpired(at: Clock) => invitation_expired: str (time(at)),
+        /// On the phone: the table never took the reply in time.
+        ReplyExpired => reply_expired: str,
         /// The table's invitation as a link, for a player far away (issue 35).
         InvitationLinkHelp(n: &'a str) => invitation_link_help: str (name(n)),
         SendInvitation => send_invitation: str,
@@ -687,6 +695,10 @@ fn num(n: u64) -> [(&'static str, Arg<'static>); 1] {
     [("n", Arg::Num(n))]
 }
 
+fn time(at: Clock) -> [(&'static str, Arg<'static>); 1] {
+    [("time", Arg::Time(at))]
+}
+
 fn card(v: Value) -> [(&'static str, Arg<'static>); 1] {
     [("card", Arg::Card(v))]
 }
@@ -746,6 +758,8 @@ enum Arg<'a> {
     Num(u64),
     /// A card: "7 yellow"; `{card:acc}` declines the colour.
     Card(Value),
+    /// A time of day: "9:05", "19:42" (one form in every language here).
+    Time(Clock),
 }
 
 /// Fills `template` with `args`. A placeholder with no argument of its
@@ -771,6 +785,7 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
                 out.push_str(form(lang.plural(n), [one, other, many]));
             }
             Some(&(_, Arg::Num(n))) => out.push_str(&n.to_string()),
+            Some(&(_, Arg::Time(at))) => out.push_str(&at.to_string()),
             Some(&(_, Arg::Card(v))) => {
                 let names = if how == "acc" {
                     &c.colours_acc

@@ -305,6 +305,15 @@ fn samples() -> Vec<Text<'static>> {
         CopyReply,
         ReplyHelp,
         ReplyUnanswered,
+        InvitationValid(Clock {
+            hours: 9,
+            minutes: 5,
+        }),
+        InvitationExpired(Clock {
+            hours: 19,
+            minutes: 42,
+        }),
+        ReplyExpired,
         InvitationLinkHelp("Ana"),
         SendInvitation,
         CopyInvitationLink,
@@ -1395,4 +1404,27 @@ fn each_language_keeps_its_own_words() {
     }
     .get(Lang::Fr);
     assert!(review.contains("aurait joué le 6 jaune"), "{review}");
+}
+
+/// The invitation's texts name how long it stays good: the number of
+/// minutes of `INVITATION_MS` in every language, and the time of day as
+/// the device's clock gave it.
+#[test]
+fn the_invitation_texts_say_how_long_it_stays_good() {
+    use crate::net::devices::INVITATION_MS;
+    let minutes = (INVITATION_MS / 60_000).to_string();
+    let at = |hours, minutes| Clock { hours, minutes };
+    for lang in Lang::ALL {
+        let valid = Text::InvitationValid(at(9, 5)).get(lang);
+        assert!(
+            valid.contains(&minutes) && valid.contains("9:05"),
+            "{valid}"
+        );
+        let expired = Text::InvitationExpired(at(19, 42)).get(lang);
+        assert!(expired.contains("19:42"), "{expired}");
+        for text in [Text::ReplyExpired, Text::ReplyUnanswered] {
+            let s = text.get(lang);
+            assert!(s.contains(&minutes), "{} {text:?}: {s}", lang.code());
+        }
+    }
 }

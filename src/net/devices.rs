@@ -27,6 +27,29 @@ pub const CONNECT_MS: u32 = 15_000;
 /// BENCHMARKS.md, "A phone that sleeps").
 pub const RECONNECT_MS: u32 = 30_000;
 
+/// How long an invitation stays good (issue 35: a reply sent through a
+/// messenger may come back minutes later). The table shows until when;
+/// then it makes a new one, and a reply to the old one is told that it
+/// expired (`Problem::Expired`). The phone keeps its reply's connection
+/// looking for the table that long (`drivers/rtc.rs`), and then says the
+/// invitation expired. The network lab connects replies taken 10 minutes
+/// late (BENCHMARKS.md, "Across the internet").
+pub const INVITATION_MS: u32 = 600_000;
+
+/// A time of day on this device's clock, as its driver read it (the
+/// reducer is pure): when an invitation stops being good.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub hours: u8,
+    pub minutes: u8,
+}
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{:02}", self.hours, self.minutes)
+    }
+}
+
 /// How often each side of a paired link says it is still there
 /// (`ToTable::Ping`, `ToHand::Ping`).
 pub const PING_MS: u32 = 2_000;
@@ -64,6 +87,10 @@ pub enum Problem {
     /// The reply pasted here answered another seat's invitation (this
     /// person's): it was taken for that seat.
     TakenFor(String),
+    /// The invitation answered was good until then, and no longer is (on
+    /// the table: a reply to it came too late; on the phone: the table
+    /// never took the reply in time).
+    Expired(Clock),
 }
 
 /// A seat played on its own device, as the table sees it.
@@ -99,6 +126,11 @@ pub struct RemoteSeat {
     /// The channel of the link being connected opened: if no hello comes,
     /// the path was not the trouble.
     pub opened: bool,
+    /// Until when the invitation on offer is good ([`INVITATION_MS`]).
+    pub valid_until: Option<Clock>,
+    /// The last invitation that expired unanswered: its tag (a reply to
+    /// it is told so), and until when it was good.
+    pub expired: Option<(u16, Clock)>,
 }
 
 /// Why two devices found no path, told from the candidates their codes
@@ -173,6 +205,8 @@ impl RemoteSeat {
             drifts: 0,
             answer: None,
             opened: false,
+            valid_until: None,
+            expired: None,
         }
     }
 }
@@ -195,10 +229,33 @@ impl Devices {
     /// game's seats or the screen).
     pub(crate) fn apply(&mut self, msg: DeviceMsg) {
         match msg {
-            DeviceMsg::Invited { seat, epoch, code } => {
+            DeviceMsg::Invited {
+                seat,
+                epoch,
+                code,
+                until,
+            } => {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
                     r.invitation = Some(code);
+                    r.valid_until = Some(until);
                     r.link = LinkState::Inviting;
+                }
+            }
+            DeviceMsg::Expired { seat, epoch } => {
+                if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    let tag = (r.link == LinkState::Inviting)
+                        .then(|| r.invitation.as_deref().map(Invitation::decode))
+                        .flatten()
+                        .and_then(Result::ok)
+                        .map(|i| i.peer.tag());
+                    if let (Some(tag), Some(until)) = (tag, r.valid_until) {
+                        r.expired = Some((tag, until));
+                        r.problem = Some(Problem::Expired(until));
+                        r.epoch += 1;
+                        r.invitation = None;
+                        r.valid_until = None;
+                        r.answer = None;
+                    }
                 }
             }
             DeviceMsg::Connecting { seat, epoch } => {
@@ -221,6 +278,7 @@ impl Devices {
                     r.sent = Sent::default();
                     r.problem = None;
                     r.invitation = None;
+                    r.valid_until = None;
                 }
             }
             DeviceMsg::Unanswered { seat, epoch } => {
@@ -241,6 +299,7 @@ impl Devices {
                     r.reconnecting = None;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
+                    r.valid_until = None;
                     r.answer = None;
                     r.opened = false;
                 }
@@ -283,6 +342,7 @@ impl Devices {
                     r.epoch += 1;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
+                    r.valid_until = None;
                     r.problem = None;
                     r.answer = None;
                 }
@@ -294,6 +354,7 @@ impl Devices {
                     r.epoch += 1;
                     r.link = LinkState::Inviting;
                     r.invitation = None;
+                    r.valid_until = None;
                     r.problem = None;
                     r.answer = None;
                 }
@@ -423,11 +484,19 @@ impl Devices {
 /// What happens to the table's devices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeviceMsg {
-    /// The invitation of `seat`'s link number `epoch` is ready.
+    /// The invitation of `seat`'s link number `epoch` is ready, good
+    /// until `until` (the driver's clock, [`INVITATION_MS`] on).
     Invited {
         seat: Seat,
         epoch: u32,
         code: String,
+        until: Clock,
+    },
+    /// The invitation of link `epoch` was made [`INVITATION_MS`] ago: if
+    /// nobody answered it, it is withdrawn and a new one made.
+    Expired {
+        seat: Seat,
+        epoch: u32,
     },
     /// A reply was taken: connecting.
     Connecting {

@@ -55,6 +55,9 @@ pub struct HandState {
     /// The reply's connection found no path yet: the table has not taken
     /// the reply (it travels through a messenger). The link is kept.
     pub unanswered: bool,
+    /// The table did not take the reply within [`INVITATION_MS`](super::devices::INVITATION_MS): the
+    /// invitation has expired; the link was given up.
+    pub expired: bool,
 }
 
 /// What happens on a hand device.
@@ -93,6 +96,11 @@ pub enum HandMsg {
     /// The reply's connection failed before it opened: the table has not
     /// taken the reply yet. Kept: it comes back when the table answers.
     Unanswered {
+        epoch: u32,
+    },
+    /// The reply was made [`INVITATION_MS`](super::devices::INVITATION_MS) ago: if the table has not
+    /// taken it, the invitation has expired and the link is given up.
+    Expired {
         epoch: u32,
     },
     /// The connection went `disconnected` or `failed`: "Reconnecting…".
@@ -186,6 +194,7 @@ impl HandState {
                     self.problem = None;
                     self.connected = false;
                     self.given_away = false;
+                    self.expired = false;
                     self.model = None;
                 }
                 Err(e) => self.problem = Some(Problem::Code(e)),
@@ -244,6 +253,13 @@ impl HandState {
             }
             HandMsg::Unanswered { epoch } if epoch == self.epoch && !self.connected => {
                 self.unanswered = self.reply.is_some();
+            }
+            HandMsg::Expired { epoch }
+                if epoch == self.epoch && !self.connected && self.reply.is_some() =>
+            {
+                let screen = self.give_up();
+                self.expired = true;
+                return screen.into();
             }
             HandMsg::Lost { epoch } if epoch == self.epoch => {
                 self.connected = false;

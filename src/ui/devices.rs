@@ -38,6 +38,7 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::NoPath(NoPath::RelayFailed) => Text::NoPathRelayFailed,
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
+        Problem::Expired(at) => Text::InvitationExpired(*at),
     }
 }
 
@@ -179,6 +180,9 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 }
                 if r.link != LinkState::Connected {
                     <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
+                    if let (Some(until), true) = (r.valid_until, r.invitation.is_some()) {
+                        <p class="device__valid">{ t(Text::InvitationValid(until)) }</p>
+                    }
                     if let Some(code) = &r.invitation {
                         <div class={classes!("device__invitation", (auto == Some(seat)).then_some("device__invitation--reading"))}>
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
@@ -407,6 +411,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
                 <p class="join__note" role="status">{ t(Text::HandLost) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
+            }
+            if hand.expired {
+                <p class="join__problem" role="alert">{ t(Text::ReplyExpired) }</p>
             }
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">

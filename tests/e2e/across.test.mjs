@@ -191,3 +191,60 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   await ben.getByText(/the table/).first().waitFor();
   await tab.close();
 });
+
+test('an invitation says how long it stays good; unanswered for 10 minutes it gives way to a new one, a reply to it is told it expired, and a phone whose reply was never taken says so', async () => {
+  // Both pages' clocks are Playwright's (they run at the real pace until
+  // a test jumps them on), so ten minutes pass in a moment.
+  const start = new Date('2026-12-05T19:32:00Z');
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC' } });
+  await table.clock.install({ time: start });
+  const ben = await device('ben', { context: { timezoneId: 'UTC' } });
+  await ben.clock.install({ time: start });
+  await table.goto(url());
+  await lobby(table, [
+    ['Ana', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const code = await invitation(table, 'Ben');
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByText('This invitation is good for 10 minutes, until 19:42.').waitFor();
+  await saveScreenshot(table, 'across-invitation-valid');
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
+  await replyBox.waitFor({ timeout: 20000 });
+  const reply = await replyBox.inputValue();
+
+  // Ten minutes on, the phone's reply was never taken.
+  await ben.clock.fastForward('10:00');
+  await ben.getByText('This invitation has expired: the table did not take your reply within 10 minutes.').waitFor();
+  assert.equal(await replyBox.count(), 0, 'the expired reply is no longer offered');
+  assert.equal(await ben.getByRole('textbox', { name: 'Invitation code' }).inputValue(), '', 'the join box waits for a new invitation');
+  await saveScreenshot(ben, 'across-reply-expired');
+
+  // The table: the invitation gives way to a new one, good until 19:52.
+  await table.clock.fastForward('10:00');
+  await region.getByText('The invitation good until 19:42 has expired').waitFor();
+  await region.getByText('This invitation is good for 10 minutes, until 19:52.').waitFor({ timeout: 20000 });
+  const fresh = await invitation(table, 'Ben');
+  assert.notEqual(fresh, code);
+  await saveScreenshot(table, 'across-invitation-expired');
+  // The old reply, taken now: it expired; nothing connects.
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(reply);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByRole('alert').filter({ hasText: 'The invitation good until 19:42 has expired' }).waitFor();
+  assert.equal(await region.getByText('Connecting…').count(), 0, 'the expired reply does not connect');
+  assert.equal(await invitation(table, 'Ben'), fresh, 'the new invitation stays on offer');
+
+  // The new invitation answered: the phone takes its seat.
+  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(fresh);
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  await replyBox.waitFor({ timeout: 20000 });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await replyBox.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+  assert.equal(await ben.getByText('This invitation has expired').count(), 0, 'the note goes with a new invitation');
+});
