@@ -6,7 +6,8 @@
 //! The messages mix a person's taps (shows a hand, plays, takes back),
 //! bot turns (the scheduled one, or a stale one), phones' messages (valid,
 //! stale, forged, sent twice, malformed, on a link gone by, pings), links
-//! that drop and come back or drift (and their windows end), seats moving between a phone, a bot and this
+//! that drop and come back or drift (and their windows end), the table's
+//! page going to the background and back, seats moving between a phone, a bot and this
 //! screen, another tab's saves, and reloads from what the commands wrote.
 //!
 //! The invariants, each computed apart from the code it checks:
@@ -303,7 +304,11 @@ fn deliver(w: &mut World, seat: Seat, epoch: u32, message: &ToHand) -> Option<Ms
                 }
             }
         }
-        ToHand::Refused { .. } | ToHand::Bye { .. } | ToHand::Ping => {}
+        ToHand::Refused { .. }
+        | ToHand::Bye { .. }
+        | ToHand::Ping
+        | ToHand::Away { .. }
+        | ToHand::Back => {}
     }
     None
 }
@@ -746,6 +751,8 @@ fn one_step(s: Rc<AppState>, w: &mut World) -> Result<Rc<AppState>, String> {
                 }
                 LinkState::Connecting => return phone_says(s, seat, w),
                 LinkState::Connected if w.rng.chance(30) => Msg::Device(DeviceMsg::StartPlaying),
+                // The table's page goes to the background, or comes back.
+                LinkState::Connected if w.rng.chance(10) => Msg::Shown(w.rng.chance(50)),
                 // The connection drifts, comes back, or its window ends
                 // (this drift's, or an older one's).
                 LinkState::Connected if w.rng.chance(50) => {

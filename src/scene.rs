@@ -55,6 +55,9 @@ pub struct Scene {
     pub reconnecting: Vec<Seat>,
     /// A phone whose table has not started play yet ("Start playing").
     pub waiting_table: bool,
+    /// A phone whose table's page went to the background, and who plays
+    /// on it ("" if nobody): "Ann's table is away; the game waits".
+    pub table_away: Option<String>,
     /// The card the table just took back (whose, which), announced on a
     /// phone.
     pub took_back: Option<(Seat, Value)>,
@@ -191,6 +194,7 @@ impl Session {
             waiting_for: None,
             offline: Vec::new(),
             reconnecting: Vec::new(),
+            table_away: None,
             waiting_table: false,
             took_back: None,
             lost: None,

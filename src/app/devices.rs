@@ -86,6 +86,29 @@ impl AppState {
         }
     }
 
+    /// The table's page went to the background (or came back): every
+    /// paired device is told, so that its player knows the game waits
+    /// for the table, and for whom ("Ann's table is away").
+    pub(super) fn shown(&mut self, shown: bool) {
+        let host = self.session.as_ref().and_then(|s| {
+            let here = (0..s.players()).find(|&seat| s.is_here(seat));
+            here.map(|seat| s.name(seat).to_string())
+        });
+        for (seat, epoch) in self.devices.paired() {
+            let message = match shown {
+                true => ToHand::Back,
+                false => ToHand::Away {
+                    host: host.clone().unwrap_or_default(),
+                },
+            };
+            self.outbox.push(Cmd::ToDevice {
+                seat,
+                epoch,
+                message: Rc::new(message),
+            });
+        }
+    }
+
     /// A phone's action (or, `None`, its take-back) made at move `at` on
     /// link `epoch`: judged in this one place (a move sent twice, the
     /// turn, the move number, the rules, the take-back's window), then

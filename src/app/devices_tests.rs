@@ -616,3 +616,89 @@ fn a_reply_is_judged_in_the_reducer_and_taken_for_its_own_seat() {
     assert_eq!(accepted(&s, mark), vec![(1, 1)]);
     assert_eq!(row(&s, 1).problem, None);
 }
+
+/// Issue 35: the table's page going to the background (its screen off,
+/// another app in front) is told to every paired device, with the name of
+/// the person playing on it, and its coming back too; the phone says so
+/// in its status line until the table is back (pings do not end it: a
+/// page in the background still sends them).
+#[test]
+fn the_tables_page_in_the_background_is_told_to_the_phones_which_say_the_game_waits() {
+    use crate::ui::table::status_line;
+    let s = table()
+        .reduce(Msg::Device(DeviceMsg::Connecting { seat: 1, epoch: 1 }))
+        .reduce(Msg::Device(DeviceMsg::Paired {
+            seat: 1,
+            epoch: 1,
+            token: "T".into(),
+        }));
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Shown(false));
+    let away = ToHand::Away {
+        host: "Player".into(),
+    };
+    let told: Vec<_> = sent(&s, mark)
+        .into_iter()
+        .map(|(seat, e, m)| (seat, e, (*m).clone()))
+        .collect();
+    assert_eq!(told, vec![(1, 1, away.clone())]);
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Shown(true));
+    let told: Vec<_> = sent(&s, mark)
+        .into_iter()
+        .map(|(seat, e, m)| (seat, e, (*m).clone()))
+        .collect();
+    assert_eq!(told, vec![(1, 1, ToHand::Back)]);
+
+    // Ben's phone, seated.
+    let phone = answering_ben();
+    let epoch = phone.hand.epoch;
+    let ticket = Ticket {
+        table: 5,
+        seat: 1,
+        token: "T".into(),
+        name: "Ben".into(),
+    };
+    let mut snap_sent = Sent::default();
+    let snap = message_for(
+        s.session.as_ref().unwrap(),
+        "g",
+        3,
+        1,
+        crate::net::proto::News::STARTED,
+        &mut snap_sent,
+    )
+    .unwrap();
+    let phone = phone
+        .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
+        .reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap,
+        }));
+    let line = |p: &AppState| {
+        let model = p.hand.model.clone().unwrap();
+        status_line(&p.hand.scene(&model), Lang::En)
+    };
+    let before = line(&phone);
+    let seen = |p: Rc<AppState>, message| p.reduce(Msg::Hand(HandMsg::Seen { epoch, message }));
+    let phone = seen(phone, away);
+    assert_eq!(
+        line(&phone),
+        "Player's table is away (its screen is off or another app is in front); the game waits."
+    );
+    let phone = seen(phone, ToHand::Ping);
+    assert!(
+        line(&phone).starts_with("Player's table is away"),
+        "a ping does not end it"
+    );
+    let phone = seen(phone, ToHand::Back);
+    assert_eq!(line(&phone), before);
+    // A table with nobody playing on it.
+    let phone = seen(
+        phone,
+        ToHand::Away {
+            host: String::new(),
+        },
+    );
+    assert!(line(&phone).starts_with("The table is away"));
+}

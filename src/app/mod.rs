@@ -319,6 +319,9 @@ pub enum Msg {
     Slept {
         ms: u32,
     },
+    /// The page came to the front (`true`) or went to the background
+    /// (the screen off, another app or tab in front).
+    Shown(bool),
     /// The person here who just played takes the card back.
     TakeBack,
     /// Whether saved games are kept for good (`None`: the browser cannot
@@ -483,6 +486,7 @@ impl AppState {
             Msg::Copied { text, copied } => self.copied = Some((text, copied)),
             Msg::Share { title, text } => self.outbox.push(Cmd::Share { title, text }),
             Msg::Slept { ms } => self.slept(ms),
+            Msg::Shown(shown) => self.shown(shown),
             Msg::Persistent(kept) => self.persistent = kept.or(self.persistent),
             Msg::KeepStorage => self.ask_persist(),
             Msg::Installable(yes) => self.installable = yes,

@@ -276,6 +276,23 @@ pub fn use_install_watch(send: &Callback<Msg>) {
     });
 }
 
+/// Tells the app when its page goes to the background and comes back
+/// (`visibilitychange`): a table tells its devices (`ToHand::Away`).
+#[hook]
+pub fn use_visibility_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let document = web_sys::window().and_then(|w| w.document());
+        let listener = document.map(|d| {
+            let doc = d.clone();
+            gloo::events::EventListener::new(&d, "visibilitychange", move |_| {
+                send.emit(Msg::Shown(!doc.hidden()))
+            })
+        });
+        move || drop(listener)
+    });
+}
+
 /// Shows the browser's offer to install the app (kept by sw-register.js).
 pub fn install() {
     if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("mojo-install")) {

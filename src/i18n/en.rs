@@ -222,6 +222,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     reconnecting: "Reconnecting…",
     device_reconnecting: "Reconnecting to {name}'s device…",
     waiting_for_table: "Waiting for the table to start playing",
+    table_away: "{name}'s table is away (its screen is off or another app is in front); the game waits.",
+    table_away_no_name: "The table is away (its screen is off or another app is in front); the game waits.",
     took_back: "{name} took back {card}",
     phone_lost: "{name}'s phone lost the connection.",
     scan_reply: "Scan the reply",

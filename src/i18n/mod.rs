@@ -474,6 +474,9 @@ messages! {
         DeviceReconnecting(n: &'a str) => device_reconnecting: str (name(n)),
         /// A phone before the table pressed "Start playing".
         WaitingForTable => waiting_for_table: str,
+        /// On a phone: the table's page went to the background (issue 35).
+        TableAway(n: &'a str) => table_away: str (name(n)),
+        TableAwayNoName => table_away_no_name: str,
         /// A phone is told of a take-back at the table (a passing notice).
         TookBack { name: &'a str, value: Value } => took_back: str (named_card(name, value)),
         /// On a phone: another seat's device dropped.

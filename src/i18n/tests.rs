@@ -314,6 +314,8 @@ fn samples() -> Vec<Text<'static>> {
             minutes: 42,
         }),
         ReplyExpired,
+        TableAway("Ana"),
+        TableAwayNoName,
         InvitationLinkHelp("Ana"),
         SendInvitation,
         CopyInvitationLink,

@@ -58,6 +58,9 @@ pub struct HandState {
     /// The table did not take the reply within [`INVITATION_MS`](super::devices::INVITATION_MS): the
     /// invitation has expired; the link was given up.
     pub expired: bool,
+    /// The table said its page went to the background (`ToHand::Away`),
+    /// and who plays on it: "Ann's table is away; the game waits".
+    pub table_away: Option<String>,
 }
 
 /// What happens on a hand device.
@@ -206,6 +209,7 @@ impl HandState {
             HandMsg::Welcome { epoch, ticket } if epoch == self.epoch => {
                 self.ticket = Some(ticket);
                 self.connected = true;
+                self.table_away = None;
                 self.reconnecting = None;
                 self.unanswered = false;
                 self.problem = None;
@@ -264,6 +268,7 @@ impl HandState {
             HandMsg::Lost { epoch } if epoch == self.epoch => {
                 self.connected = false;
                 self.unanswered = false;
+                self.table_away = None;
                 self.reconnecting = None;
                 self.pending = false;
                 self.reply = None;
@@ -310,6 +315,7 @@ impl HandState {
         if self.reconnecting.is_some() {
             scene.reconnecting.push(model.seat);
         }
+        scene.table_away.clone_from(&self.table_away);
         scene
     }
 
@@ -363,6 +369,14 @@ impl HandState {
                 HandNews::default()
             }
             ToHand::Ping => HandNews::default(),
+            ToHand::Away { host } => {
+                self.table_away = Some(host);
+                HandNews::default()
+            }
+            ToHand::Back => {
+                self.table_away = None;
+                HandNews::default()
+            }
             ToHand::Bye { bot } => {
                 self.given_away = true;
                 self.given_to_bot = bot;

@@ -67,6 +67,12 @@ pub enum ToHand {
     /// Still here: sent every 2 s once the device said hello with this
     /// build (an older device would log it as unreadable and drop it).
     Ping,
+    /// The table's page went to the background (its screen off, another
+    /// app in front): the game waits for it. `host` names the person
+    /// playing on it ("" if nobody does).
+    Away { host: String },
+    /// The table's page is in front again.
+    Back,
 }
 
 /// One seat's share of the table.
@@ -464,6 +470,8 @@ impl Wire for ToHand {
                 ("to", json::str(if *bot { "bot" } else { "table" })),
             ]),
             ToHand::Ping => obj([("type", json::str("ping"))]),
+            ToHand::Away { host } => obj([("type", json::str("away")), ("host", json::str(host))]),
+            ToHand::Back => obj([("type", json::str("back"))]),
         }
     }
 
@@ -490,6 +498,10 @@ impl Wire for ToHand {
                 },
             },
             "ping" => ToHand::Ping,
+            "away" => ToHand::Away {
+                host: f.string("host")?,
+            },
+            "back" => ToHand::Back,
             other => return Err(format!("no message `{other}`")),
         };
         let _ = f.req("type");
@@ -678,6 +690,7 @@ impl HandModel {
             lost: self.lost,
             reconnecting: Vec::new(),
             waiting_table: !self.seen.started,
+            table_away: None,
             took_back: self.seen.took_back,
             take_back: mojo_engine::take_back_card(&self.seen.events)
                 .filter(|&(seat, _)| seat == self.seat && !busy),
@@ -760,6 +773,8 @@ mod tests {
             ToHand::Bye { bot: true },
             ToHand::Bye { bot: false },
             ToHand::Ping,
+            ToHand::Away { host: "Ann".into() },
+            ToHand::Back,
         ] {
             assert_eq!(decode::<ToHand>(&encode(&m)), Ok(m));
         }

@@ -160,6 +160,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         offline: Vec::new(),
         reconnecting: Vec::new(),
         waiting_table: false,
+        table_away: None,
         took_back: None,
         lost: None,
         take_back: None,

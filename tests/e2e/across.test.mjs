@@ -248,3 +248,33 @@ test('an invitation says how long it stays good; unanswered for 10 minutes it gi
   await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
   assert.equal(await ben.getByText('This invitation has expired').count(), 0, 'the note goes with a new invitation');
 });
+
+test("the table's page in the background (its screen off, another app in front): every phone says the table is away and the game waits, until it is back", async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  await table.goto(url());
+  await lobby(table, [
+    ['Ann', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  await ben.goto(url());
+  await pair(table, 'Ben', ben);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  const away = ben.getByText("Ann's table is away (its screen is off or another app is in front); the game waits.");
+  assert.equal(await away.count(), 0);
+  // What the browser does as the page goes to the background, and back.
+  const hide = (hidden) => {
+    Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: hidden ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  await table.evaluate(hide, true);
+  await away.waitFor({ timeout: 5000 });
+  await saveScreenshot(ben, 'across-table-away-phone');
+  // Pings go on from a page in the background: the phone still says so.
+  await ben.waitForTimeout(2500);
+  assert.equal(await away.count(), 1, 'still away after a ping');
+  await table.evaluate(hide, false);
+  await away.waitFor({ state: 'detached', timeout: 5000 });
+});

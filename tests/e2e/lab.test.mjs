@@ -81,10 +81,18 @@ for (const [nat, servers, via] of [
 }
 
 
-test('replies taken 90 s late, behind symmetric NATs with a TURN relay, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect', async () => {
+// How late the replies are taken: 90 s in the test run; up to the
+// invitation's 10 minutes by hand (BENCHMARKS.md: MOJO_LAB_LATE_S=560,
+// beside the tests' lab with MOJO_LAB=late), and behind cone NATs with
+// STUN alone (MOJO_LAB_LATE_NAT=cone), where the routers' mappings must
+// outlive their 30 s of silence for the direct path to work.
+const LATE_S = Number(process.env.MOJO_LAB_LATE_S ?? 90);
+const LATE_NAT = process.env.MOJO_LAB_LATE_NAT ?? 'symmetric';
+
+test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs with STUN' : 'symmetric NATs with a TURN relay'}, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect`, async () => {
   // Ann's phone in Chromium and Bo's in Firefox, both in the second home,
   // their replies travelling at the same time.
-  const lab = await homes('symmetric', [STUN, TURN], { firefox: true });
+  const lab = await homes(LATE_NAT, LATE_NAT === 'cone' ? [STUN] : [STUN, TURN], { firefox: true });
   const { table } = lab;
   const ann = await device('ann', { executable: chromiumIn(HOMES.phone.ns), args: env.server.trust });
   const ff = await firefoxPhone();
@@ -107,8 +115,8 @@ test('replies taken 90 s late, behind symmetric NATs with a TURN relay, from a p
       await region.getByRole('textbox', { name: 'Invitation code' }).waitFor({ timeout: 20000 });
       replies.push(await replyFrom(phone, await region.getByRole('textbox', { name: 'Invitation code' }).inputValue()));
     }
-    // The replies travel through a messenger: 90 s.
-    await table.waitForTimeout(90000);
+    // The replies travel through a messenger.
+    await table.waitForTimeout(LATE_S * 1000);
     for (const [i, [name, phone, engine]] of phones.entries()) {
       const states = await phone.evaluate(() => window.__pcs.map((p) => p.states));
       console.log(`${engine}: the phone's connection while the reply travelled: ${JSON.stringify(states)}`);
@@ -129,7 +137,7 @@ test('replies taken 90 s late, behind symmetric NATs with a TURN relay, from a p
           const pcs = await phone.evaluate(() => window.__pcs.map((p) => p.states)).catch((x) => x.message);
           throw new Error(`${e.message}\nthe table: ${await region.innerText()}\nthe phone: ${page}\nthe phone's connections: ${JSON.stringify(pcs)}`);
         });
-      console.log(`${engine}: a reply 90 s late: connected ${Date.now() - asked} ms after Connect`);
+      console.log(`${engine}: a reply ${LATE_S} s late: connected ${Date.now() - asked} ms after Connect`);
     }
     // Both phones show their seats, waiting for the table to start.
     const waiting = () => document.body.innerText.includes('the table');

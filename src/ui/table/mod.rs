@@ -618,12 +618,18 @@ fn sound_icon(on: bool) -> Html {
 }
 
 /// The viewer's status line: what to do, or whose turn it is.
-fn status_line(scene: &Scene, lang: Lang) -> String {
+pub(crate) fn status_line(scene: &Scene, lang: Lang) -> String {
     let view = &scene.view;
     let current = scene.current();
     let t = |text: Text| text.get(lang);
     if scene.me.is_some_and(|me| scene.reconnecting.contains(&me)) {
         return t(Text::Reconnecting);
+    }
+    if let Some(host) = &scene.table_away {
+        return t(match host.as_str() {
+            "" => Text::TableAwayNoName,
+            host => Text::TableAway(host),
+        });
     }
     if scene.waiting_table && scene.in_play() {
         return t(Text::WaitingForTable);

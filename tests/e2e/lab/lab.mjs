@@ -18,7 +18,10 @@ import { createInterface } from 'node:readline';
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
-export const RUN = '/run/mojo-lab';
+/// The lab's name (MOJO_LAB, as netlab.sh reads it): a second lab, for a
+/// long measurement, can run beside the tests' under another name.
+export const LAB = process.env.MOJO_LAB || 'mojo';
+export const RUN = `/run/${LAB}-lab`;
 
 /// The internet's STUN server and TURN relay (coturn in mojo-inet; its
 /// test user is netlab.sh's).
@@ -28,8 +31,8 @@ export const TURN = { urls: 'turn:192.0.2.1:3478?transport=udp', username: 'mojo
 /// The homes: the table's and the phone's, by namespace, with the address
 /// their router shows the internet.
 export const HOMES = {
-  table: { ns: 'mojo-h1', lan: '10.1.0.10', wan: '198.51.100.2' },
-  phone: { ns: 'mojo-h2', lan: '192.168.1.10', wan: '203.0.113.2' },
+  table: { ns: `${LAB}-h1`, lan: '10.1.0.10', wan: '198.51.100.2' },
+  phone: { ns: `${LAB}-h2`, lan: '192.168.1.10', wan: '203.0.113.2' },
 };
 
 /// Brings the lab up with NATs of `nat` kind ('cone' or 'symmetric'), and
@@ -64,7 +67,7 @@ export async function inNs(ns, cmd, args, options = {}) {
 export async function site(network, { init } = {}) {
   const tls = join(RUN, 'tls');
   mkdirSync(tls, { recursive: true });
-  await run('ip', ['netns', 'exec', 'mojo-inet', 'bash', join(root, 'scripts', 'https-cert.sh'), tls], {
+  await run('ip', ['netns', 'exec', `${LAB}-inet`, 'bash', join(root, 'scripts', 'https-cert.sh'), tls], {
     env: { ...process.env, MOJO_CERT_IPS: '192.0.2.1' },
     timeout: 30000,
   });
@@ -83,7 +86,7 @@ export async function site(network, { init } = {}) {
       init,
     }),
   );
-  const child = spawn('ip', ['netns', 'exec', 'mojo-inet', process.execPath, join(here, 'site.mjs'), config], {
+  const child = spawn('ip', ['netns', 'exec', `${LAB}-inet`, process.execPath, join(here, 'site.mjs'), config], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const errors = [];

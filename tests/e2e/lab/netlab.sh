@@ -32,9 +32,12 @@
 # one way, directly or through the relay.
 set -euo pipefail
 
-NSES=(mojo-inet mojo-r1 mojo-r2 mojo-h1 mojo-h2)
+# MOJO_LAB (default "mojo"): the namespaces' prefix and the run folder's,
+# so that a second lab (a long measurement) can run beside the tests'.
+LAB="${MOJO_LAB:-mojo}"
+NSES=("$LAB-inet" "$LAB-r1" "$LAB-r2" "$LAB-h1" "$LAB-h2")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-RUN=/run/mojo-lab
+RUN="/run/$LAB-lab"
 # The TURN server's test user (tests/e2e/lab/lab.mjs says the same).
 TURN_USER=mojo
 TURN_PASSWORD=lab-relay-pass
@@ -43,6 +46,7 @@ die() {
   echo "netlab: error: $*" >&2
   exit 1
 }
+[[ "$LAB" =~ ^[a-z][a-z0-9]{0,7}$ ]] || die "MOJO_LAB '$LAB': up to 8 lower-case letters and digits"
 
 down() {
   if [ -f "$RUN/pids" ]; then
@@ -130,28 +134,28 @@ up() {
   done
 
   # The internet: the routers' wan links and the services' address.
-  link mojo-inet i1 mojo-r1 wan
-  link mojo-inet i2 mojo-r2 wan
-  addr mojo-inet i1 198.51.100.1/24
-  addr mojo-inet i2 203.0.113.1/24
-  in_ns mojo-inet ip addr add 192.0.2.1/32 dev lo
-  in_ns mojo-inet ip addr add 192.0.2.2/32 dev lo
-  in_ns mojo-inet sysctl -qw net.ipv4.ip_forward=1
+  link $LAB-inet i1 $LAB-r1 wan
+  link $LAB-inet i2 $LAB-r2 wan
+  addr $LAB-inet i1 198.51.100.1/24
+  addr $LAB-inet i2 203.0.113.1/24
+  in_ns $LAB-inet ip addr add 192.0.2.1/32 dev lo
+  in_ns $LAB-inet ip addr add 192.0.2.2/32 dev lo
+  in_ns $LAB-inet sysctl -qw net.ipv4.ip_forward=1
 
   # The homes.
-  link mojo-r1 lan mojo-h1 eth0
-  link mojo-r2 lan mojo-h2 eth0
-  addr mojo-r1 wan 198.51.100.2/24
-  addr mojo-r2 wan 203.0.113.2/24
-  addr mojo-r1 lan 10.1.0.1/24
-  addr mojo-r2 lan 192.168.1.1/24
-  addr mojo-h1 eth0 10.1.0.10/24
-  addr mojo-h2 eth0 192.168.1.10/24
-  in_ns mojo-r1 ip route add default via 198.51.100.1
-  in_ns mojo-r2 ip route add default via 203.0.113.1
-  in_ns mojo-h1 ip route add default via 10.1.0.1
-  in_ns mojo-h2 ip route add default via 192.168.1.1
-  for r in mojo-r1 mojo-r2; do
+  link $LAB-r1 lan $LAB-h1 eth0
+  link $LAB-r2 lan $LAB-h2 eth0
+  addr $LAB-r1 wan 198.51.100.2/24
+  addr $LAB-r2 wan 203.0.113.2/24
+  addr $LAB-r1 lan 10.1.0.1/24
+  addr $LAB-r2 lan 192.168.1.1/24
+  addr $LAB-h1 eth0 10.1.0.10/24
+  addr $LAB-h2 eth0 192.168.1.10/24
+  in_ns $LAB-r1 ip route add default via 198.51.100.1
+  in_ns $LAB-r2 ip route add default via 203.0.113.1
+  in_ns $LAB-h1 ip route add default via 10.1.0.1
+  in_ns $LAB-h2 ip route add default via 192.168.1.1
+  for r in $LAB-r1 $LAB-r2; do
     in_ns "$r" sysctl -qw net.ipv4.ip_forward=1
     router_rules "$nat" | in_ns "$r" nft -f - || die "nftables refused the router's rules in $r"
   done
@@ -164,17 +168,17 @@ up() {
     # from tun0 a packet is routed as usual (no rule matches it again).
     # Packets for the servers themselves are not held (the `local` table
     # comes first, as it must: ARP asks it whether 198.51.100.1 is ours).
-    in_ns mojo-inet python3 "$here/delay.py" tun0 "$delay" >"$RUN/delay.log" 2>&1 &
+    in_ns $LAB-inet python3 "$here/delay.py" tun0 "$delay" >"$RUN/delay.log" 2>&1 &
     echo $! >>"$RUN/pids"
-    for _ in $(seq 50); do in_ns mojo-inet ip link show tun0 >/dev/null 2>&1 && break; sleep 0.05; done
-    in_ns mojo-inet ip link show tun0 >/dev/null 2>&1 || die "the delay's tun0 did not come up ($(cat "$RUN/delay.log"))"
-    in_ns mojo-inet ip link set tun0 up
-    for f in all default tun0 i1 i2; do in_ns mojo-inet sysctl -qw "net.ipv4.conf.$f.rp_filter=0"; done
-    in_ns mojo-inet sysctl -qw net.ipv4.conf.tun0.accept_local=1
-    in_ns mojo-inet ip route add default dev tun0 table 100
-    in_ns mojo-inet ip rule add priority 10 iif i1 lookup 100
-    in_ns mojo-inet ip rule add priority 11 iif i2 lookup 100
-    in_ns mojo-inet ip rule add priority 12 iif lo from 192.0.2.0/24 ipproto udp lookup 100
+    for _ in $(seq 50); do in_ns $LAB-inet ip link show tun0 >/dev/null 2>&1 && break; sleep 0.05; done
+    in_ns $LAB-inet ip link show tun0 >/dev/null 2>&1 || die "the delay's tun0 did not come up ($(cat "$RUN/delay.log"))"
+    in_ns $LAB-inet ip link set tun0 up
+    for f in all default tun0 i1 i2; do in_ns $LAB-inet sysctl -qw "net.ipv4.conf.$f.rp_filter=0"; done
+    in_ns $LAB-inet sysctl -qw net.ipv4.conf.tun0.accept_local=1
+    in_ns $LAB-inet ip route add default dev tun0 table 100
+    in_ns $LAB-inet ip rule add priority 10 iif i1 lookup 100
+    in_ns $LAB-inet ip rule add priority 11 iif i2 lookup 100
+    in_ns $LAB-inet ip rule add priority 12 iif lo from 192.0.2.0/24 ipproto udp lookup 100
   fi
   echo "$delay" >"$RUN/delay"
 
@@ -182,7 +186,7 @@ up() {
   # 192.0.2.1 and .2 (two addresses, for the NAT's self-check below), TURN
   # with the lab's test user, relaying from 192.0.2.1.
   command -v turnserver >/dev/null || die "turnserver is missing: apt-get install coturn (scripts/setup.sh)"
-  in_ns mojo-inet turnserver -n --listening-ip=192.0.2.1 --listening-ip=192.0.2.2 \
+  in_ns $LAB-inet turnserver -n --listening-ip=192.0.2.1 --listening-ip=192.0.2.2 \
     --relay-ip=192.0.2.1 --listening-port=3478 --realm=mojo.lab --userdb="$RUN/turndb" \
     --lt-cred-mech --user="$TURN_USER:$TURN_PASSWORD" --no-tls --no-dtls --no-cli \
     --min-port=49152 --max-port=49999 --no-software-attribute \
@@ -197,15 +201,15 @@ up() {
     wan=198.51.100.2
     [ "$h" = 2 ] && wan=203.0.113.2
     for _ in $(seq 40); do
-      seen="$(in_ns "mojo-h$h" python3 "$here/stun.py" 192.0.2.1:3478 192.0.2.2:3478)"
+      seen="$(in_ns "$LAB-h$h" python3 "$here/stun.py" 192.0.2.1:3478 192.0.2.2:3478)"
       [[ "$seen" != *null* ]] && break
       sleep 0.1
     done
-    [[ "$seen" != *null* ]] || die "mojo-h$h: no STUN answer from 192.0.2.1: $seen ($(tail -5 "$RUN/turn.log" 2>/dev/null))"
-    [[ "$seen" == *"\"$wan:"* ]] || die "mojo-h$h: STUN saw $seen, not the router's $wan"
-    if [ "$nat" = cone ] && [[ "$seen" != *'"mappings": 1}' ]]; then die "mojo-h$h: a cone NAT gave two mappings: $seen"; fi
-    if [ "$nat" = symmetric ] && [[ "$seen" != *'"mappings": 2}' ]]; then die "mojo-h$h: a symmetric NAT gave one mapping: $seen"; fi
-    echo "netlab: mojo-h$h behind a $nat NAT: $seen"
+    [[ "$seen" != *null* ]] || die "$LAB-h$h: no STUN answer from 192.0.2.1: $seen ($(tail -5 "$RUN/turn.log" 2>/dev/null))"
+    [[ "$seen" == *"\"$wan:"* ]] || die "$LAB-h$h: STUN saw $seen, not the router's $wan"
+    if [ "$nat" = cone ] && [[ "$seen" != *'"mappings": 1}' ]]; then die "$LAB-h$h: a cone NAT gave two mappings: $seen"; fi
+    if [ "$nat" = symmetric ] && [[ "$seen" != *'"mappings": 2}' ]]; then die "$LAB-h$h: a symmetric NAT gave one mapping: $seen"; fi
+    echo "netlab: $LAB-h$h behind a $nat NAT: $seen"
   done
 }
 
