@@ -41,6 +41,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     players: "Players",
     table_centre: "Table centre",
     round: "Round {n}",
+    show_scores: "Round {n}: show the score pad and the game log",
     draw_pile: "Draw pile",
     cards: "{n} {n:card|cards}",
     discard_pile: "Discard pile",

@@ -223,6 +223,8 @@ messages! {
         /// accessible name).
         TableCentre => table_centre: str,
         Round(n: u32) => round: str (num(n.into())),
+        /// The round's chip, a button: the score pad and the log in view.
+        ShowScores(n: u32) => show_scores: str (num(n as u64)),
         DrawPile => draw_pile: str,
         Cards(n: usize) => cards: str (num(n as u64)),
         DiscardPile => discard_pile: str,

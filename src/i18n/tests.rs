@@ -47,6 +47,7 @@ fn samples() -> Vec<Text<'static>> {
         Players,
         TableCentre,
         Round(2),
+        ShowScores(2),
         DrawPile,
         Cards(0),
         Cards(1),

@@ -251,7 +251,7 @@ test('an invitation says how long it stays good; unanswered for 10 minutes it gi
 
 test("the table's page in the background (its screen off, another app in front): every phone says the table is away and the game waits, until it is back", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
-  const ben = await device('ben');
+  const ben = await device('ben', { context: { hasTouch: true } });
   await table.goto(url());
   await lobby(table, [
     ['Ann', 'person'],
@@ -277,4 +277,27 @@ test("the table's page in the background (its screen off, another app in front):
   assert.equal(await away.count(), 1, 'still away after a ping');
   await table.evaluate(hide, false);
   await away.waitFor({ state: 'detached', timeout: 5000 });
+
+  // The phone's score pad and log are below its hand: one tap on the
+  // round's chip brings them into view, held upright and sideways.
+  for (const [width, height] of [
+    [390, 844],
+    [844, 390],
+  ]) {
+    await ben.setViewportSize({ width, height });
+    await ben.evaluate(() => window.scrollTo(0, 0));
+    const inView = (selector) =>
+      ben.locator(selector).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+    assert.equal(await inView('#pad-title'), false, `${width}x${height}: the pad starts out of view`);
+    await ben.getByRole('button', { name: 'Round 1: show the score pad and the game log' }).tap();
+    await ben.waitForFunction(() => {
+      const r = document.querySelector('#pad-title').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    assert.equal(await inView('#log-title'), true, `${width}x${height}: the log's title in view too`);
+    await saveScreenshot(ben, `across-phone-scores-${width}x${height}`);
+  }
 });

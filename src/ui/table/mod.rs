@@ -98,6 +98,17 @@ fn bring_into_view(selector: &str) {
     }
 }
 
+/// Scrolls the score pad and the log (below the hand on a phone) to the
+/// top of the screen.
+fn show_side() {
+    let side = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".table .side").ok().flatten());
+    if let Some(side) = side {
+        side.scroll_into_view_with_bool(true);
+    }
+}
+
 /// Where focus belongs after the position changed: a CSS selector.
 fn focus_target(scene: &Scene, my_turn: bool) -> &'static str {
     if scene.handoff.is_some() {
@@ -578,7 +589,11 @@ fn top_bar(p: &TableProps, me_name: Option<&str>) -> Html {
     let on_menu = p.on_menu.clone();
     html! {
     <header class="topbar">
-        <span class="topbar__round">{ t(Text::Round(view.round)) }</span>
+        // On a phone the score pad and the log are below the hand: the
+        // round's chip brings them into view in one tap (issue 35).
+        <button type="button" class="topbar__round" aria-label={t(Text::ShowScores(view.round))} onclick={Callback::from(|_| show_side())}>
+            { t(Text::Round(view.round)) }
+        </button>
         <span class="topbar__target">{ t(Text::Target(view.options.target)) }</span>
         if let Some(name) = me_name.filter(|_| scene.shared) {
             <span class="topbar__me">{ t(Text::YouAre(name)) }</span>
