@@ -386,3 +386,56 @@ fn a_reply_the_table_never_takes_expires_on_the_phone() {
     let s = s.reduce(Msg::Hand(HandMsg::Join));
     assert!(!s.hand.expired);
 }
+
+/// Issue 35: where the browser gives the reply's connection up before it
+/// ever opened (the table has not taken the reply), the phone makes a
+/// fresh reply to the same invitation by itself and says to send that
+/// one; a few times, then the link is lost as any other. A link given up
+/// for its own reasons (the invitation expired) is not answered again.
+#[test]
+fn a_reply_the_browser_gives_up_is_made_afresh_to_send_instead() {
+    use crate::net::hand::FRESH_REPLIES;
+    let mut s = answering_ben();
+    let invitation = s.hand.invitation.clone();
+    for fresh in 1..=FRESH_REPLIES {
+        let epoch = s.hand.epoch;
+        s = s.reduce(Msg::Hand(HandMsg::Replied {
+            epoch,
+            code: format!("REPLY{fresh}"),
+        }));
+        let mark = s.outbox.last();
+        s = s.reduce(Msg::Hand(HandMsg::Lost { epoch }));
+        assert_eq!(s.hand.fresh, fresh);
+        assert_eq!((s.hand.epoch, s.hand.reply.as_deref()), (epoch + 1, None));
+        assert_eq!(s.hand.invitation, invitation, "the same invitation");
+        assert!(
+            s.outbox.after(mark).any(|(_, c)| matches!(
+                c,
+                Cmd::HandLink { epoch: e, invitation: Some(i), .. } if *e == epoch + 1 && Some(&**i) == invitation.as_ref()
+            )),
+            "answered again on a new link"
+        );
+    }
+    // One more: lost, back to joining.
+    let epoch = s.hand.epoch;
+    let s = s.reduce(Msg::Hand(HandMsg::Replied {
+        epoch,
+        code: "LAST".into(),
+    }));
+    let lost = s.clone().reduce(Msg::Hand(HandMsg::Lost { epoch }));
+    assert_eq!(
+        (lost.hand.invitation.as_ref(), lost.hand.reply.as_deref()),
+        (None, None)
+    );
+    // The invitation's end gives the link up for good, fresh replies left
+    // or not.
+    let s = answering_ben();
+    let epoch = s.hand.epoch;
+    let s = s
+        .reduce(Msg::Hand(HandMsg::Replied {
+            epoch,
+            code: "R".into(),
+        }))
+        .reduce(Msg::Hand(HandMsg::Expired { epoch }));
+    assert!(s.hand.expired && s.hand.invitation.is_none() && s.hand.fresh == 0);
+}

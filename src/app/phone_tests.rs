@@ -91,7 +91,8 @@ fn a_reply_not_taken_yet_is_kept_with_its_link_and_said_so() {
         },
     });
     assert!(hand.connected && !hand.unanswered);
-    // A link that closed is still over: back to the invitation.
+    // A link that closed, with no invitation to answer afresh (with one,
+    // a fresh reply: network_tests), is over: back to the invitation.
     let mut closed = HandState {
         reply: Some("reply".into()),
         epoch: 3,

@@ -284,6 +284,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     invitation_valid: "This invitation is good for 10 minutes, until {time}. After that, a new one is made here.",
     invitation_expired: "The invitation good until {time} has expired: a reply to it can no longer connect. Send this new invitation instead.",
     reply_expired: "This invitation has expired: the table did not take your reply within 10 minutes. Ask the table for a new invitation, and answer that one.",
+    reply_fresh: "Your first reply can no longer connect: this browser stopped waiting for the table. Send this new reply instead.",
     reply_link_help: "Far away? Send this reply back as a link, in the chat the invitation came through.",
     send_reply_back: "Send the reply back",
     copy_reply_link: "Copy the reply link",

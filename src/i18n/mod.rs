@@ -566,6 +566,9 @@ messages! {
         InvitationExpired(at: Clock) => invitation_expired: str (time(at)),
         /// On the phone: the table never took the reply in time.
         ReplyExpired => reply_expired: str,
+        /// On the phone: the browser gave its reply up; a fresh one is
+        /// shown, to send instead.
+        ReplyFresh => reply_fresh: str,
         /// The table's invitation as a link, for a player far away (issue 35).
         InvitationLinkHelp(n: &'a str) => invitation_link_help: str (name(n)),
         SendInvitation => send_invitation: str,

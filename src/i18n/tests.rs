@@ -315,6 +315,7 @@ fn samples() -> Vec<Text<'static>> {
             minutes: 42,
         }),
         ReplyExpired,
+        ReplyFresh,
         TableAway("Ana"),
         TableAwayNoName,
         InvitationLinkHelp("Ana"),

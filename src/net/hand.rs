@@ -58,10 +58,19 @@ pub struct HandState {
     /// The table did not take the reply within [`INVITATION_MS`](super::devices::INVITATION_MS): the
     /// invitation has expired; the link was given up.
     pub expired: bool,
+    /// Fresh replies made for this invitation because the browser gave up
+    /// the one before (its link closed before it ever opened): the phone
+    /// says to send the new one. At most [`FRESH_REPLIES`].
+    pub fresh: u8,
     /// The table said its page went to the background (`ToHand::Away`),
     /// and who plays on it: "Ann's table is away; the game waits".
     pub table_away: Option<String>,
 }
+
+/// How many fresh replies a phone makes by itself for one invitation
+/// when its browser gives up waiting for the table (then the link is
+/// lost, as any other).
+pub const FRESH_REPLIES: u8 = 3;
 
 /// What happens on a hand device.
 #[derive(Clone, Debug, PartialEq)]
@@ -198,6 +207,7 @@ impl HandState {
                     self.connected = false;
                     self.given_away = false;
                     self.expired = false;
+                    self.fresh = 0;
                     self.model = None;
                 }
                 Err(e) => self.problem = Some(Problem::Code(e)),
@@ -212,6 +222,7 @@ impl HandState {
                 self.table_away = None;
                 self.reconnecting = None;
                 self.unanswered = false;
+                self.fresh = 0;
                 self.problem = None;
             }
             HandMsg::Heard { epoch, text } if epoch == self.epoch => {
@@ -265,17 +276,22 @@ impl HandState {
                 self.expired = true;
                 return screen.into();
             }
-            HandMsg::Lost { epoch } if epoch == self.epoch => {
-                self.connected = false;
-                self.unanswered = false;
-                self.table_away = None;
-                self.reconnecting = None;
-                self.pending = false;
+            // The browser gave the reply's connection up before it ever
+            // opened (the table has not taken the reply): a fresh reply to
+            // the same invitation, to send instead (issue 35).
+            HandMsg::Lost { epoch }
+                if epoch == self.epoch
+                    && !self.connected
+                    && self.reply.is_some()
+                    && self.invitation.is_some()
+                    && self.fresh < FRESH_REPLIES =>
+            {
+                self.fresh += 1;
+                self.epoch += 1;
                 self.reply = None;
-                self.invitation = None;
-                self.text.clear();
-                return Some(HandScreen::Join).into();
+                self.unanswered = false;
             }
+            HandMsg::Lost { epoch } if epoch == self.epoch => return self.lose().into(),
             HandMsg::Unsent { epoch } if epoch == self.epoch => self.pending = false,
             HandMsg::Leave => {
                 *self = HandState {
@@ -291,12 +307,25 @@ impl HandState {
         HandNews::default()
     }
 
-    /// The link is given up (as `Lost`), and closed with its number
+    /// The link is lost: back to joining, the seat's ticket kept.
+    fn lose(&mut self) -> Option<HandScreen> {
+        self.connected = false;
+        self.unanswered = false;
+        self.table_away = None;
+        self.reconnecting = None;
+        self.pending = false;
+        self.reply = None;
+        self.invitation = None;
+        self.text.clear();
+        Some(HandScreen::Join)
+    }
+
+    /// The link is given up (as lost), and closed with its number
     /// (`Cmd::HandLink`).
     fn give_up(&mut self) -> Option<HandScreen> {
-        let news = self.apply(HandMsg::Lost { epoch: self.epoch });
+        let screen = self.lose();
         self.epoch += 1;
-        news.screen
+        screen
     }
 
     /// This device slept `ms` (`Msg::Slept`): a link quiet that long is

@@ -417,6 +417,9 @@ pub fn join_screen(p: &JoinProps) -> Html {
             }
             if let Some(code) = &hand.reply {
                 <section class="join__reply" aria-labelledby="reply-label">
+                    if hand.fresh > 0 {
+                        <p class="join__problem" role="alert">{ t(Text::ReplyFresh) }</p>
+                    }
                     <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>

@@ -301,3 +301,39 @@ test("the table's page in the background (its screen off, another app in front):
     await saveScreenshot(ben, `across-phone-scores-${width}x${height}`);
   }
 });
+
+test("a phone whose browser gives its reply up before the table took it makes a fresh reply by itself, says to send that one, and the fresh one connects", async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  await table.goto(url());
+  await lobby(table, [
+    ['Ann', 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const code = await invitation(table, 'Ben');
+  await ben.goto(url());
+  await ben.getByRole('button', { name: 'Join a table' }).click();
+  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
+  await replyBox.waitFor({ timeout: 20000 });
+  const first = await replyBox.inputValue();
+  // The browser gives up: the reply's channel closes before it opened,
+  // as Firefox's did after 11 s before the phone kept looking (told as
+  // the browser tells it: Chromium's close() of a channel still
+  // connecting says nothing until its transport is up).
+  await ben.evaluate(() => window.__channels.at(-1).channel.dispatchEvent(new Event('close')));
+  await ben.getByRole('alert').filter({ hasText: 'Your first reply can no longer connect' }).waitFor();
+  await ben.waitForFunction((old) => {
+    const now = document.querySelector('#join-reply')?.value;
+    return now && now !== old;
+  }, first);
+  const fresh = await replyBox.inputValue();
+  await saveScreenshot(ben, 'across-fresh-reply');
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(fresh);
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+  await ben.getByText(/the table/).first().waitFor();
+});
