@@ -439,3 +439,66 @@ fn a_reply_the_browser_gives_up_is_made_afresh_to_send_instead() {
         .reduce(Msg::Hand(HandMsg::Expired { epoch }));
     assert!(s.hand.expired && s.hand.invitation.is_none() && s.hand.fresh == 0);
 }
+
+/// Issue 35: a phone that held its seat across two networks (the codes'
+/// public addresses differ) knows it once lost, and says that the way back
+/// is a new invitation sent through the messenger; on one network (one
+/// public address, or none known) the scan across the room stays the way.
+#[test]
+fn a_phone_far_from_its_table_says_the_way_back_is_a_new_link_once_lost() {
+    use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
+    use crate::net::code::{Addr, Candidate, Kind, Reply};
+    use crate::net::hand::Ticket;
+    let far_after_loss = |table_public: Option<[u8; 4]>| {
+        let mut offer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
+        offer.candidates.extend(table_public.map(|ip| Candidate {
+            addr: Addr::V4(ip),
+            port: 40000,
+            kind: Kind::Srflx,
+        }));
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer: offer.clone(),
+            relay: None,
+        };
+        // The phone's public address is 203.0.113.7 (its code's srflx).
+        let reply = Reply {
+            seat: 1,
+            tag: offer.tag(),
+            peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
+        }
+        .encode();
+        let s = Rc::new(AppState::new(
+            Settings::default(),
+            None,
+            Lang::En,
+            None,
+            true,
+        ))
+        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
+        .reduce(Msg::Hand(HandMsg::Join));
+        let epoch = s.hand.epoch;
+        let ticket = Ticket {
+            table: 5,
+            seat: 1,
+            token: "T".into(),
+            name: "Ben".into(),
+        };
+        let s = s
+            .reduce(Msg::Hand(HandMsg::Replied { epoch, code: reply }))
+            .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
+            .reduce(Msg::Hand(HandMsg::Lost { epoch }));
+        assert!(!s.hand.connected && s.hand.invitation.is_none() && s.hand.ticket.is_some());
+        s.hand.far
+    };
+    assert!(
+        far_after_loss(Some([198, 51, 100, 9])),
+        "two public addresses"
+    );
+    assert!(
+        !far_after_loss(Some([203, 0, 113, 7])),
+        "one public address"
+    );
+    assert!(!far_after_loss(None), "no public address known");
+}

@@ -298,6 +298,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     copy_invitation_link: "Copy the invitation link",
     reply_help: "Show this reply to the table's camera, or copy it and paste it there. Keep this page open.",
     hand_lost: "The connection to the table was lost. Your seat is kept: ask the table for a new invitation and scan it to rejoin.",
+    hand_lost_far: "The connection to the table was lost. Your seat is kept. You are on another network than the table, so the way back is a new invitation: ask the table to send you its new invitation link through your messenger, and open it here.",
     rejoin: "You are {name} at this table: scan its new invitation to take your seat back.",
     rejoin_as: "Rejoin as {name}",
     keep_open: "Keep Mojo open on this phone until the game ends.",

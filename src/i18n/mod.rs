@@ -584,6 +584,8 @@ messages! {
         ReplyTabNoTable => reply_tab_no_table: str,
         OpenMojo => open_mojo: str,
         HandLost => hand_lost: str,
+        /// The same, for a link made across two networks (issue 35).
+        HandLostFar => hand_lost_far: str,
         Rejoin(n: &'a str) => rejoin: str (name(n)),
         /// The phone's one tap back to its seat: the camera on the table's
         /// new invitation.

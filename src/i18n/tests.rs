@@ -330,6 +330,7 @@ fn samples() -> Vec<Text<'static>> {
         ReplyTabNoTable,
         OpenMojo,
         HandLost,
+        HandLostFar,
         Rejoin("Ana"),
         PhoneLost("Ana"),
         RejoinAs("Ana"),

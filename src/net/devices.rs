@@ -160,18 +160,30 @@ pub fn why_no_path(ours: &Peer, theirs: &Peer) -> NoPath {
     if all().any(|c| c.kind == Kind::Relay) {
         return NoPath::RelayFailed;
     }
-    let public = |p: &Peer| -> Vec<Addr> {
-        let found = p.candidates.iter().filter(|c| c.kind == Kind::Srflx);
-        found.map(|c| c.addr.clone()).collect()
-    };
     let (mine, yours) = (public(ours), public(theirs));
     if mine.is_empty() || yours.is_empty() {
         NoPath::NoSharedNetwork
-    } else if mine.iter().any(|a| yours.contains(a)) {
-        NoPath::SameNetworkApart
-    } else {
+    } else if two_networks(ours, theirs) {
         NoPath::NeedsRelay
+    } else {
+        NoPath::SameNetworkApart
     }
+}
+
+/// A device's public addresses, as its code's server-reflexive candidates
+/// tell them (none without a STUN server).
+fn public(p: &Peer) -> Vec<Addr> {
+    let found = p.candidates.iter().filter(|c| c.kind == Kind::Srflx);
+    found.map(|c| c.addr.clone()).collect()
+}
+
+/// Whether the devices of codes `a` and `b` are on two networks: both
+/// public addresses are known (STUN answered each) and they differ. Then
+/// a link lost cannot be made again by a scan across the room: the way
+/// back is a new invitation sent through the messenger.
+pub fn two_networks(a: &Peer, b: &Peer) -> bool {
+    let (mine, yours) = (public(a), public(b));
+    !mine.is_empty() && !yours.is_empty() && !mine.iter().any(|x| yours.contains(x))
 }
 
 impl RemoteSeat {

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use mojo_engine::{Action, Seat};
 
-use super::code::Invitation;
-use super::devices::{Problem, RECONNECT_MS};
+use super::code::{Invitation, Reply};
+use super::devices::{two_networks, Problem, RECONNECT_MS};
 use super::proto::{self, HandModel, Refusal, ToHand, ToTable};
 
 /// A hand device's pass to a table: which seat, and the token that proves
@@ -62,6 +62,10 @@ pub struct HandState {
     /// the one before (its link closed before it ever opened): the phone
     /// says to send the new one. At most [`FRESH_REPLIES`].
     pub fresh: u8,
+    /// The link held was made across two networks (`two_networks` of the
+    /// invitation's and the reply's codes): once lost, the way back is a
+    /// new invitation through the messenger, and the phone says so.
+    pub far: bool,
     /// The table said its page went to the background (`ToHand::Away`),
     /// and who plays on it: "Ann's table is away; the game waits".
     pub table_away: Option<String>,
@@ -217,6 +221,10 @@ impl HandState {
                 self.problem = Some(problem)
             }
             HandMsg::Welcome { epoch, ticket } if epoch == self.epoch => {
+                let codes = self.invitation.as_ref().zip(self.reply.as_deref());
+                self.far = codes.is_some_and(|(invitation, reply)| {
+                    Reply::decode(reply).is_ok_and(|r| two_networks(&invitation.peer, &r.peer))
+                });
                 self.ticket = Some(ticket);
                 self.connected = true;
                 self.table_away = None;

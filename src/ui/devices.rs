@@ -383,9 +383,12 @@ pub fn join_screen(p: &JoinProps) -> Html {
     };
     let answering = hand.invitation.is_some() && hand.problem.is_none();
     // The seat this device held, to take back in one tap: the camera on
-    // the table's new invitation, at the top of the screen.
+    // the table's new invitation, at the top of the screen (on one
+    // network: from another, the way back is the link, and the note says so).
     let rejoin = hand.ticket.as_ref().filter(|_| {
         !hand.connected && hand.reply.is_none() && !answering && !hand.given_away && camera
+            // Across the internet no camera reaches the table's screen.
+            && !hand.far
     });
     html! {
         <main class="join">
@@ -408,7 +411,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
             } else if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() {
-                <p class="join__note" role="status">{ t(Text::HandLost) }</p>
+                <p class="join__note" role="status">{ t(if hand.far { Text::HandLostFar } else { Text::HandLost }) }</p>
             } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
             }

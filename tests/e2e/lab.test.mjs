@@ -8,10 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLab } from './lab/kit.mjs';
-import { chromiumIn, HOMES, STUN, TURN } from './lab/lab.mjs';
+import { chromiumIn, HOMES, STUN, TURN, moveCy } from './lab/lab.mjs';
+import { chromiumPids, asleep } from './suspend-kit.mjs';
 import { saveScreenshot } from './harness.mjs';
 
-const { url, device, lobby, homes, firefoxPhone, route, wholeGame, asDevice, replyFrom, env } = useLab();
+const { url, device, lobby, homes, firefoxPhone, route, wholeGame, asDevice, replyFrom, pairByLinks, env } = useLab();
 
 test('two homes behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router', async () => {
   const { table, ann, seen } = await homes('cone', [STUN]);
@@ -89,7 +90,7 @@ for (const [nat, servers, via] of [
 const LATE_S = Number(process.env.MOJO_LAB_LATE_S ?? 90);
 const LATE_NAT = process.env.MOJO_LAB_LATE_NAT ?? 'symmetric';
 
-test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs with STUN' : 'symmetric NATs with a TURN relay'}, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect`, async () => {
+test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs with STUN' : 'symmetric NATs with a TURN relay'}, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect; meanwhile a third phone, paired, sleeps 20 s and comes back by itself, then its network changes at once and it says the way back is a new link`, async () => {
   // Ann's phone in Chromium and Bo's in Firefox, both in the second home,
   // their replies travelling at the same time.
   const lab = await homes(LATE_NAT, LATE_NAT === 'cone' ? [STUN] : [STUN, TURN], { firefox: true });
@@ -97,14 +98,21 @@ test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs 
   const ann = await device('ann', { executable: chromiumIn(HOMES.phone.ns), args: env.server.trust });
   const ff = await firefoxPhone();
   const bo = asDevice(ff.phone);
+  // Cy's phone, on the home's other network (its own namespace), found
+  // by a marker among its browser's arguments to be put to sleep.
+  const cyMarker = `--mojo-sleeper=lab-cy-${process.pid}`;
+  const cy = await device('cy', { executable: chromiumIn(HOMES.cy.ns), args: [...env.server.trust, cyMarker] });
   try {
     await table.goto(url());
     await lobby(table, [
       ['Tom', 'person'],
       ['Ann', 'remote'],
       ['Bo', 'remote'],
+      ['Cy', 'remote'],
     ]);
     await table.getByRole('button', { name: 'Start game' }).click();
+    const cyRegion = await pairByLinks(table, 'Cy', cy);
+    await cyRegion.getByText('Cy is connected.').waitFor({ timeout: 30000 });
     const phones = [
       ['Ann', ann, 'chromium'],
       ['Bo', bo, 'firefox'],
@@ -115,8 +123,10 @@ test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs 
       await region.getByRole('textbox', { name: 'Invitation code' }).waitFor({ timeout: 20000 });
       replies.push(await replyFrom(phone, await region.getByRole('textbox', { name: 'Invitation code' }).inputValue()));
     }
-    // The replies travel through a messenger.
-    await table.waitForTimeout(LATE_S * 1000);
+    // The replies travel through a messenger. Meanwhile Cy's phone.
+    const travelled = Date.now() + LATE_S * 1000;
+    await cySleepsThenMoves(table, cyRegion, cy, cyMarker);
+    await table.waitForTimeout(Math.max(0, travelled - Date.now()));
     for (const [i, [name, phone, engine]] of phones.entries()) {
       const states = await phone.evaluate(() => window.__pcs.map((p) => p.states));
       console.log(`${engine}: the phone's connection while the reply travelled: ${JSON.stringify(states)}`);
@@ -149,3 +159,37 @@ test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs 
     await ff.driver.stop();
   }
 });
+
+/// Cy's phone, paired with the table across the internet (its own
+/// network, the relay): it sleeps 20 s as its system would put it to
+/// sleep (past libwebrtc's `failed` on the table's side) and comes back by
+/// itself, as on one network; then its network changes at once (Wi-Fi to
+/// mobile, the old one gone first: netlab.sh move), the link is lost, and
+/// the phone says the way back is a new invitation link through the
+/// messenger, while the table offers a new invitation for Cy.
+async function cySleepsThenMoves(table, region, cy, marker) {
+  const failed = () => table.evaluate(() => (window.__pcs ?? []).some(({ pc }) => pc.connectionState === 'failed'));
+  const marks = new Set();
+  await asleep(chromiumPids(marker), { least: 20, until: failed, most: 26 }, async () => {
+    marks.add(await region.locator('.device__status').textContent({ timeout: 500 }).catch(() => ''));
+  });
+  const woke = Date.now();
+  assert.ok(marks.has("Reconnecting to Cy's device…"), `the table while Cy slept: ${[...marks]}`);
+  await region.getByText('Cy is connected.').waitFor({ timeout: 15000 });
+  const heard = (page) => page.evaluate((t) => window.__got.some((g) => g.at > t), woke);
+  for (const until = Date.now() + 10000; !((await heard(table)) && (await heard(cy))); await table.waitForTimeout(100)) {
+    assert.ok(Date.now() < until, 'Cy and the table hear each other after Cy woke');
+  }
+  assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
+
+  await moveCy();
+  await cy
+    .getByText('You are on another network than the table, so the way back is a new invitation')
+    .waitFor({ timeout: 50000 })
+    .catch(async (e) => {
+      throw new Error(`${e.message}\nCy: ${await cy.locator('main').innerText().catch((x) => x.message)}\nthe table: ${await region.innerText()}`);
+    });
+  assert.equal(await cy.getByRole('button', { name: 'Rejoin as Cy' }).count(), 0, 'no camera rejoin across the internet');
+  await region.getByRole('textbox', { name: 'Copy the invitation link' }).waitFor({ timeout: 20000 });
+  await saveScreenshot(cy, 'lab-cy-network-changed');
+}

@@ -33,6 +33,8 @@ export const TURN = { urls: 'turn:192.0.2.1:3478?transport=udp', username: 'mojo
 export const HOMES = {
   table: { ns: `${LAB}-h1`, lan: '10.1.0.10', wan: '198.51.100.2' },
   phone: { ns: `${LAB}-h2`, lan: '192.168.1.10', wan: '203.0.113.2' },
+  // Cy's phone, on the second home's other network, until `move`.
+  cy: { ns: `${LAB}-h3`, lan: '192.168.2.10', wan: '203.0.113.2' },
 };
 
 /// Brings the lab up with NATs of `nat` kind ('cone' or 'symmetric'), and
@@ -45,6 +47,12 @@ export async function labUp(nat, { delay = 0 } = {}) {
   } catch (e) {
     throw new Error(`the network lab could not be made (${nat}, ${delay} ms): ${e.stderr || e.message}`);
   }
+}
+
+/// Cy's network changes at once (netlab.sh move): from the home's
+/// second network to a mobile one behind a symmetric NAT.
+export async function moveCy() {
+  await run('bash', [join(here, 'netlab.sh'), 'move'], { timeout: 30000 });
 }
 
 export async function labDown() {

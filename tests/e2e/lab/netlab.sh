@@ -3,6 +3,7 @@
 # internet" between them, in network namespaces of this machine (as root).
 #
 #   bash tests/e2e/lab/netlab.sh up cone|symmetric [DELAY_MS]
+#   bash tests/e2e/lab/netlab.sh move   (Cy's network changes, below)
 #   bash tests/e2e/lab/netlab.sh down
 #
 #   mojo-h1 (the table's home)          mojo-h2 (the phone's home)
@@ -35,7 +36,7 @@ set -euo pipefail
 # MOJO_LAB (default "mojo"): the namespaces' prefix and the run folder's,
 # so that a second lab (a long measurement) can run beside the tests'.
 LAB="${MOJO_LAB:-mojo}"
-NSES=("$LAB-inet" "$LAB-r1" "$LAB-r2" "$LAB-h1" "$LAB-h2")
+NSES=("$LAB-inet" "$LAB-r1" "$LAB-r2" "$LAB-r3" "$LAB-h1" "$LAB-h2" "$LAB-h3")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 RUN="/run/$LAB-lab"
 # The TURN server's test user (tests/e2e/lab/lab.mjs says the same).
@@ -142,9 +143,21 @@ up() {
   in_ns $LAB-inet ip addr add 192.0.2.2/32 dev lo
   in_ns $LAB-inet sysctl -qw net.ipv4.ip_forward=1
 
-  # The homes.
+  # The homes, and a third device in the second home on a network of
+  # its own (Cy's phone on the home's second Wi-Fi), whose network changes
+  # (`move`) to a mobile one behind a third router.
   link $LAB-r1 lan $LAB-h1 eth0
   link $LAB-r2 lan $LAB-h2 eth0
+  link $LAB-r2 lan2 $LAB-h3 eth0
+  addr $LAB-r2 lan2 192.168.2.1/24
+  addr $LAB-h3 eth0 192.168.2.10/24
+  in_ns $LAB-h3 ip route add default via 192.168.2.1
+  link $LAB-inet i3 $LAB-r3 wan
+  addr $LAB-inet i3 100.64.0.1/24
+  addr $LAB-r3 wan 100.64.0.2/24
+  in_ns $LAB-r3 ip route add default via 100.64.0.1
+  in_ns $LAB-r3 sysctl -qw net.ipv4.ip_forward=1
+  router_rules symmetric | in_ns $LAB-r3 nft -f - || die "nftables refused the mobile router's rules"
   addr $LAB-r1 wan 198.51.100.2/24
   addr $LAB-r2 wan 203.0.113.2/24
   addr $LAB-r1 lan 10.1.0.1/24
@@ -213,11 +226,25 @@ up() {
   done
 }
 
+# Cy's network changes at once (Wi-Fi to mobile data, the Wi-Fi gone
+# first): its home's link goes, a link to the mobile router (a symmetric
+# NAT, 100.64.0.2 on the internet's side) comes, with a new address.
+move() {
+  [ -f "$RUN/nat" ] || die "the lab is not up"
+  ip -n "$LAB-r2" link del lan2
+  link $LAB-r3 lan $LAB-h3 eth1
+  addr $LAB-r3 lan 10.20.0.1/24
+  addr $LAB-h3 eth1 10.20.0.10/24
+  in_ns $LAB-h3 ip route add default via 10.20.0.1
+  echo "netlab: $LAB-h3 moved to the mobile network (10.20.0.10 behind 100.64.0.2)"
+}
+
 case "${1:-}" in
 up) up "${2:-}" "${3:-0}" ;;
 down) down ;;
+move) move ;;
 *)
-  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | down" >&2
+  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | down" >&2
   exit 2
   ;;
 esac
