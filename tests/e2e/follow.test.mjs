@@ -320,6 +320,7 @@ test('a phone holding a seat plays "your turn" there, and is never offered a rep
   // devices.test.mjs's playAll does).
   let summaries = 0;
   let yourTurn = 0;
+  let mayAct = 0;
   for (let i = 0; i < 20000; i++) {
     const onTable = await whatNow(table);
     if (onTable === 'over') break;
@@ -335,15 +336,19 @@ test('a phone holding a seat plays "your turn" there, and is never offered a rep
     const what = await whatNow(phone);
     if (what !== 'wait' && what !== 'over' && what !== 'next') {
       // "Your turn" shows on the phone whenever it may act.
+      mayAct++;
       if (await phone.locator('.turn-banner').count()) yourTurn++;
       await step(phone, undefined, what);
       acted = true;
     }
     if (!acted) await table.waitForTimeout(10);
   }
-  assert.ok(yourTurn > 3, `${yourTurn} turns (${summaries} round summaries before the last)`);
+  // Every time (not "more than 3 times": a game of one short round gave
+  // the phone 3 turns, and the count failed with nothing wrong, 2026-12-05).
+  assert.ok(mayAct > 0, 'the phone played');
+  assert.equal(yourTurn, mayAct, `"Your turn" shown at ${yourTurn} of the phone's ${mayAct} moves (${summaries} round summaries before the last)`);
   const heard = await sounds(phone);
-  assert.ok(heard.marks['your-turn'] >= 3, JSON.stringify(heard));
+  assert.ok(heard.marks['your-turn'] >= Math.min(3, mayAct), JSON.stringify(heard));
   assert.ok(heard.started > 0);
   // Game over: the deal code on the table only.
   await table.locator('.deal__value').waitFor();
