@@ -5,7 +5,10 @@
 //! the devices' tokens, this device's ticket: [`keep`]) run first, in the
 //! render of the root, before the change reaches the page: a wasm trap or
 //! a panic while the move is drawn (`static/guard.js` reloads the page)
-//! then finds the move saved. The others run right after the render. What
+//! then finds the move saved. What the devices are sent goes next, still
+//! before the render, so that a move reaches the phones without waiting
+//! for the table to draw it.
+//! The others run right after the render. What
 //! an effect learns comes back to the reducer as a message.
 //!
 //! The executor keeps what effects need between two commands and the
@@ -66,6 +69,19 @@ pub fn use_commands(outbox: &Outbox, send: &Callback<Msg>) {
         for (n, cmd) in outbox.after(held.kept) {
             if !superseded(*n, cmd, last) {
                 keep(cmd, &tell);
+            }
+        }
+        // Then what the devices are sent, once all of it is kept: a move's
+        // way to the other phones does not wait for the table's render
+        // (issue 35: 100 ms apart, a move on every device within 300 ms).
+        for (_, cmd) in outbox.after(held.kept) {
+            if let Cmd::ToDevice {
+                seat,
+                epoch,
+                message,
+            } = cmd
+            {
+                links.send(*seat, *epoch, message);
             }
         }
         held.kept = outbox.last();
@@ -204,11 +220,8 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
             links: want,
             relays,
         } => links.sync(*table, want, relays),
-        Cmd::ToDevice {
-            seat,
-            epoch,
-            message,
-        } => links.send(*seat, *epoch, message),
+        // Sent before the change was drawn, after what it keeps.
+        Cmd::ToDevice { .. } => {}
         Cmd::Accept { seat, epoch, peer } => links.accept(*seat, *epoch, peer),
         Cmd::Refuse {
             seat,
