@@ -38,7 +38,7 @@ for (let game = 1; game <= games; game++) test(`100 ms one way between the homes
   all.table.push(...fromAnn.table, ...fromBo.table);
   all.other.push(...fromAnn.other, ...fromBo.other);
   const figures = latencyFigures(all);
-  console.log(`# lab-latency-100ms ${JSON.stringify(figures)}`);
+  console.log(`# lab-latency-100ms game ${game}: ${JSON.stringify(latencyFigures(fromAnn, fromBo))}; games 1–${game}: ${JSON.stringify(figures)}`);
   assert.ok(figures.moves >= 10, JSON.stringify(figures));
   // One way is 100 ms: to the table at least that, to the other phone
   // twice (through the table).
