@@ -105,14 +105,19 @@ async function device(name, { viewport = { width: 390, height: 844 }, args = [],
   return page;
 }
 
-/// Sets up the table's lobby: seats as [name, kind] (person, remote, easy…).
-async function lobby(table, seats) {
+/// Sets up the table's lobby: seats as [name, kind] (person, remote, easy…),
+/// and the game's target if given (`{ target: 10 }`: the shortest game).
+async function lobby(table, seats, { target } = {}) {
   const current = await table.locator('.lobby__seat').count();
   for (let i = current; i < seats.length; i++) await table.getByRole('button', { name: '+ Add a seat' }).click();
   for (let i = current; i > seats.length; i--) await table.locator('.lobby__seat').last().getByRole('button').click();
   for (const [i, [name, kind]] of seats.entries()) {
     await table.locator(`#seat-name-${i}`).fill(name);
     await table.locator(`#seat-kind-${i}`).selectOption(kind);
+  }
+  if (target !== undefined) {
+    await table.locator('.lobby__target').fill(String(target));
+    await table.locator('.lobby__target').dispatchEvent('change');
   }
 }
 

@@ -85,14 +85,12 @@ export function useLab() {
   /// and the route each side took.
   async function wholeGame(table, ann) {
     await table.goto(url());
+    // A whole game to the lowest target (10 points): a round or two.
     await lobby(table, [
       ['Tom', 'person'],
       ['Ann', 'remote'],
       ['Bot', 'easy'],
-    ]);
-    // A whole game, to the lowest target (10 points): a round or two.
-    await table.locator('.lobby__target').fill('10');
-    await table.locator('.lobby__target').dispatchEvent('change');
+    ], { target: 10 });
     await table.getByRole('button', { name: 'Start game' }).click();
     await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
     const started = Date.now();

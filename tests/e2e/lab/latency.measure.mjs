@@ -20,13 +20,12 @@ for (let game = 1; game <= games; game++) test(`100 ms one way between the homes
   const { table, ann } = await homes('cone', [STUN], { delay: 100 });
   const bo = await device('bo', { executable: chromiumIn(HOMES.phone.ns), args: env.server.trust });
   await table.goto(url());
+  // A whole game to the lowest target (10 points): a round or two.
   await lobby(table, [
     ['Tom', 'person'],
     ['Ann', 'remote'],
     ['Bo', 'remote'],
-  ]);
-  await table.locator('.lobby__target').fill('10');
-  await table.locator('.lobby__target').dispatchEvent('change');
+  ], { target: 10 });
   await table.getByRole('button', { name: 'Start game' }).click();
   await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor();
   for (const [name, phone] of [['Ann', ann], ['Bo', bo]]) {
