@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLab } from './lab/kit.mjs';
-import { chromiumIn, HOMES, STUN, TURN, moveCy } from './lab/lab.mjs';
+import { chromiumIn, HOMES, STUN, TURN, cyNetwork } from './lab/lab.mjs';
 import { chromiumPids, asleep } from './suspend-kit.mjs';
 import { saveScreenshot } from './harness.mjs';
 
@@ -182,7 +182,7 @@ async function cySleepsThenMoves(table, region, cy, marker) {
   }
   assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
 
-  await moveCy();
+  await cyNetwork('move');
   await cy
     .getByText('You are on another network than the table, so the way back is a new invitation')
     .waitFor({ timeout: 50000 })

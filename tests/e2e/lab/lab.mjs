@@ -49,10 +49,13 @@ export async function labUp(nat, { delay = 0 } = {}) {
   }
 }
 
-/// Cy's network changes at once (netlab.sh move): from the home's
-/// second network to a mobile one behind a symmetric NAT.
-export async function moveCy() {
-  await run('bash', [join(here, 'netlab.sh'), 'move'], { timeout: 30000 });
+/// Cy's network changes (netlab.sh): `move`, at once, from the home's
+/// second network to a mobile one behind a symmetric NAT; or the gentle
+/// way, `roam` (the mobile network comes too) then `leave` (the home's
+/// goes). Returns what netlab.sh said.
+export async function cyNetwork(change = 'move') {
+  const { stdout } = await run('bash', [join(here, 'netlab.sh'), change], { timeout: 30000 });
+  return stdout.trim();
 }
 
 export async function labDown() {

@@ -239,10 +239,29 @@ move() {
   echo "netlab: $LAB-h3 moved to the mobile network (10.20.0.10 behind 100.64.0.2)"
 }
 
+# Cy's network changes the gentle way: the mobile one comes first
+# (`roam`: a second link, a second default route after the first), the
+# home's goes later (`leave`).
+roam() {
+  [ -f "$RUN/nat" ] || die "the lab is not up"
+  link $LAB-r3 lan $LAB-h3 eth1
+  addr $LAB-r3 lan 10.20.0.1/24
+  addr $LAB-h3 eth1 10.20.0.10/24
+  in_ns $LAB-h3 ip route add default via 10.20.0.1 metric 200
+  echo "netlab: $LAB-h3 on both networks"
+}
+
+leave() {
+  ip -n "$LAB-r2" link del lan2
+  echo "netlab: $LAB-h3 left the home's network"
+}
+
 case "${1:-}" in
 up) up "${2:-}" "${3:-0}" ;;
 down) down ;;
 move) move ;;
+roam) roam ;;
+leave) leave ;;
 *)
   echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | down" >&2
   exit 2
