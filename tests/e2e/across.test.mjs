@@ -12,7 +12,7 @@ import { useDevices } from './devices-kit.mjs';
 import { readInvitation } from './pairing.mjs';
 import { saveScreenshot } from './harness.mjs';
 
-const { url, device, lobby, devicesDialog, invitation, pair } = useDevices();
+const { url, device, lobby, devicesDialog, invitation, answer, pair } = useDevices();
 
 /// Records the ICE servers each RTCPeerConnection is made with.
 function recordConfigs() {
@@ -131,13 +131,7 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   ]);
   await table.getByRole('button', { name: 'Start game' }).click();
   const code = await invitation(table, 'Ben');
-  await ben.goto(url());
-  await ben.getByRole('button', { name: 'Join a table' }).click();
-  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await ben.getByRole('button', { name: 'Join', exact: true }).click();
-  const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
-  await replyBox.waitFor({ timeout: 20000 });
-  const reply = await replyBox.inputValue();
+  const reply = await answer(ben, code);
   // The share sheet, with the link.
   await ben.getByText('Far away? Send this reply back as a link').waitFor();
   await ben.getByRole('button', { name: 'Send the reply back' }).click();
@@ -149,11 +143,7 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
 
   // Without a share sheet, Copy (a phone of its own, not paired).
   const noShare = await device('nos');
-  await noShare.goto(url());
-  await noShare.getByRole('button', { name: 'Join a table' }).click();
-  await noShare.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await noShare.getByRole('button', { name: 'Join', exact: true }).click();
-  await noShare.getByRole('textbox', { name: 'Reply code' }).waitFor({ timeout: 20000 });
+  await answer(noShare, code);
   assert.equal(await noShare.getByRole('button', { name: 'Send the reply back' }).count(), 0);
   await noShare.getByRole('button', { name: 'Copy the reply link' }).click();
   await noShare.locator('.copied').filter({ hasText: /./ }).first().waitFor();
@@ -210,13 +200,8 @@ test('an invitation says how long it stays good; unanswered for 10 minutes it gi
   const region = table.getByRole('region', { name: "Ben's device" });
   await region.getByText('This invitation is good for 10 minutes, until 19:42.').waitFor();
   await saveScreenshot(table, 'across-invitation-valid');
-  await ben.goto(url());
-  await ben.getByRole('button', { name: 'Join a table' }).click();
-  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = await answer(ben, code);
   const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
-  await replyBox.waitFor({ timeout: 20000 });
-  const reply = await replyBox.inputValue();
 
   // Ten minutes on, the phone's reply was never taken.
   await ben.clock.fastForward('10:00');
@@ -312,13 +297,8 @@ test("a phone whose browser gives its reply up before the table took it makes a 
   ]);
   await table.getByRole('button', { name: 'Start game' }).click();
   const code = await invitation(table, 'Ben');
-  await ben.goto(url());
-  await ben.getByRole('button', { name: 'Join a table' }).click();
-  await ben.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const first = await answer(ben, code);
   const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
-  await replyBox.waitFor({ timeout: 20000 });
-  const first = await replyBox.inputValue();
   // The browser gives up: the reply's channel closes before it opened,
   // as Firefox's did after 11 s before the phone kept looking (told as
   // the browser tells it: Chromium's close() of a channel still

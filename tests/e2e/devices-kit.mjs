@@ -22,7 +22,7 @@ export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
     for (const b of browsers) await b.close().catch(() => {});
     await env.server?.close();
   });
-  return { url, device, lobby, devicesDialog, invitation, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, pct, env };
+  return { url, device, lobby, devicesDialog, invitation, answer, pair, pairWebDriver, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, pct, env };
 }
 
 
@@ -135,6 +135,18 @@ async function invitation(table, name) {
   const box = table.getByRole('region', { name: `${name}'s device` }).getByRole('textbox', { name: 'Invitation code' });
   await box.waitFor({ timeout: 20000 });
   return box.inputValue();
+}
+
+/// `phone` opens the game, joins a table with the invitation `code`
+/// (pasted, as from a messenger) and shows its reply: the reply's code.
+async function answer(phone, code) {
+  await phone.goto(url());
+  await phone.getByRole('button', { name: 'Join a table' }).click();
+  await phone.getByRole('textbox', { name: 'Invitation code' }).fill(code);
+  await phone.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = phone.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  return reply.inputValue();
 }
 
 /// Pairs `hand` with `name`'s seat through the text codes, as a person

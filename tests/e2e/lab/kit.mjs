@@ -181,13 +181,7 @@ export function useLab() {
         what: "the phone's reply code",
       });
     }
-    await ann.goto(url());
-    await ann.getByRole('button', { name: 'Join a table' }).click();
-    await ann.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-    await ann.getByRole('button', { name: 'Join', exact: true }).click();
-    const reply = ann.getByRole('textbox', { name: 'Reply code' });
-    await reply.waitFor({ timeout: 20000 });
-    return reply.inputValue();
+    return kit.answer(ann, code);
   }
   return { ...kit, homes, firefoxPhone, route, wholeGame, pairByLinks, asDevice, replyFrom };
 }
