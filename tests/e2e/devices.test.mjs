@@ -19,7 +19,7 @@ import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 import { HOLD_EXPORTS } from './faults.mjs';
 
-const { url, device, lobby, pairWebDriver, devicesDialog, invitation, pair, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, env } =
+const { url, device, lobby, pairWebDriver, devicesDialog, invitation, answer, pair, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, env } =
   useDevices();
 
 test('three devices play a whole game; no phone ever receives another seat\'s hidden card; a phone and the table fault mid-round (a wasm trap), restore themselves, and play goes on', async () => {
@@ -475,13 +475,7 @@ test("a phone that lost its link is back in one tap, by camera on both sides, no
   await table.getByRole('dialog', { name: 'Players on their own devices' }).waitFor({ timeout: 30000 });
   const code = await invitation(table, 'Ben');
   const other = await device('ben-new');
-  await other.goto(url());
-  await other.getByRole('button', { name: 'Join a table' }).click();
-  await other.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await other.getByRole('button', { name: 'Join', exact: true }).click();
-  const reply = other.getByRole('textbox', { name: 'Reply code' });
-  await reply.waitFor({ timeout: 20000 });
-  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await answer(other, code));
   await region.getByRole('button', { name: 'Connect' }).click();
   await region.getByText("Ben's seat is held by another device. If Ben has a new device, pair that one instead:").waitFor({ timeout: 20000 });
   await other.getByText('ask the table to tap “Pair a different device”', { exact: false }).waitFor({ timeout: 20000 });
