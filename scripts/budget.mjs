@@ -85,7 +85,12 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // through the messenger, the reply as a link, the tab a reply link opens
 // and its hand-off to the table's tab): 251.5 -> 253.8 KB, 5.33x -> 5.38x
 // (BENCHMARKS.md, "Size").
-const REGRESSION_CEILING = 5.44;
+// + 0.05 (2026-12-05, issue 35, the sixth session): the invitation's ten
+// minutes (until when, its end, the late reply told), the table's page in
+// the background told to the phones, the round's chip as a button, the
+// table's messages sent before it draws: 254.9 -> 256.6 KB, 5.40x ->
+// 5.44x (BENCHMARKS.md, "Size").
+const REGRESSION_CEILING = 5.49;
 /// The QR worker's .wasm and .js (brotli) ÷ the floor's total: 0.71x
 /// measured on 2026-12-04 (33.5 KB); 0.68x (32.1 KB) minified, with short
 /// import names; the ceiling 0.1 above.
@@ -98,8 +103,11 @@ const WORKER_CEILING = 0.78;
 /// (2026-12-05): issue 35's first part, as the table's page (and the
 /// answer's side: the invitation's relay beside its own): 5.44x -> 5.59x.
 /// + 0.06 (2026-12-05): issue 35's reply kept and sent back as a link:
-/// 5.58x -> 5.64x (263.4 -> 266.1 KB).
-const PHONE_CEILING = 5.70;
+/// 5.58x -> 5.64x (263.4 -> 266.1 KB). + 0.06 (the sixth session): the
+/// same features as the table's page, and the phone's own (its reply's
+/// end, a fresh reply when the browser gives one up, the table away, the
+/// way back from another network): 266.5 -> 269.7 KB, 5.65x -> 5.71x.
+const PHONE_CEILING = 5.76;
 /// The QR worker's files: loaded on demand, not by a first visit.
 const isWorker = (f) => f.startsWith('qr-worker');
 /// The phone's page's own files (join.html's app and its boot script).
