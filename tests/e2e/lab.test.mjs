@@ -12,13 +12,23 @@ import { chromiumIn, HOMES, STUN, TURN, cyNetwork } from './lab/lab.mjs';
 import { chromiumPids, asleep } from './suspend-kit.mjs';
 import { saveScreenshot } from './harness.mjs';
 
-const { url, device, lobby, homes, firefoxPhone, route, wholeGame, asDevice, replyFrom, pairByLinks, env } = useLab();
+const { url, device, lobby, homes, firefoxPhone, route, wholeGame, asDevice, replyFrom, pairByLinks, latencies, latencyFigures, env } = useLab();
 
-test('two homes behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router', async () => {
-  const { table, ann, seen } = await homes('cone', [STUN]);
+test('two homes 100 ms apart behind cone NATs, the site listing a STUN server: the phone pairs and plays a whole game, directly from router to router, its moves on the table within the target', async () => {
+  const { table, ann, seen } = await homes('cone', [STUN], { delay: 100 });
   console.log(seen);
   const game = await wholeGame(table, ann);
   console.log(`cone NATs + STUN: paired in ${game.paired} ms; table ${JSON.stringify(game.table)}; phone ${JSON.stringify(game.ann)}`);
+  // The delay target (issue 35: a move on the other devices within 300 ms
+  // with 100 ms one way): here at its median, each move crossing once;
+  // its p95, over many moves and two phones, is latency.measure.mjs's
+  // (BENCHMARKS.md), a figure a loaded test machine would make flaky.
+  const { moves, to_table_p50_ms, to_table_p95_ms } = latencyFigures(await latencies(ann, table, table));
+  const figures = { moves, to_table_p50_ms, to_table_p95_ms };
+  console.log(`# lab-latency-100ms-in-the-test-run ${JSON.stringify(figures)}`);
+  assert.ok(figures.moves >= 5, JSON.stringify(figures));
+  assert.ok(figures.to_table_p50_ms >= 100, `the delay is there: ${JSON.stringify(figures)}`);
+  assert.ok(figures.to_table_p50_ms <= 300, `a move reaches the table within 300 ms at the median: ${JSON.stringify(figures)}`);
   assert.equal(game.table.length, 1, JSON.stringify(game.table));
   // Direct: the table reaches the phone's router, as STUN showed it.
   assert.match(game.table[0].remote, new RegExp(`^(srflx|prflx) ${HOMES.phone.wan.replaceAll('.', '\\.')}:`), JSON.stringify(game.table));
