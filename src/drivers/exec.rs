@@ -5,9 +5,9 @@
 //! the devices' tokens, this device's ticket: [`keep`]) run first, in the
 //! render of the root, before the change reaches the page: a wasm trap or
 //! a panic while the move is drawn (`static/guard.js` reloads the page)
-//! then finds the move saved. What the devices are sent goes next, still
-//! before the render, so that a move reaches the phones without waiting
-//! for the table to draw it.
+//! then finds the move saved. What the devices and the table are sent goes
+//! next, still before the render, so that a move reaches the other devices
+//! without waiting for the sender to draw it.
 //! The others run right after the render. What
 //! an effect learns comes back to the reducer as a message.
 //!
@@ -72,16 +72,20 @@ pub fn use_commands(outbox: &Outbox, send: &Callback<Msg>) {
             }
         }
         // Then what the devices are sent, once all of it is kept: a move's
-        // way to the other phones does not wait for the table's render
-        // (issue 35: 100 ms apart, a move on every device within 300 ms).
+        // way to the other devices waits for neither side's render (issue
+        // 35: 100 ms apart, a move on every device within 300 ms). What
+        // could not be sent is told after the render, as the saves' news.
         for (_, cmd) in outbox.after(held.kept) {
-            if let Cmd::ToDevice {
-                seat,
-                epoch,
-                message,
-            } = cmd
-            {
-                links.send(*seat, *epoch, message);
+            match cmd {
+                Cmd::ToDevice {
+                    seat,
+                    epoch,
+                    message,
+                } => links.send(*seat, *epoch, message),
+                Cmd::ToTable { epoch, message } if PHONE_SIDE => {
+                    hand.send_telling(*epoch, message, &tell)
+                }
+                _ => {}
             }
         }
         held.kept = outbox.last();
@@ -221,7 +225,7 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
             relays,
         } => links.sync(*table, want, relays),
         // Sent before the change was drawn, after what it keeps.
-        Cmd::ToDevice { .. } => {}
+        Cmd::ToDevice { .. } | Cmd::ToTable { .. } => {}
         Cmd::Accept { seat, epoch, peer } => links.accept(*seat, *epoch, peer),
         Cmd::Refuse {
             seat,
@@ -235,10 +239,9 @@ fn run(cmd: &Cmd, send: &Callback<Msg>, (links, hand): &(Links, HandLink), held:
             invitation,
             relays,
         } if PHONE_SIDE => hand.open(*epoch, invitation.as_deref(), relays),
-        Cmd::ToTable { epoch, message } if PHONE_SIDE => hand.send(*epoch, message),
         Cmd::KeepAwake if PHONE_SIDE => phone_link::keep_awake(),
         Cmd::Buzz(ms) if PHONE_SIDE => phone_link::buzz(*ms),
-        Cmd::HandLink { .. } | Cmd::ToTable { .. } | Cmd::KeepAwake | Cmd::Buzz(_) => {}
+        Cmd::HandLink { .. } | Cmd::KeepAwake | Cmd::Buzz(_) => {}
         Cmd::SoundOn(on) => super::sound::set_on(*on),
         Cmd::Sounds { events, turn_came } => super::sound::play_move(events, *turn_came),
         Cmd::Pings { table, hand: own } => {

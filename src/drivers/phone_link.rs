@@ -66,13 +66,19 @@ impl HandLink {
 
     /// Sends `message` on link `epoch`; the reducer hears if it could not.
     pub fn send(&self, epoch: u32, message: &ToTable) {
+        self.send_telling(epoch, message, &self.send);
+    }
+
+    /// The same, telling `tell` if it could not (the executor's queue, when
+    /// it sends from inside the render: the reducer hears after it).
+    pub fn send_telling(&self, epoch: u32, message: &ToTable, tell: &Callback<Msg>) {
         let link = match &*self.slot.borrow() {
             (wanted, Some(link)) if *wanted == epoch => Some(link.clone()),
             _ => None,
         };
         let sent = link.is_some_and(|link| link.send(&proto::encode(message)));
         if !sent {
-            self.send.emit(Msg::Hand(HandMsg::Unsent { epoch }));
+            tell.emit(Msg::Hand(HandMsg::Unsent { epoch }));
         }
     }
 }
