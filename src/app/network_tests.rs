@@ -416,6 +416,18 @@ fn a_reply_the_browser_gives_up_is_made_afresh_to_send_instead() {
             "answered again on a new link"
         );
     }
+    // The invitation's life counts from the first reply: only it asked
+    // for an expiry, and that expiry ends the last fresh one too.
+    let expiries = afters(&s, 0)
+        .into_iter()
+        .filter(|(_, m)| matches!(m, Msg::Hand(HandMsg::Expired { .. })))
+        .count();
+    assert_eq!(expiries, 1, "one expiry for the invitation");
+    let first = s.hand.first_reply.expect("the first reply's link");
+    let expired = s
+        .clone()
+        .reduce(Msg::Hand(HandMsg::Expired { epoch: first }));
+    assert!(expired.hand.expired && expired.hand.invitation.is_none());
     // One more: lost, back to joining.
     let epoch = s.hand.epoch;
     let s = s.reduce(Msg::Hand(HandMsg::Replied {

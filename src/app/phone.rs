@@ -134,8 +134,9 @@ impl AppState {
                     .collect(),
             });
         }
-        if now.replied && !before.replied {
-            // The reply stays good as long as the invitation it answers.
+        if now.replied && !before.replied && hand.first_reply == Some(hand.epoch) {
+            // The reply stays good as long as the invitation it answers
+            // (a fresh one no longer: the first one's time counts).
             let epoch = hand.epoch;
             self.outbox.push(Cmd::After {
                 ms: INVITATION_MS,

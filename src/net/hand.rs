@@ -58,6 +58,10 @@ pub struct HandState {
     /// The table did not take the reply within [`INVITATION_MS`](super::devices::INVITATION_MS): the
     /// invitation has expired; the link was given up.
     pub expired: bool,
+    /// The link of the invitation's first reply: the invitation's life
+    /// ([`INVITATION_MS`](super::devices::INVITATION_MS)) counts from it,
+    /// through any fresh reply.
+    pub first_reply: Option<u32>,
     /// Fresh replies made for this invitation because the browser gave up
     /// the one before (its link closed before it ever opened): the phone
     /// says to send the new one. At most [`FRESH_REPLIES`].
@@ -212,11 +216,15 @@ impl HandState {
                     self.given_away = false;
                     self.expired = false;
                     self.fresh = 0;
+                    self.first_reply = None;
                     self.model = None;
                 }
                 Err(e) => self.problem = Some(Problem::Code(e)),
             },
-            HandMsg::Replied { epoch, code } if epoch == self.epoch => self.reply = Some(code),
+            HandMsg::Replied { epoch, code } if epoch == self.epoch => {
+                self.reply = Some(code);
+                self.first_reply.get_or_insert(epoch);
+            }
             HandMsg::Problem { epoch, problem } if epoch == self.epoch => {
                 self.problem = Some(problem)
             }
@@ -278,7 +286,9 @@ impl HandState {
                 self.unanswered = self.reply.is_some();
             }
             HandMsg::Expired { epoch }
-                if epoch == self.epoch && !self.connected && self.reply.is_some() =>
+                if self.first_reply == Some(epoch)
+                    && !self.connected
+                    && self.invitation.is_some() =>
             {
                 let screen = self.give_up();
                 self.expired = true;
