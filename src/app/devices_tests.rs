@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::net::code::{CodeError, Invitation, Peer, Reply};
 use crate::net::devices::*;
 use crate::net::hand::*;
-use crate::net::proto::{message_for, Sent, ToTable};
+use crate::net::proto::ToTable;
 use crate::net::proto::{Refusal, ToHand};
 use crate::net::BUILD;
 use crate::save::Settings;
@@ -488,29 +488,8 @@ fn a_device_that_slept_past_the_window_gives_its_links_up_at_once() {
     let r = &s.devices.seats[0];
     assert_eq!((r.link, r.epoch), (LinkState::Inviting, 2));
 
-    let s = answering_ben();
+    let s = seated(answering_ben(), &table());
     let epoch = s.hand.epoch;
-    let ticket = Ticket {
-        table: 5,
-        seat: 1,
-        token: "T".into(),
-        name: "Ben".into(),
-    };
-    let s = s.reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }));
-    let game = table();
-    let mut sent = Sent::default();
-    let snap = message_for(
-        game.session.as_ref().unwrap(),
-        "g",
-        3,
-        1,
-        crate::net::proto::News::STARTED,
-        &mut sent,
-    );
-    let s = s.reduce(Msg::Hand(HandMsg::Seen {
-        epoch,
-        message: snap.unwrap(),
-    }));
     let s = s.reduce(Msg::Slept { ms: 20_000 });
     assert_eq!((s.screen, s.hand.epoch), (Screen::Hand, epoch));
     let mark = s.outbox.last();
@@ -651,30 +630,8 @@ fn the_tables_page_in_the_background_is_told_to_the_phones_which_say_the_game_wa
     assert_eq!(told, vec![(1, 1, ToHand::Back)]);
 
     // Ben's phone, seated.
-    let phone = answering_ben();
+    let phone = seated(answering_ben(), &s);
     let epoch = phone.hand.epoch;
-    let ticket = Ticket {
-        table: 5,
-        seat: 1,
-        token: "T".into(),
-        name: "Ben".into(),
-    };
-    let mut snap_sent = Sent::default();
-    let snap = message_for(
-        s.session.as_ref().unwrap(),
-        "g",
-        3,
-        1,
-        crate::net::proto::News::STARTED,
-        &mut snap_sent,
-    )
-    .unwrap();
-    let phone = phone
-        .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
-        .reduce(Msg::Hand(HandMsg::Seen {
-            epoch,
-            message: snap,
-        }));
     let line = |p: &AppState| {
         let model = p.hand.model.clone().unwrap();
         status_line(&p.hand.scene(&model), Lang::En)

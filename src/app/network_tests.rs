@@ -49,6 +49,35 @@ fn save(s: Rc<AppState>, relay: &Relay) -> Rc<AppState> {
     s.reduce(Msg::SaveRelay)
 }
 
+/// `s`'s invitation for seat 1 (link 1), made of `offer`, ready and good
+/// until `until`.
+fn invited(s: Rc<AppState>, offer: &Peer, until: crate::net::devices::Clock) -> Rc<AppState> {
+    let code = Invitation {
+        table: s.devices.table,
+        seat: 1,
+        peer: offer.clone(),
+        relay: None,
+    }
+    .encode();
+    s.reduce(Msg::Device(crate::net::devices::DeviceMsg::Invited {
+        seat: 1,
+        epoch: 1,
+        code,
+        until,
+    }))
+}
+
+/// Seat 1's device's reply, made of `peer`, to the invitation made of
+/// `offer` (its tag).
+fn reply_to(offer: &Peer, peer: Peer) -> String {
+    crate::net::code::Reply {
+        seat: 1,
+        tag: offer.tag(),
+        peer,
+    }
+    .encode()
+}
+
 #[test]
 fn the_menus_relay_is_saved_and_the_tables_links_are_made_with_it() {
     let lobby = Rc::new(AppState::new(
@@ -169,7 +198,7 @@ fn a_mistake_in_the_sites_list_is_kept_until_a_pairing_reads_it_right() {
 #[test]
 fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
     use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
-    use crate::net::code::{Addr, Candidate, Kind, Reply};
+    use crate::net::code::{Addr, Candidate, Kind};
     use crate::net::devices::NoPath;
     use crate::net::devices::{DeviceMsg, LinkState, Problem};
     let s = table();
@@ -180,26 +209,9 @@ fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
         port: 40000,
         kind: Kind::Srflx,
     });
-    let code = Invitation {
-        table: s.devices.table,
-        seat: 1,
-        peer: offer.clone(),
-        relay: None,
-    }
-    .encode();
-    let s = s.reduce(Msg::Device(DeviceMsg::Invited {
-        seat: 1,
-        epoch: 1,
-        code,
-        until: crate::net::devices::Clock::default(),
-    }));
+    let s = invited(s, &offer, crate::net::devices::Clock::default());
     let fail = |answer: Peer| {
-        let text = Reply {
-            seat: 1,
-            tag: offer.tag(),
-            peer: answer,
-        }
-        .encode();
+        let text = reply_to(&offer, answer);
         let s = s
             .clone()
             .reduce(Msg::Device(DeviceMsg::Reply { seat: 1, text }));
@@ -227,12 +239,7 @@ fn a_pairing_that_fails_says_why_from_both_codes_candidates() {
     }
     assert_eq!(fail(same), Some(Problem::NoPath(NoPath::SameNetworkApart)));
     // A channel that opened and no hello: the path was not the trouble.
-    let text = Reply {
-        seat: 1,
-        tag: offer.tag(),
-        peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
-    }
-    .encode();
+    let text = reply_to(&offer, Peer::from_sdp(FIREFOX_ANSWER).unwrap());
     let s = s
         .reduce(Msg::Device(DeviceMsg::Reply { seat: 1, text }))
         .reduce(Msg::Device(DeviceMsg::Opened { seat: 1, epoch: 1 }))
@@ -252,36 +259,19 @@ fn an_invitation_stays_good_ten_minutes_then_a_late_reply_is_told_it_expired() {
     use crate::net::devices::{Clock, DeviceMsg, LinkState, Problem, INVITATION_MS};
     let s = table();
     let offer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
-    let code = Invitation {
-        table: s.devices.table,
-        seat: 1,
-        peer: offer.clone(),
-        relay: None,
-    }
-    .encode();
     let until = Clock {
         hours: 19,
         minutes: 42,
     };
     let mark = s.outbox.last();
-    let s = s.reduce(Msg::Device(DeviceMsg::Invited {
-        seat: 1,
-        epoch: 1,
-        code,
-        until,
-    }));
+    let s = invited(s, &offer, until);
     assert_eq!(s.devices.seat(1).unwrap().valid_until, Some(until));
     let expiry = Msg::Device(DeviceMsg::Expired { seat: 1, epoch: 1 });
     assert_eq!(
         format!("{:?}", afters(&s, mark)),
         format!("{:?}", vec![(INVITATION_MS, expiry.clone())])
     );
-    let late = Reply {
-        seat: 1,
-        tag: offer.tag(),
-        peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
-    }
-    .encode();
+    let late = reply_to(&offer, Peer::from_sdp(FIREFOX_ANSWER).unwrap());
     // Answered in time: connecting; its expiry changes nothing.
     let answered = s
         .clone()
@@ -342,7 +332,6 @@ fn an_invitation_stays_good_ten_minutes_then_a_late_reply_is_told_it_expired() {
 #[test]
 fn a_reply_the_table_never_takes_expires_on_the_phone() {
     use crate::net::devices::INVITATION_MS;
-    use crate::net::hand::Ticket;
     let s = answering_ben();
     let epoch = s.hand.epoch;
     let mark = s.outbox.last();
@@ -356,15 +345,12 @@ fn a_reply_the_table_never_takes_expires_on_the_phone() {
         format!("{:?}", vec![(INVITATION_MS, expiry.clone())])
     );
     // Taken in time: the seat is held; its expiry changes nothing.
-    let ticket = Ticket {
-        table: 5,
-        seat: 1,
-        token: "T".into(),
-        name: "Ben".into(),
-    };
     let welcomed = s
         .clone()
-        .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
+        .reduce(Msg::Hand(HandMsg::Welcome {
+            epoch,
+            ticket: ben_ticket(),
+        }))
         .reduce(expiry.clone());
     assert!(welcomed.hand.connected && !welcomed.hand.expired);
     assert_eq!(welcomed.hand.epoch, epoch);
@@ -459,8 +445,7 @@ fn a_reply_the_browser_gives_up_is_made_afresh_to_send_instead() {
 #[test]
 fn a_phone_far_from_its_table_says_the_way_back_is_a_new_link_once_lost() {
     use crate::net::code::tests::{CHROMIUM_OFFER, FIREFOX_ANSWER};
-    use crate::net::code::{Addr, Candidate, Kind, Reply};
-    use crate::net::hand::Ticket;
+    use crate::net::code::{Addr, Candidate, Kind};
     let far_after_loss = |table_public: Option<[u8; 4]>| {
         let mut offer = Peer::from_sdp(CHROMIUM_OFFER).unwrap();
         offer.candidates.extend(table_public.map(|ip| Candidate {
@@ -475,31 +460,15 @@ fn a_phone_far_from_its_table_says_the_way_back_is_a_new_link_once_lost() {
             relay: None,
         };
         // The phone's public address is 203.0.113.7 (its code's srflx).
-        let reply = Reply {
-            seat: 1,
-            tag: offer.tag(),
-            peer: Peer::from_sdp(FIREFOX_ANSWER).unwrap(),
-        }
-        .encode();
-        let s = Rc::new(AppState::new(
-            Settings::default(),
-            None,
-            Lang::En,
-            None,
-            true,
-        ))
-        .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
-        .reduce(Msg::Hand(HandMsg::Join));
+        let reply = reply_to(&offer, Peer::from_sdp(FIREFOX_ANSWER).unwrap());
+        let s = answering(&invitation);
         let epoch = s.hand.epoch;
-        let ticket = Ticket {
-            table: 5,
-            seat: 1,
-            token: "T".into(),
-            name: "Ben".into(),
-        };
         let s = s
             .reduce(Msg::Hand(HandMsg::Replied { epoch, code: reply }))
-            .reduce(Msg::Hand(HandMsg::Welcome { epoch, ticket }))
+            .reduce(Msg::Hand(HandMsg::Welcome {
+                epoch,
+                ticket: ben_ticket(),
+            }))
             .reduce(Msg::Hand(HandMsg::Lost { epoch }));
         assert!(!s.hand.connected && s.hand.invitation.is_none() && s.hand.ticket.is_some());
         s.hand.far

@@ -120,18 +120,19 @@ pub(super) fn pings(s: &AppState) -> Option<Pinged> {
         .last()
 }
 
-/// A phone whose link drifts says "Reconnecting…" and keeps its seat;
-/// anything heard from the table ends the drift; a window that ends on
-/// the same drift closes the link and the phone is back at joining.
 /// A phone that pasted table 5's invitation for seat 1 and answers it.
 pub(super) fn answering_ben() -> Rc<AppState> {
     let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
-    let invitation = Invitation {
+    answering(&Invitation {
         table: 5,
         seat: 1,
         peer,
         relay: None,
-    };
+    })
+}
+
+/// A phone that pasted `invitation` and answers it.
+pub(super) fn answering(invitation: &Invitation) -> Rc<AppState> {
     Rc::new(AppState::new(
         Settings::default(),
         None,
@@ -141,6 +142,40 @@ pub(super) fn answering_ben() -> Rc<AppState> {
     ))
     .reduce(Msg::Hand(HandMsg::Open(invitation.encode())))
     .reduce(Msg::Hand(HandMsg::Join))
+}
+
+/// Ben's seat at table 5 (seat 1), as the table's welcome gives it.
+pub(super) fn ben_ticket() -> Ticket {
+    Ticket {
+        table: 5,
+        seat: 1,
+        token: "T".into(),
+        name: "Ben".into(),
+    }
+}
+
+/// `phone` (Ben's, answering) welcomed on its link and sent `game`'s
+/// seat 1 as it is now (a snapshot): seated.
+pub(super) fn seated(phone: Rc<AppState>, game: &AppState) -> Rc<AppState> {
+    let epoch = phone.hand.epoch;
+    let snap = proto::message_for(
+        game.session.as_ref().unwrap(),
+        "g",
+        3,
+        1,
+        proto::News::STARTED,
+        &mut proto::Sent::default(),
+    )
+    .unwrap();
+    phone
+        .reduce(Msg::Hand(HandMsg::Welcome {
+            epoch,
+            ticket: ben_ticket(),
+        }))
+        .reduce(Msg::Hand(HandMsg::Seen {
+            epoch,
+            message: snap,
+        }))
 }
 
 /// [`table`], on a page that may use a camera.
