@@ -42,6 +42,17 @@ async function serveNetwork(page, answer) {
 
 const relay = { url: 'turn:192.0.2.1:3478', username: 'ann', password: 'a password' };
 
+/// The table's game started, `host` playing on it and Ben on his own
+/// device (the devices dialog then shows Ben's invitation).
+async function startGame(table, host) {
+  await table.goto(url());
+  await lobby(table, [
+    [host, 'person'],
+    ['Ben', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+}
+
 test("the site's list is fetched as pairing starts, its mistake is said and play on one network still pairs; the Menu's relay travels in the invitation", async () => {
   const options = { init: [recordConfigs], context: { serviceWorkers: 'block' } };
   const table = await device('table', { ...options, viewport: { width: 1024, height: 768 } });
@@ -124,12 +135,7 @@ function stubShare() {
 test("a reply sent back as a link: the phone shares it (or copies it); opened beside the table it goes to the table's tab, which connects; opened where no table is, it shows the code to scan or paste", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const ben = await device('ben', { init: [stubShare] });
-  await table.goto(url());
-  await lobby(table, [
-    ['Ana', 'person'],
-    ['Ben', 'remote'],
-  ]);
-  await table.getByRole('button', { name: 'Start game' }).click();
+  await startGame(table, 'Ana');
   const code = await invitation(table, 'Ben');
   const reply = await answer(ben, code);
   // The share sheet, with the link.
@@ -190,12 +196,7 @@ test('an invitation says how long it stays good; unanswered for 10 minutes it gi
   await table.clock.install({ time: start });
   const ben = await device('ben', { context: { timezoneId: 'UTC' } });
   await ben.clock.install({ time: start });
-  await table.goto(url());
-  await lobby(table, [
-    ['Ana', 'person'],
-    ['Ben', 'remote'],
-  ]);
-  await table.getByRole('button', { name: 'Start game' }).click();
+  await startGame(table, 'Ana');
   const code = await invitation(table, 'Ben');
   const region = table.getByRole('region', { name: "Ben's device" });
   await region.getByText('This invitation is good for 10 minutes, until 19:42.').waitFor();
@@ -237,12 +238,7 @@ test('an invitation says how long it stays good; unanswered for 10 minutes it gi
 test("the table's page in the background (its screen off, another app in front): every phone says the table is away and the game waits, until it is back", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const ben = await device('ben', { context: { hasTouch: true } });
-  await table.goto(url());
-  await lobby(table, [
-    ['Ann', 'person'],
-    ['Ben', 'remote'],
-  ]);
-  await table.getByRole('button', { name: 'Start game' }).click();
+  await startGame(table, 'Ann');
   await ben.goto(url());
   await pair(table, 'Ben', ben);
   await table.getByRole('button', { name: 'Start playing' }).click();
@@ -290,12 +286,7 @@ test("the table's page in the background (its screen off, another app in front):
 test("a phone whose browser gives its reply up before the table took it makes a fresh reply by itself, says to send that one, and the fresh one connects", async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const ben = await device('ben');
-  await table.goto(url());
-  await lobby(table, [
-    ['Ann', 'person'],
-    ['Ben', 'remote'],
-  ]);
-  await table.getByRole('button', { name: 'Start game' }).click();
+  await startGame(table, 'Ann');
   const code = await invitation(table, 'Ben');
   const first = await answer(ben, code);
   const replyBox = ben.getByRole('textbox', { name: 'Reply code' });
