@@ -778,13 +778,7 @@ test("a reply pasted under the wrong seat is taken for its own seat and the tabl
   await table.getByRole('button', { name: 'Start game' }).click();
   const code = await invitation(table, 'Cy');
   const phone = await device('cy');
-  await phone.goto(url());
-  await phone.getByRole('button', { name: 'Join a table' }).click();
-  await phone.getByRole('textbox', { name: 'Invitation code' }).fill(code);
-  await phone.getByRole('button', { name: 'Join', exact: true }).click();
-  const replyBox = phone.getByRole('textbox', { name: 'Reply code' });
-  await replyBox.waitFor({ timeout: 20000 });
-  const reply = await replyBox.inputValue();
+  const reply = await answer(phone, code);
   const ben = table.getByRole('region', { name: "Ben's device" });
   const cy = table.getByRole('region', { name: "Cy's device" });
   // A copy that lost its end, under Ben's seat.
