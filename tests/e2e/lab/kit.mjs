@@ -39,9 +39,10 @@ export function useLab() {
     return { table, ann, seen };
   }
 
-  /// Ann's phone in Firefox, inside her home: its driver runs there too.
-  async function firefoxPhone() {
-    const driver = await startDriver('firefox', { ns: HOMES.phone.ns });
+  /// Ann's phone in Firefox, inside her home (or the namespace `ns`): its
+  /// driver runs there too.
+  async function firefoxPhone({ ns = HOMES.phone.ns } = {}) {
+    const driver = await startDriver('firefox', { ns });
     try {
       const phone = await AppPage.open({ driver, server: env.server }, url(), {
         width: 390,

@@ -51,8 +51,10 @@ export async function labUp(nat, { delay = 0 } = {}) {
 
 /// Cy's network changes (netlab.sh): `move`, at once, from the home's
 /// second network to a mobile one behind a symmetric NAT; or the gentle
-/// way, `roam` (the mobile network comes too) then `leave` (the home's
-/// goes). Returns what netlab.sh said.
+/// way, `roam` (the mobile network comes and becomes the default, the
+/// sockets already open keeping the home's) then `leave` (the home's
+/// goes); or `cut` (the mobile network loses the internet). Returns what
+/// netlab.sh said.
 export async function cyNetwork(change = 'move') {
   const { stdout } = await run('bash', [join(here, 'netlab.sh'), change], { timeout: 30000 });
   return stdout.trim();

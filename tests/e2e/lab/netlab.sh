@@ -3,7 +3,8 @@
 # internet" between them, in network namespaces of this machine (as root).
 #
 #   bash tests/e2e/lab/netlab.sh up cone|symmetric [DELAY_MS]
-#   bash tests/e2e/lab/netlab.sh move   (Cy's network changes, below)
+#   bash tests/e2e/lab/netlab.sh move | roam | leave | cut   (Cy's network
+#                                     changes, below)
 #   bash tests/e2e/lab/netlab.sh down
 #
 #   mojo-h1 (the table's home)          mojo-h2 (the phone's home)
@@ -239,16 +240,26 @@ move() {
   echo "netlab: $LAB-h3 moved to the mobile network (10.20.0.10 behind 100.64.0.2)"
 }
 
-# Cy's network changes the gentle way: the mobile one comes first
-# (`roam`: a second link, a second default route after the first), the
-# home's goes later (`leave`).
+# Cy's network changes the gentle way, as a phone hands over from Wi-Fi to
+# mobile data (`roam`): the mobile network comes and becomes the default,
+# for the sockets opened from then on, while the sockets already open keep
+# the home's network (as Android keeps a socket on the network it was made
+# on): a rule per UDP port open now, and one for the home's address. The
+# home's network goes later (`leave`).
 roam() {
   [ -f "$RUN/nat" ] || die "the lab is not up"
   link $LAB-r3 lan $LAB-h3 eth1
   addr $LAB-r3 lan 10.20.0.1/24
   addr $LAB-h3 eth1 10.20.0.10/24
-  in_ns $LAB-h3 ip route add default via 10.20.0.1 metric 200
-  echo "netlab: $LAB-h3 on both networks"
+  in_ns $LAB-h3 ip route add default via 192.168.2.1 table 102
+  in_ns $LAB-h3 ip rule add from 192.168.2.10 table 102
+  local port kept=0
+  for port in $(in_ns $LAB-h3 ss -Huan | awk '{n = split($4, a, ":"); print a[n]}' | sort -un); do
+    in_ns $LAB-h3 ip rule add ipproto udp sport "$port" table 102
+    kept=$((kept + 1))
+  done
+  in_ns $LAB-h3 ip route replace default via 10.20.0.1
+  echo "netlab: $LAB-h3 on both networks, the mobile one the default ($kept sockets kept on the home's)"
 }
 
 leave() {
@@ -256,14 +267,22 @@ leave() {
   echo "netlab: $LAB-h3 left the home's network"
 }
 
+# Cy's mobile network loses the internet (a train in a tunnel): the
+# mobile router's link to it goes down.
+cut() {
+  ip -n "$LAB-r3" link set wan down
+  echo "netlab: $LAB-h3's mobile network lost the internet"
+}
+
 case "${1:-}" in
 up) up "${2:-}" "${3:-0}" ;;
 down) down ;;
 move) move ;;
+cut) cut ;;
 roam) roam ;;
 leave) leave ;;
 *)
-  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | down" >&2
+  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | roam | leave | cut | down" >&2
   exit 2
   ;;
 esac
