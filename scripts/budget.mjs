@@ -90,7 +90,10 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // the background told to the phones, the round's chip as a button, the
 // table's messages sent before it draws: 254.9 -> 256.6 KB, 5.40x ->
 // 5.44x (BENCHMARKS.md, "Size").
-const REGRESSION_CEILING = 5.49;
+// + 0.04 (2026-12-06, issue 35 item 6): a phone's link kept across a change
+// of network (its looks at the network, the ICE restart over the channel,
+// the table's answer to it): 256.7 -> 258.7 KB, 5.44x -> 5.48x.
+const REGRESSION_CEILING = 5.53;
 /// The QR worker's .wasm and .js (brotli) ÷ the floor's total: 0.71x
 /// measured on 2026-12-04 (33.5 KB); 0.68x (32.1 KB) minified, with short
 /// import names; the ceiling 0.1 above.
@@ -107,7 +110,9 @@ const WORKER_CEILING = 0.78;
 /// same features as the table's page, and the phone's own (its reply's
 /// end, a fresh reply when the browser gives one up, the table away, the
 /// way back from another network): 266.5 -> 269.7 KB, 5.65x -> 5.71x.
-const PHONE_CEILING = 5.76;
+/// + 0.08 (2026-12-06, issue 35 item 6): the phone's looks at its network
+/// and its ICE restart over the channel: 269.6 -> 273.7 KB, 5.71x -> 5.80x.
+const PHONE_CEILING = 5.84;
 /// The QR worker's files: loaded on demand, not by a first visit.
 const isWorker = (f) => f.startsWith('qr-worker');
 /// The phone's page's own files (join.html's app and its boot script).

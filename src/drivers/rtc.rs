@@ -8,6 +8,8 @@
 //! device's first message never delivered (`tests/e2e/stress-pair.mjs`).
 //! With no ICE servers (the default) nothing outside the page is contacted:
 //! on one network the browsers find each other by their host candidates.
+//! With servers, a phone looks at its network now and then while its link
+//! carries, and restarts ICE over the channel when it moved (`net::roam`).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -17,13 +19,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState,
-    RtcIceCandidateInit, RtcIceGatheringState, RtcIceServer, RtcPeerConnection,
-    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+    RtcIceCandidateInit, RtcIceGatheringState, RtcIceServer, RtcOfferOptions, RtcPeerConnection,
+    RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit, RtcSignalingState,
 };
 
 use crate::net::code::Peer;
 use crate::net::devices::INVITATION_MS;
 use crate::net::ice::IceServer;
+use crate::net::roam::{self, Renegotiation, Roam, PROBE_MS, RESTART_MS};
 
 /// What a link hears.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +75,16 @@ pub struct Link {
     /// On a phone, until the channel opens: the table's candidates given
     /// again now and then (`keep_looking`).
     keeper: RefCell<Option<gloo::timers::callback::Interval>>,
+    /// The servers the link was made with (a phone's looks ask them).
+    servers: Vec<IceServer>,
+    /// On a phone whose link was made with a public address: what it
+    /// knows of its network, and its looks (`watch_network`).
+    roam: RefCell<Option<Roam>>,
+    looker: RefCell<Option<gloo::timers::callback::Interval>>,
+    /// A look is under way (one at a time).
+    looking: Cell<bool>,
+    /// Restarts offered so far (a late deadline leaves a newer one be).
+    restarts: Cell<u32>,
 }
 
 /// How often a phone gives its connection the table's candidates again
@@ -89,24 +102,29 @@ fn error(e: JsValue) -> String {
         .unwrap_or_else(|| "WebRTC refused".to_string())
 }
 
+/// A connection that asks `servers`.
+fn connection(servers: &[IceServer]) -> Result<RtcPeerConnection, String> {
+    let list = js_sys::Array::new();
+    for one in servers {
+        let server = RtcIceServer::new();
+        let urls: js_sys::Array = one.urls.iter().map(|u| JsValue::from_str(u)).collect();
+        server.set_urls(&urls);
+        if let Some(user) = &one.username {
+            server.set_username(user);
+        }
+        if let Some(credential) = &one.credential {
+            server.set_credential(credential);
+        }
+        list.push(&server);
+    }
+    let config = RtcConfiguration::new();
+    config.set_ice_servers(&list);
+    RtcPeerConnection::new_with_configuration(&config).map_err(error)
+}
+
 impl Link {
     fn new(ice: &[IceServer], on_event: Rc<dyn Fn(LinkEvent)>) -> Result<Rc<Link>, String> {
-        let config = RtcConfiguration::new();
-        let servers = js_sys::Array::new();
-        for one in ice {
-            let server = RtcIceServer::new();
-            let urls: js_sys::Array = one.urls.iter().map(|u| JsValue::from_str(u)).collect();
-            server.set_urls(&urls);
-            if let Some(user) = &one.username {
-                server.set_username(user);
-            }
-            if let Some(credential) = &one.credential {
-                server.set_credential(credential);
-            }
-            servers.push(&server);
-        }
-        config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(error)?;
+        let pc = connection(ice)?;
         let link = Rc::new(Link {
             pc,
             channel: RefCell::new(None),
@@ -114,6 +132,11 @@ impl Link {
             opened: Rc::new(Cell::new(false)),
             handlers: RefCell::new(Vec::new()),
             keeper: RefCell::new(None),
+            servers: ice.to_vec(),
+            roam: RefCell::new(None),
+            looker: RefCell::new(None),
+            looking: Cell::new(false),
+            restarts: Cell::new(0),
         });
         // The connection's state, told: `failed` is not the end of a link
         // whose channel opened (libwebrtc says it after about 15 s without
@@ -174,14 +197,24 @@ impl Link {
             },
         );
         let events = self.on_event.clone();
+        let weak = Rc::downgrade(self);
         self.handle(
             |f| channel.set_onmessage(f),
             move |e: JsValue| {
-                if let Some(text) = e
+                let Some(text) = e
                     .dyn_ref::<MessageEvent>()
                     .and_then(|m| m.data().as_string())
-                {
-                    events(LinkEvent::Message(text));
+                else {
+                    return;
+                };
+                // A restart's message is the link's own.
+                match Renegotiation::decode(&text) {
+                    Some(message) => {
+                        if let Some(link) = weak.upgrade() {
+                            link.renegotiate(message);
+                        }
+                    }
+                    None => events(LinkEvent::Message(text)),
                 }
             },
         );
@@ -222,11 +255,7 @@ impl Link {
     ) -> Result<(Rc<Link>, Peer), String> {
         let link = Link::new(ice, on_event)?;
         link.use_channel(link.channel());
-        let init = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
-        init.set_sdp(&offer.to_sdp());
-        JsFuture::from(link.pc.set_remote_description(&init))
-            .await
-            .map_err(error)?;
+        link.set_remote(RtcSdpType::Offer, &offer.to_sdp()).await?;
         let answer = JsFuture::from(link.pc.create_answer())
             .await
             .map_err(error)?;
@@ -250,6 +279,7 @@ impl Link {
         }
         let peer = link.gathered().await?;
         link.keep_looking(offer);
+        link.watch_network(&peer);
         Ok((link, peer))
     }
 
@@ -289,10 +319,170 @@ impl Link {
         *self.keeper.borrow_mut() = Some(interval);
     }
 
+    /// A phone's link made with a public address (a STUN server
+    /// answered): every [`PROBE_MS`] while the channel is open, the phone
+    /// looks at its network (`look`), and restarts ICE when it shows the
+    /// internet another address (`net::roam`).
+    fn watch_network(self: &Rc<Self>, made_with: &Peer) {
+        let probe = roam::probe_servers(&self.servers);
+        let public = made_with.public_addresses();
+        if probe.is_empty() || public.is_empty() {
+            return;
+        }
+        *self.roam.borrow_mut() = Some(Roam::new(public));
+        let weak = Rc::downgrade(self);
+        let interval = gloo::timers::callback::Interval::new(PROBE_MS, move || {
+            let Some(link) = weak.upgrade() else { return };
+            let restarting = link.roam.borrow().as_ref().is_none_or(Roam::restarting);
+            if !link.opened.get() || restarting || link.looking.replace(true) {
+                return;
+            }
+            let probe = probe.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let seen = look(&probe).await;
+                link.looking.set(false);
+                let moved = match seen {
+                    Ok(seen) => link
+                        .roam
+                        .borrow_mut()
+                        .as_mut()
+                        .is_some_and(|r| r.looked(&seen)),
+                    Err(why) => {
+                        web_sys::console::warn_1(
+                            &format!("mojo: a look at the network failed: {why}").into(),
+                        );
+                        false
+                    }
+                };
+                if moved {
+                    link.restart().await;
+                }
+            });
+        });
+        *self.looker.borrow_mut() = Some(interval);
+    }
+
+    /// The phone's side of a restart: a new offer with new credentials,
+    /// gathered on the network of now, sent over the channel while it
+    /// still carries; taken back if no answer comes in [`RESTART_MS`].
+    async fn restart(self: &Rc<Self>) {
+        web_sys::console::info_1(
+            &"mojo: this device's network changed: the link moves over (ICE restart)".into(),
+        );
+        let made = async {
+            let options = RtcOfferOptions::new();
+            options.set_ice_restart(true);
+            let offer = JsFuture::from(self.pc.create_offer_with_rtc_offer_options(&options))
+                .await
+                .map_err(error)?;
+            let sdp = self.set_local_gathered(offer.unchecked_ref()).await?;
+            if self.send(&Renegotiation::Offer(sdp).encode()) {
+                Ok(())
+            } else {
+                Err("the channel is closed".to_string())
+            }
+        };
+        if let Err(why) = made.await {
+            web_sys::console::warn_1(&format!("mojo: no restart: {why}").into());
+            self.take_back().await;
+            return;
+        }
+        let (weak, number) = (Rc::downgrade(self), self.restarts.get() + 1);
+        self.restarts.set(number);
+        crate::drivers::browser::after(RESTART_MS, move || {
+            let Some(link) = weak.upgrade() else { return };
+            let pending = link.pc.signaling_state() == RtcSignalingState::HaveLocalOffer;
+            if pending && link.restarts.get() == number {
+                web_sys::console::warn_1(&"mojo: the restart had no answer: taken back".into());
+                wasm_bindgen_futures::spawn_local(async move { link.take_back().await });
+            }
+        });
+    }
+
+    /// A restart's offer taken back: the link goes on as it was.
+    /// On the table, an offer it could not answer is dropped the same way.
+    async fn take_back(&self) {
+        if matches!(
+            self.pc.signaling_state(),
+            RtcSignalingState::HaveLocalOffer | RtcSignalingState::HaveRemoteOffer
+        ) {
+            let rollback = RtcSessionDescriptionInit::new(RtcSdpType::Rollback);
+            let _ = JsFuture::from(self.pc.set_local_description(&rollback)).await;
+        }
+        if let Some(roam) = self.roam.borrow_mut().as_mut() {
+            roam.taken_back();
+        }
+    }
+
+    /// A restart's message heard on the channel: on the table, the phone's
+    /// offer, answered the same way; on the phone, the table's answer.
+    fn renegotiate(self: &Rc<Self>, message: Renegotiation) {
+        let link = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let done = match message {
+                Renegotiation::Offer(sdp) => link.answer_restart(&sdp).await,
+                Renegotiation::Answer(sdp) => link.restarted(&sdp).await,
+            };
+            if let Err(why) = done {
+                web_sys::console::warn_1(&format!("mojo: the restart failed: {why}").into());
+                // The phone's offer is taken back, for a later look.
+                link.take_back().await;
+            }
+        });
+    }
+
+    async fn answer_restart(&self, sdp: &str) -> Result<(), String> {
+        self.set_remote(RtcSdpType::Offer, sdp).await?;
+        let answer = JsFuture::from(self.pc.create_answer())
+            .await
+            .map_err(error)?;
+        let sdp = self.set_local_gathered(answer.unchecked_ref()).await?;
+        self.send(&Renegotiation::Answer(sdp).encode());
+        Ok(())
+    }
+
+    async fn restarted(&self, sdp: &str) -> Result<(), String> {
+        if self.pc.signaling_state() != RtcSignalingState::HaveLocalOffer {
+            return Err("an answer to no offer".to_string());
+        }
+        self.set_remote(RtcSdpType::Answer, sdp).await?;
+        let offered = self
+            .pc
+            .local_description()
+            .and_then(|d| roam::public_addresses(&d.sdp()).ok())
+            .unwrap_or_default();
+        if let Some(roam) = self.roam.borrow_mut().as_mut() {
+            roam.answered(offered);
+        }
+        Ok(())
+    }
+
+    /// Sets `description` as this side's and waits for its candidates
+    /// (a restart gathers anew): the whole description then.
+    async fn set_local_gathered(
+        &self,
+        description: &RtcSessionDescriptionInit,
+    ) -> Result<String, String> {
+        let done = gathering(&self.pc);
+        JsFuture::from(self.pc.set_local_description(description))
+            .await
+            .map_err(error)?;
+        done.await;
+        self.pc
+            .local_description()
+            .map(|d| d.sdp())
+            .ok_or_else(|| "no local description".to_string())
+    }
+
     /// The table's side, once the device answered.
     pub async fn accept(&self, answer: &Peer) -> Result<(), String> {
-        let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
-        init.set_sdp(&answer.to_sdp());
+        self.set_remote(RtcSdpType::Answer, &answer.to_sdp()).await
+    }
+
+    /// Sets the other side's description, of `kind`.
+    async fn set_remote(&self, kind: RtcSdpType, sdp: &str) -> Result<(), String> {
+        let init = RtcSessionDescriptionInit::new(kind);
+        init.set_sdp(sdp);
         JsFuture::from(self.pc.set_remote_description(&init))
             .await
             .map_err(error)?;
@@ -354,10 +544,68 @@ impl Link {
             c.set_onclose(None);
             c.close();
         }
+        self.looker.borrow_mut().take();
         self.pc.set_onconnectionstatechange(None);
         self.pc.set_ondatachannel(None);
         self.pc.close();
     }
+}
+
+/// Waits until `pc` has gathered its candidates anew (or [`GATHER_MS`]):
+/// to be made before the description that starts the gathering is set.
+fn gathering(pc: &RtcPeerConnection) -> impl std::future::Future<Output = ()> {
+    let handler: Rc<RefCell<Option<Handler>>> = Rc::new(RefCell::new(None));
+    let done = js_sys::Promise::new(&mut |resolve, _| {
+        let (pc2, resolve2) = (pc.clone(), resolve.clone());
+        let closure = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            if pc2.ice_gathering_state() == RtcIceGatheringState::Complete {
+                let _ = resolve2.call0(&JsValue::NULL);
+            }
+        });
+        pc.add_event_listener_with_callback(
+            "icegatheringstatechange",
+            closure.as_ref().unchecked_ref(),
+        )
+        .ok();
+        *handler.borrow_mut() = Some(closure);
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
+        }
+    });
+    let pc = pc.clone();
+    async move {
+        let _ = JsFuture::from(done).await;
+        if let Some(closure) = handler.borrow_mut().take() {
+            let _ = pc.remove_event_listener_with_callback(
+                "icegatheringstatechange",
+                closure.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}
+
+/// A look at this device's network: a connection of its own, never
+/// connected, gathers its candidates from `servers` (STUN only) and is
+/// closed; the public addresses it saw.
+async fn look(servers: &[IceServer]) -> Result<Vec<crate::net::code::Addr>, String> {
+    let pc = connection(servers)?;
+    let seen = async {
+        pc.create_data_channel("look");
+        let offer = JsFuture::from(pc.create_offer()).await.map_err(error)?;
+        let done = gathering(&pc);
+        JsFuture::from(pc.set_local_description(offer.unchecked_ref()))
+            .await
+            .map_err(error)?;
+        done.await;
+        let sdp = pc
+            .local_description()
+            .map(|d| d.sdp())
+            .ok_or("no description")?;
+        roam::public_addresses(&sdp).map_err(|e| e.to_string())
+    }
+    .await;
+    pc.close();
+    seen
 }
 
 impl Drop for Link {

@@ -524,6 +524,18 @@ impl Peer {
         })
     }
 
+    /// This device's public addresses, as its server-reflexive candidates
+    /// tell them, each once (none where no STUN server answered).
+    pub fn public_addresses(&self) -> Vec<Addr> {
+        let mut out: Vec<Addr> = Vec::new();
+        for c in self.candidates.iter().filter(|c| c.kind == Kind::Srflx) {
+            if !out.contains(&c.addr) {
+                out.push(c.addr.clone());
+            }
+        }
+        out
+    }
+
     /// A short tag of this peer, which a reply repeats so that the table
     /// can tell which invitation it answers.
     pub fn tag(&self) -> u16 {

@@ -5,7 +5,7 @@
 
 use mojo_engine::Seat;
 
-use super::code::{Addr, CodeError, Invitation, Kind, Peer};
+use super::code::{CodeError, Invitation, Kind, Peer};
 use super::proto::Sent;
 use crate::session::{Player, Session};
 
@@ -160,7 +160,7 @@ pub fn why_no_path(ours: &Peer, theirs: &Peer) -> NoPath {
     if all().any(|c| c.kind == Kind::Relay) {
         return NoPath::RelayFailed;
     }
-    let (mine, yours) = (public(ours), public(theirs));
+    let (mine, yours) = (ours.public_addresses(), theirs.public_addresses());
     if mine.is_empty() || yours.is_empty() {
         NoPath::NoSharedNetwork
     } else if two_networks(ours, theirs) {
@@ -170,19 +170,12 @@ pub fn why_no_path(ours: &Peer, theirs: &Peer) -> NoPath {
     }
 }
 
-/// A device's public addresses, as its code's server-reflexive candidates
-/// tell them (none without a STUN server).
-fn public(p: &Peer) -> Vec<Addr> {
-    let found = p.candidates.iter().filter(|c| c.kind == Kind::Srflx);
-    found.map(|c| c.addr.clone()).collect()
-}
-
 /// Whether the devices of codes `a` and `b` are on two networks: both
 /// public addresses are known (STUN answered each) and they differ. Then
 /// a link lost cannot be made again by a scan across the room: the way
 /// back is a new invitation sent through the messenger.
 pub fn two_networks(a: &Peer, b: &Peer) -> bool {
-    let (mine, yours) = (public(a), public(b));
+    let (mine, yours) = (a.public_addresses(), b.public_addresses());
     !mine.is_empty() && !yours.is_empty() && !mine.iter().any(|x| yours.contains(x))
 }
 
@@ -600,7 +593,7 @@ mod tests {
 
     #[test]
     fn a_failed_pairing_says_which_case_it_is_from_the_candidates() {
-        use crate::net::code::Candidate;
+        use crate::net::code::{Addr, Candidate};
         let peer = |cands: &[(Kind, [u8; 4])]| Peer {
             candidates: cands
                 .iter()

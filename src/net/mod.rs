@@ -5,6 +5,7 @@
 //!
 //! - [`code`]: the pairing codes (pure);
 //! - [`proto`]: the messages, and how the table judges them (pure);
+//! - [`roam`]: a link kept across a phone's change of network (pure);
 
 /// This build of the app (a hash of its sources, `build.rs`): two devices
 /// of different builds are not paired.
@@ -17,6 +18,7 @@ pub mod handoff;
 pub mod ice;
 pub mod proto;
 pub mod qr;
+pub mod roam;
 pub mod stored;
 pub mod wire;
 #[cfg(test)]

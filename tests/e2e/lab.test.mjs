@@ -100,7 +100,7 @@ for (const [nat, servers, via] of [
 const LATE_S = Number(process.env.MOJO_LAB_LATE_S ?? 90);
 const LATE_NAT = process.env.MOJO_LAB_LATE_NAT ?? 'symmetric';
 
-test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs with STUN' : 'symmetric NATs with a TURN relay'}, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect; meanwhile a third phone, paired, sleeps 20 s and comes back by itself, then its network changes at once and it says the way back is a new link`, async () => {
+test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs with STUN' : 'symmetric NATs with a TURN relay'}, from a phone in Chromium and one in Firefox: both keep waiting for the table, and both connect; meanwhile a third phone, paired, sleeps 20 s and comes back by itself, then its network changes the gentle way (Wi-Fi to mobile data) and its link moves over by an ICE restart sent over the channel, the table never waiting, then it is out of reach longer than the table waits and says the way back is a new link`, async () => {
   // Ann's phone in Chromium and Bo's in Firefox, both in the second home,
   // their replies travelling at the same time.
   const lab = await homes(LATE_NAT, LATE_NAT === 'cone' ? [STUN] : [STUN, TURN], { firefox: true });
@@ -135,7 +135,7 @@ test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs 
     }
     // The replies travel through a messenger. Meanwhile Cy's phone.
     const travelled = Date.now() + LATE_S * 1000;
-    await cySleepsThenMoves(table, cyRegion, cy, cyMarker);
+    await cySleepsRoamsAndIsCut(table, cyRegion, cy, cyMarker);
     await table.waitForTimeout(Math.max(0, travelled - Date.now()));
     for (const [i, [name, phone, engine]] of phones.entries()) {
       const states = await phone.evaluate(() => window.__pcs.map((p) => p.states));
@@ -173,11 +173,11 @@ test(`replies taken ${LATE_S} s late, behind ${LATE_NAT === 'cone' ? 'cone NATs 
 /// Cy's phone, paired with the table across the internet (its own
 /// network, the relay): it sleeps 20 s as its system would put it to
 /// sleep (past libwebrtc's `failed` on the table's side) and comes back by
-/// itself, as on one network; then its network changes at once (Wi-Fi to
-/// mobile, the old one gone first: netlab.sh move), the link is lost, and
-/// the phone says the way back is a new invitation link through the
-/// messenger, while the table offers a new invitation for Cy.
-async function cySleepsThenMoves(table, region, cy, marker) {
+/// itself, as on one network; then its network changes the gentle way
+/// (`gentle`) and the link moves over; last, its mobile network loses the
+/// internet (netlab.sh cut) for longer than the table waits, and the
+/// phone says the way back is a new link through the messenger.
+async function cySleepsRoamsAndIsCut(table, region, cy, marker) {
   const failed = () => table.evaluate(() => (window.__pcs ?? []).some(({ pc }) => pc.connectionState === 'failed'));
   const marks = new Set();
   await asleep(chromiumPids(marker), { least: 20, until: failed, most: 26 }, async () => {
@@ -192,10 +192,16 @@ async function cySleepsThenMoves(table, region, cy, marker) {
   }
   assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
 
-  await cyNetwork('move');
+  await gentle(table, region, cy);
+
+  // Then the mobile network loses the internet (a train in a tunnel) for
+  // longer than the table waits: the link is lost, and across the
+  // internet the way back is a new link through the messenger (no camera
+  // scan across the room), as the phone says; the table offers one.
+  await cyNetwork('cut');
   await cy
     .getByText('You are on another network than the table, so the way back is a new invitation')
-    .waitFor({ timeout: 50000 })
+    .waitFor({ timeout: 60000 })
     .catch(async (e) => {
       throw new Error(`${e.message}\nCy: ${await cy.locator('main').innerText().catch((x) => x.message)}\nthe table: ${await region.innerText()}`);
     });
@@ -203,3 +209,99 @@ async function cySleepsThenMoves(table, region, cy, marker) {
   await region.getByRole('textbox', { name: 'Copy the invitation link' }).waitFor({ timeout: 20000 });
   await saveScreenshot(cy, 'lab-cy-network-changed');
 }
+
+/// What the channels of `page` received after `t` (ms since the epoch):
+/// whether anything did.
+const heardSince = (page, t) => page.evaluate((t) => window.__got.some((g) => g.at > t), t);
+
+/// Cy's phone says (in its console) that it restarted its link.
+function restarts(cy) {
+  const said = [];
+  cy.on('console', (m) => said.push(m.text()));
+  return {
+    said,
+    restarted: () => said.some((m) => m.includes('the link moves over (ICE restart)')),
+  };
+}
+
+/// Cy's network changes the gentle way, Wi-Fi to mobile data as a phone
+/// hands over (netlab.sh roam: the mobile network the default while the
+/// sockets already open keep the home's; then leave: the home's gone):
+/// two looks see the new network, the phone's restart goes over the
+/// channel and the table answers it there, the link takes a new pair, and
+/// it carries on the mobile network alone; the table never waits for Cy.
+async function gentle(table, region, cy) {
+  const { said, restarted } = restarts(cy);
+  const marks = new Set();
+  const watching = setInterval(async () => {
+    marks.add(await region.locator('.device__status').textContent({ timeout: 500 }).catch(() => ''));
+  }, 250);
+  // Cy's link: its connection's selected pair, by its ends' ids.
+  const pair = () =>
+    cy.evaluate(async () => {
+      for (const { pc } of window.__pcs) {
+        if (pc.connectionState !== 'connected') continue;
+        const stats = new Map();
+        (await pc.getStats()).forEach((r) => stats.set(r.id, r));
+        const transport = [...stats.values()].find((r) => r.type === 'transport' && r.selectedCandidatePairId);
+        if (transport) return transport.selectedCandidatePairId;
+      }
+      return null;
+    });
+  try {
+    const before = await pair();
+    assert.ok(before, "Cy's connection has a selected pair");
+    const roamed = Date.now();
+    await cyNetwork('roam');
+    const answered = () => cy.evaluate(() => window.__got.some((g) => String(g.data).startsWith('{"ice":"answer"')));
+    for (const until = Date.now() + 20000; !(await answered()); await cy.waitForTimeout(200)) {
+      assert.ok(Date.now() < until, `the table answered Cy's restart within 20 s of the change; Cy said: ${JSON.stringify(said)}`);
+    }
+    console.log(`the gentle way: the restart answered ${Date.now() - roamed} ms after the change`);
+    assert.ok(restarted(), `Cy said why: ${JSON.stringify(said)}`);
+    for (const until = Date.now() + 10000; (await pair()) === before; await cy.waitForTimeout(200)) {
+      assert.ok(Date.now() < until, "Cy's connection took a new pair within 10 s of the answer");
+    }
+    await cyNetwork('leave');
+    const left = Date.now();
+    // Each side hears the other (Cy's pings, the table's answers) with the
+    // home's network gone (a link left on it could not be heard at all).
+    for (const until = Date.now() + 10000; !((await heardSince(table, left)) && (await heardSince(cy, left))); await table.waitForTimeout(100)) {
+      assert.ok(Date.now() < until, 'Cy and the table hear each other within 10 s of the home network gone');
+    }
+    // ('' where the status could not be read in time.)
+    assert.deepEqual([...marks].filter((m) => m && m !== 'Cy is connected.'), [], 'the table never waited for Cy');
+    assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
+  } finally {
+    clearInterval(watching);
+  }
+}
+
+test("a phone's network changes at once (the Wi-Fi gone before mobile data comes): the channel goes with it, yet the phone's ICE restart finds the table through the relay and the link comes back before the table gives it up", async () => {
+  const { table } = await homes('symmetric', [STUN, TURN], { firefox: true });
+  const cy = await device('cy', { executable: chromiumIn(HOMES.cy.ns), args: env.server.trust });
+  await table.goto(url());
+  await lobby(table, [
+    ['Tom', 'person'],
+    ['Cy', 'remote'],
+  ]);
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const region = await pairByLinks(table, 'Cy', cy);
+  await region.getByText('Cy is connected.').waitFor({ timeout: 30000 });
+  const { said, restarted } = restarts(cy);
+  const moved = Date.now();
+  await cyNetwork('move');
+  for (const until = Date.now() + 20000; !restarted(); await cy.waitForTimeout(200)) {
+    assert.ok(Date.now() < until, `Cy restarted its link within 20 s of the change; Cy said: ${JSON.stringify(said)}`);
+  }
+  const restart = Date.now();
+  // Nothing crosses between the change and the restart: the old network
+  // is gone. After it, both sides hear each other again.
+  for (const until = Date.now() + 20000; !((await heardSince(table, restart)) && (await heardSince(cy, restart))); await table.waitForTimeout(100)) {
+    assert.ok(Date.now() < until, `Cy and the table hear each other within 20 s of the restart; the table: ${await region.innerText()}`);
+  }
+  console.log(`at once: restarted ${restart - moved} ms after the change, heard again ${Date.now() - moved} ms after it`);
+  await region.getByText('Cy is connected.').waitFor({ timeout: 15000 });
+  assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
+  assert.equal(await cy.getByText('the way back is a new invitation').count(), 0, 'Cy was never told to ask for a new link');
+});
