@@ -14,6 +14,9 @@ const USAGE: &str = "usage:
   mojo bench [--seconds S] [--seed N] measure the engine; print one JSON line
   mojo tournament --seats K1,K2,.. [--players N] [--games G] [--seed S] [--threads T] [--json]
                                       bots against bots, seats rotated; per-kind results
+  mojo beliefs [--games G] [--seed S] [--seats K1,..] [--samples N] [--json]
+                                      how well beliefs about the other hands fit the
+                                      truth: log-loss, every deal alike vs Hard's inference
   mojo soak --games N [--seed S] [--first I] [--threads T] [--json]
                                       play N games checking every invariant after every
                                       action; one JSON line; exit 1 on a violation
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
         Some("scenario") => scenario(&args[1..]),
         Some("bench") => mojo_cli::bench::main(&args[1..]),
         Some("tournament") => mojo_cli::tournament::main(&args[1..]),
+        Some("beliefs") => mojo_cli::beliefs::main(&args[1..]),
         Some("soak") => mojo_cli::soak::main(&args[1..]),
         Some("train") => mojo_cli::train::main(&args[1..]),
         Some("review-honesty") => mojo_cli::review::main(&args[1..]),

@@ -3,8 +3,8 @@
 //!
 //! `--seats a,b,c,d` is one line-up: one kind per seat (any [`BotKind`];
 //! the frozen panel `medium-v1` and `hard-v1`, see [`Kind::MediumV1`]; or
-//! the yardsticks `cheat` and `cheat-hands`, see [`Kind::Cheat`] and
-//! [`Kind::CheatHands`]); with fewer kinds than `--players`, the last kind
+//! the yardsticks `cheat`, `cheat-hands` and `reveal-P`, see
+//! [`Kind::Cheat`], [`Kind::CheatHands`] and [`Kind::Reveal`]); with fewer kinds than `--players`, the last kind
 //! fills the remaining seats. Each deal (a game
 //! seed) is played once per rotation of the line-up, so every kind plays it
 //! from every seat; `--games G` is rounded up to a multiple of the number of
@@ -64,6 +64,16 @@ pub enum Kind {
     /// it tells what reading the hands is worth apart from knowing the next
     /// cards. Like `cheat`, it reads the [`Game`] and is not a [`BotKind`].
     CheatHands,
+    /// `reveal-25`, `reveal-50`, `reveal-75`: Hard itself (its inference,
+    /// its search, its budget) whose view also shows each card hidden in
+    /// another hand with this chance in percent, as if it had been seen
+    /// entering that hand (`known_in_hand`): what better beliefs could be
+    /// worth, short of knowing every hand (issue 36). Each card of a hand
+    /// is shown or not once for the round (by its value and copy, from
+    /// the bot's seed), not drawn anew at every decision. Face-down rows
+    /// stay hidden (the view has no place for a known face-down card).
+    /// It reads the [`Game`]: a yardstick, not a [`BotKind`].
+    Reveal(u8),
     /// `hard-learned`: Hard whose searches use the learned evaluation
     /// ([`mojo_engine::bot::learned`], fitted by `mojo train`) as
     /// [`HARD_LEARNED`] (the best use measured, issue 22, which did not
@@ -103,11 +113,14 @@ pub fn hard_learned() -> Learned {
 }
 
 /// The kinds that are not [`BotKind`]s, by name.
-const EXTRA: [(&str, Kind); 5] = [
+const EXTRA: [(&str, Kind); 8] = [
     ("medium-v1", Kind::MediumV1),
     ("hard-v1", Kind::HardV1),
     ("cheat", Kind::Cheat),
     ("cheat-hands", Kind::CheatHands),
+    ("reveal-25", Kind::Reveal(25)),
+    ("reveal-50", Kind::Reveal(50)),
+    ("reveal-75", Kind::Reveal(75)),
     ("hard-learned", Kind::HardLearned),
 ];
 
@@ -119,6 +132,10 @@ impl Kind {
             Kind::HardV1 => "hard-v1",
             Kind::Cheat => "cheat",
             Kind::CheatHands => "cheat-hands",
+            Kind::Reveal(p) => EXTRA
+                .iter()
+                .find(|(_, k)| *k == Kind::Reveal(p))
+                .map_or("reveal", |(name, _)| name),
             Kind::HardLearned => "hard-learned",
         }
     }
@@ -135,7 +152,9 @@ impl std::str::FromStr for Kind {
         }
         s.parse::<BotKind>()
             .map(Kind::Bot)
-            .map_err(|e| format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands, hard-learned"))
+            .map_err(|e| {
+                format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands, reveal-25, reveal-50, reveal-75, hard-learned")
+            })
     }
 }
 
@@ -209,15 +228,73 @@ pub fn cheat_deals(truth: Game, hands_only: bool) -> DealSource {
     }
 }
 
+/// The `reveal-P` yardsticks (see [`Kind::Reveal`]): Hard shown some
+/// of the other hands' hidden cards.
+pub struct RevealBot {
+    hard: HardBot,
+    seed: u64,
+    percent: u8,
+}
+
+impl RevealBot {
+    pub fn new(seed: u64, percent: u8, budget: Budget, clock: Option<SharedClock>) -> RevealBot {
+        RevealBot {
+            hard: HardBot::new(seed, budget, clock),
+            seed: mix(seed ^ 0x7265_7665_616C),
+            percent,
+        }
+    }
+
+    pub fn choose(&mut self, game: &Game) -> Action {
+        self.hard
+            .choose(&revealed_view(game, self.seed, self.percent))
+    }
+}
+
+/// The view of the seat to act in `game`, each card hidden in another
+/// hand shown (added to that seat's `known_in_hand`) with a chance of
+/// `percent` in 100: copy `k` of value `v` in seat `s`'s hidden cards is
+/// shown when a hash of (`seed`, the round, `s`, `v`, `k`) falls under it,
+/// the same at every decision of the round.
+pub fn revealed_view(game: &Game, seed: u64, percent: u8) -> PlayerView {
+    let me = game.current();
+    let mut view = game.view(me);
+    let round = u64::from(view.round);
+    for s in 0..view.players() {
+        if s == me {
+            continue;
+        }
+        let seat = &mut view.seats[s as usize];
+        let mut hidden = *game.hand(s);
+        hidden.remove_all(&seat.known_in_hand);
+        let mut copy = [0u64; 64];
+        for v in hidden.iter() {
+            let k = copy[v as usize];
+            copy[v as usize] += 1;
+            let h = mix(seed ^ mix(round << 40 ^ u64::from(s) << 32 ^ u64::from(v) << 8 ^ k));
+            if h % 100 < u64::from(percent) {
+                seat.known_in_hand.add(v);
+            }
+        }
+    }
+    view
+}
+
 /// One seat's player in a game.
-enum Player {
+pub(crate) enum Player {
     Bot(Box<dyn Bot + Send>),
     Cheat(CheatBot),
+    Reveal(RevealBot),
 }
 
 impl Player {
     /// A player; `iterations` overrides the search bots' budgets.
-    fn new(kind: Kind, seed: u64, iterations: Option<u32>, clock: Option<SharedClock>) -> Player {
+    pub(crate) fn new(
+        kind: Kind,
+        seed: u64,
+        iterations: Option<u32>,
+        clock: Option<SharedClock>,
+    ) -> Player {
         let budget = iterations.map(|iterations| Budget {
             iterations,
             millis: Budget::HARD.millis,
@@ -240,6 +317,12 @@ impl Player {
                 budget.unwrap_or(Budget::HARD),
                 clock,
             )),
+            Kind::Reveal(percent) => Player::Reveal(RevealBot::new(
+                seed,
+                percent,
+                budget.unwrap_or(Budget::HARD),
+                clock,
+            )),
             Kind::HardLearned => Player::Bot(Box::new(
                 HardBot::new(seed, budget.unwrap_or(Budget::HARD), clock)
                     .with_learned(hard_learned()),
@@ -247,10 +330,11 @@ impl Player {
         }
     }
 
-    fn choose(&mut self, game: &Game, view: &PlayerView) -> Action {
+    pub(crate) fn choose(&mut self, game: &Game, view: &PlayerView) -> Action {
         match self {
             Player::Bot(b) => b.choose(view),
             Player::Cheat(c) => c.choose(game),
+            Player::Reveal(r) => r.choose(game),
         }
     }
 }
@@ -416,7 +500,7 @@ fn lineup(cfg: &Config, r: usize) -> Vec<Kind> {
 
 /// The most actions one game may take before it is abandoned (a real game
 /// takes a few hundred).
-const MAX_ACTIONS: u32 = 200_000;
+pub(crate) const MAX_ACTIONS: u32 = 200_000;
 
 /// Plays one game of one rotation; adds to `stats`.
 fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindStats>) {
@@ -539,9 +623,10 @@ pub const USAGE: &str =
     "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
   kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1, hard-v1
-  (Medium and Hard as frozen in engine/src/bot/v1, never changed); two yardsticks of
-  this command only: cheat (Hard's search shown the true deal) and cheat-hands (shown
-  every hand, not the draw pile's order); hard-learned (Hard with the evaluation
+  (Medium and Hard as frozen in engine/src/bot/v1, never changed); yardsticks of
+  this command only: cheat (Hard's search shown the true deal), cheat-hands (shown
+  every hand, not the draw pile's order), reveal-25, reveal-50, reveal-75 (Hard shown
+  each card of the other hands with that chance in percent); hard-learned (Hard with the evaluation
   fitted by `mojo train`; MOJO_LEARNED=game,cut=N picks its uses); fewer kinds
   than players: the last fills;
   seats are rotated so each line-up plays each deal from every seat;
@@ -658,10 +743,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
+    use crate::args;
 
     #[test]
     fn parses_and_refuses_clearly() {
@@ -683,6 +765,15 @@ mod tests {
         for k in c.seats {
             assert_eq!(k.name().parse::<Kind>(), Ok(k));
         }
+        let c = parse(&args("--seats reveal-25,Reveal-50,reveal-75")).unwrap();
+        assert_eq!(
+            c.seats,
+            [Kind::Reveal(25), Kind::Reveal(50), Kind::Reveal(75)]
+        );
+        for k in c.seats {
+            assert_eq!(k.name().parse::<Kind>(), Ok(k));
+        }
+        assert!(parse(&args("--seats reveal-30")).is_err());
         for bad in [
             "--seats hard,expert",
             "--seats hard-v2",
@@ -770,6 +861,73 @@ mod tests {
             differ += usize::from(da != db);
         }
         assert!(differ >= 2, "cheat-hands decided alike on {differ} pairs");
+    }
+
+    /// `reveal-P` shows about P% of the other hands' hidden cards, true
+    /// ones, the same at every decision of a round; nothing of its own
+    /// seat's view changes; at 0% it is Hard's own view.
+    #[test]
+    fn reveal_shows_true_cards_at_its_rate_and_keeps_them_shown() {
+        let (mut shown, mut hidden) = (0usize, 0usize);
+        for (i, game) in choice_positions(24).iter().enumerate() {
+            let me = game.current();
+            let honest = game.view(me);
+            assert_eq!(revealed_view(game, i as u64, 0), honest);
+            let all = revealed_view(game, i as u64, 100);
+            let half = revealed_view(game, i as u64, 50);
+            assert_eq!(
+                revealed_view(game, i as u64, 50),
+                half,
+                "the same cards each time"
+            );
+            assert_eq!((half.hand, half.face_down), (honest.hand, honest.face_down));
+            for s in 0..honest.players() {
+                let (h, a, x) = (
+                    &honest.seats[s as usize],
+                    &all.seats[s as usize],
+                    &half.seats[s as usize],
+                );
+                let truth = *game.hand(s);
+                if s == me {
+                    assert_eq!(x, h);
+                    continue;
+                }
+                // Shown everything: the whole hand is known, truly.
+                assert_eq!(a.known_in_hand, truth);
+                // Half: the known cards are true, and about half are new.
+                let mut left = truth;
+                left.remove_all(&x.known_in_hand);
+                assert_eq!(
+                    left.len() + x.known_in_hand.len(),
+                    truth.len(),
+                    "every shown card is in the hand"
+                );
+                assert_eq!((x.hand_len, x.face_down_len), (h.hand_len, h.face_down_len));
+                shown += x.known_in_hand.len() - h.known_in_hand.len();
+                hidden += truth.len() - h.known_in_hand.len();
+            }
+        }
+        let rate = shown as f64 / hidden as f64;
+        assert!(
+            hidden > 300 && (0.4..0.6).contains(&rate),
+            "{shown} of {hidden} shown"
+        );
+    }
+
+    /// `reveal-P` is Hard deciding on the view it was shown.
+    #[test]
+    fn reveal_plays_hard_on_the_view_it_was_shown() {
+        let budget = Budget {
+            iterations: 150,
+            millis: f64::INFINITY,
+        };
+        for game in choice_positions(8) {
+            let mut bot = RevealBot::new(7, 75, budget, None);
+            let shown = revealed_view(&game, bot.seed, 75);
+            let chosen = bot.choose(&game);
+            assert_eq!(game.view(game.current()).check(chosen), Ok(()));
+            assert_eq!(HardBot::new(7, budget, None).choose(&shown), chosen);
+        }
     }
 
     /// `cheat-hands` does not know the draw pile's order: the deals its

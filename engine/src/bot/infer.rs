@@ -327,6 +327,20 @@ impl Posterior {
     }
 }
 
+/// `n` deals as Hard's inference draws them for `view` (its candidates
+/// weighed as a search of `iterations` simulations weighs them, then one
+/// deal per seed): for measuring how well the inference knows the hidden
+/// cards (`mojo beliefs`, issue 36). A function of the view and `seed`.
+pub fn inferred_deals(view: &PlayerView, seed: u64, iterations: u32, n: usize) -> Vec<Game> {
+    let mut posterior = Posterior::new(view, &view.log, seed, iterations);
+    while !posterior.ready() {
+        posterior.build_one();
+    }
+    (0..n as u64)
+        .map(|i| posterior.sample(view, super::mix(seed ^ (i + 1))))
+        .collect()
+}
+
 /// Whether every card of `a` is in `pool`.
 fn fits(a: &Cards, pool: &Cards) -> bool {
     a.counts().iter().zip(pool.counts()).all(|(x, y)| x <= y)

@@ -52,6 +52,7 @@ pub use greedy::{greedy_score, GreedyBot};
 #[cfg(feature = "learned")]
 pub use hard::Learned;
 pub use hard::{DealSource, HardBot, HardSearch};
+pub use infer::inferred_deals;
 pub use medium::MediumBot;
 pub use pimc::PimcBot;
 pub use random::RandomBot;
