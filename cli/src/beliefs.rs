@@ -15,7 +15,12 @@
 //! - `uniform`: every deal consistent with the view alike
 //!   ([`Game::sample_from_view`]);
 //! - `infer`: Hard's inference ([`inferred_deals`], its candidates weighed
-//!   as Hard's search of its budget weighs them).
+//!   as Hard's search of its budget weighs them);
+//! - `particles`: whole deals weighed by a mixture of policies per seat
+//!   ([`particle_deals`], as a search of Hard's budget builds them).
+//!
+//! Also reported: the mean time each belief took to build per position
+//! (native, one thread), beside a decision's budget.
 //!
 //! Reported per belief: the mean log-loss per position (summed over the
 //! seats and values), with a 95% interval, and per (seat, value) cell.
@@ -25,7 +30,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mojo_engine::bot::{inferred_deals, mix, Budget};
+use mojo_engine::bot::{inferred_deals, mix, particle_deals, Budget};
 use mojo_engine::{Cards, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::json;
 
@@ -49,10 +54,11 @@ pub const USAGE: &str =
   players: the last fills; any kind of `mojo tournament`, played without a clock) and
   scores what seat 0 believes of the other hands at some of its decisions: the
   log-loss of each seat's true count of each value, under every deal alike (uniform)
-  and under Hard's inference (infer), from N deals each (default 400)";
+  under Hard's inference (infer) and under whole-deal particles with a mixture of
+  policies per seat (particles), from N deals each (default 400)";
 
 /// The beliefs measured, in the order reported.
-pub const BELIEFS: [&str; 2] = ["uniform", "infer"];
+pub const BELIEFS: [&str; 3] = ["uniform", "infer", "particles"];
 
 /// Parses the arguments (without the subcommand).
 pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -141,8 +147,22 @@ pub fn log_loss(view: &PlayerView, truth: &Game, deals: &[Game]) -> (f64, usize)
 /// Per belief: the log-loss of every position, and the cells summed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Results {
-    pub positions: Vec<[f64; 2]>,
+    pub positions: Vec<[f64; 3]>,
     pub cells: usize,
+    /// Per belief, the seconds spent building its deals (not compared by
+    /// `==`: a run's figures are a function of its arguments, its times
+    /// are not).
+    pub seconds: Seconds,
+}
+
+/// Per belief, seconds spent (equal to any other: see [`Results`]).
+#[derive(Clone, Debug, Default)]
+pub struct Seconds(pub [f64; 3]);
+
+impl PartialEq for Seconds {
+    fn eq(&self, _: &Seconds) -> bool {
+        true
+    }
 }
 
 /// Plays the games and scores the beliefs.
@@ -177,13 +197,22 @@ pub fn run(cfg: &Config) -> Results {
             let seed = mix(game_seed ^ 0x6265_6C69_6566 ^ u64::from(step));
             if seat == 0 && choice && taken < 4 && seed.is_multiple_of(8) {
                 taken += 1;
+                let iterations = Budget::HARD.iterations;
+                let t = Instant::now();
                 let uniform: Vec<Game> = (0..cfg.samples as u64)
                     .map(|i| Game::sample_from_view(&view, mix(seed ^ (i + 1))))
                     .collect();
-                let inferred = inferred_deals(&view, seed, Budget::HARD.iterations, cfg.samples);
+                out.seconds.0[0] += t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let inferred = inferred_deals(&view, seed, iterations, cfg.samples);
+                out.seconds.0[1] += t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let particles = particle_deals(&view, seed, iterations, cfg.samples);
+                out.seconds.0[2] += t.elapsed().as_secs_f64();
                 let (u, cells) = log_loss(&view, &game, &uniform);
                 let (i, _) = log_loss(&view, &game, &inferred);
-                out.positions.push([u, i]);
+                let (p, _) = log_loss(&view, &game, &particles);
+                out.positions.push([u, i, p]);
                 out.cells += cells;
             }
             let action = players[seat as usize].choose(&game, &view);
@@ -206,30 +235,41 @@ fn mean_ci(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
 impl Results {
     /// Per belief: mean log-loss per position and its half-interval, and
     /// per (seat, value) cell.
-    pub fn summary(&self) -> Vec<(&'static str, f64, f64, f64)> {
+    /// And the mean milliseconds each belief took to build per position.
+    pub fn summary(&self) -> Vec<(&'static str, f64, f64, f64, f64)> {
         let per_cell = self.positions.len() as f64 / self.cells.max(1) as f64;
+        let per_position = 1000.0 / self.positions.len().max(1) as f64;
         BELIEFS
             .iter()
             .enumerate()
             .map(|(b, name)| {
                 let (m, h) = mean_ci(self.positions.iter().map(|p| p[b]));
-                (*name, m, h, m * per_cell)
+                (*name, m, h, m * per_cell, self.seconds.0[b] * per_position)
             })
             .collect()
     }
 
     pub fn table(&self) -> String {
-        let mut out = String::from("belief    log-loss/position  95% CI            per cell\n");
-        for (name, m, h, cell) in self.summary() {
+        let mut out =
+            String::from("belief     log-loss/position  95% CI            per cell  ms/position\n");
+        for (name, m, h, cell, ms) in self.summary() {
             out.push_str(&format!(
-                "{name:<9} {m:>10.3}         [{:.3}, {:.3}]  {cell:.4}\n",
+                "{name:<10} {m:>10.3}         [{:.3}, {:.3}]  {cell:.4}    {ms:.2}\n",
                 m - h,
                 m + h
             ));
         }
-        let (d, h) = mean_ci(self.positions.iter().map(|p| p[1] - p[0]));
+        for (b, name) in BELIEFS.iter().enumerate().skip(1) {
+            let (d, h) = mean_ci(self.positions.iter().map(|p| p[b] - p[0]));
+            out.push_str(&format!(
+                "{name} − uniform, paired: {d:.3} [{:.3}, {:.3}] per position\n",
+                d - h,
+                d + h
+            ));
+        }
+        let (d, h) = mean_ci(self.positions.iter().map(|p| p[2] - p[1]));
         out.push_str(&format!(
-            "infer − uniform, paired: {d:.3} [{:.3}, {:.3}] per position\n",
+            "particles − infer, paired: {d:.3} [{:.3}, {:.3}] per position\n",
             d - h,
             d + h
         ));
@@ -258,7 +298,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         let beliefs: Vec<_> = results
             .summary()
             .into_iter()
-            .map(|(name, m, h, cell)| json!({"belief": name, "per_position": m, "ci95": h, "per_cell": cell}))
+            .map(|(name, m, h, cell, ms)| json!({"belief": name, "per_position": m, "ci95": h, "per_cell": cell, "ms_per_position": ms}))
             .collect();
         println!(
             "{}",
@@ -319,10 +359,10 @@ mod tests {
         assert!(truth_only < half && half < wrong);
     }
 
-    /// A short run scores both beliefs on the same positions, each a
+    /// A short run scores every belief on the same positions, each a
     /// positive, finite loss, and is a function of its arguments.
     #[test]
-    fn a_short_run_scores_both_beliefs_on_the_same_positions() {
+    fn a_short_run_scores_every_belief_on_the_same_positions() {
         let cfg = parse(&args("--games 12 --seed 2 --samples 60")).unwrap();
         let r = run(&cfg);
         assert!(r.positions.len() >= 6, "{} positions", r.positions.len());

@@ -33,7 +33,9 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mojo_engine::bot::{mix, v1, Budget, DealSource, HardBot, HardSearch, Learned, SharedClock};
+use mojo_engine::bot::{
+    mix, v1, Budget, DealSource, HardBot, HardSearch, Inference, Learned, SharedClock,
+};
 use mojo_engine::{Action, Bot, BotKind, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::{json, Map, Value as Json};
 
@@ -81,6 +83,11 @@ pub enum Kind {
     /// Honest (a function of the view, like Hard); a kind of this command
     /// only, for measuring.
     HardLearned,
+    /// `hard-particles`: Hard dealing the hidden cards from whole-deal
+    /// particles weighed by a mixture of policies per seat
+    /// ([`Inference::Particles`], issue 36) instead of its per-seat
+    /// inference. Honest; a kind of this command while it is measured.
+    HardParticles,
 }
 
 /// Where `hard-learned` uses the learned evaluation; the environment
@@ -113,7 +120,7 @@ pub fn hard_learned() -> Learned {
 }
 
 /// The kinds that are not [`BotKind`]s, by name.
-const EXTRA: [(&str, Kind); 8] = [
+const EXTRA: [(&str, Kind); 9] = [
     ("medium-v1", Kind::MediumV1),
     ("hard-v1", Kind::HardV1),
     ("cheat", Kind::Cheat),
@@ -122,6 +129,7 @@ const EXTRA: [(&str, Kind); 8] = [
     ("reveal-50", Kind::Reveal(50)),
     ("reveal-75", Kind::Reveal(75)),
     ("hard-learned", Kind::HardLearned),
+    ("hard-particles", Kind::HardParticles),
 ];
 
 impl Kind {
@@ -137,6 +145,7 @@ impl Kind {
                 .find(|(_, k)| *k == Kind::Reveal(p))
                 .map_or("reveal", |(name, _)| name),
             Kind::HardLearned => "hard-learned",
+            Kind::HardParticles => "hard-particles",
         }
     }
 }
@@ -322,6 +331,10 @@ impl Player {
                 percent,
                 budget.unwrap_or(Budget::HARD),
                 clock,
+            )),
+            Kind::HardParticles => Player::Bot(Box::new(
+                HardBot::new(seed, budget.unwrap_or(Budget::HARD), clock)
+                    .with_inference(Inference::Particles),
             )),
             Kind::HardLearned => Player::Bot(Box::new(
                 HardBot::new(seed, budget.unwrap_or(Budget::HARD), clock)

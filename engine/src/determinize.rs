@@ -81,6 +81,7 @@ impl Game {
             winners,
             rng,
             log: view.log,
+            styles: core::array::from_fn(|s| view.seats.get(s).map_or([0; 4], |sv| sv.style)),
             undo: crate::game::Undo::NONE,
         }
     }

@@ -281,6 +281,8 @@ pub struct Game {
     pub(crate) rng: GameRng,
     /// The round's public steps (shown in every view).
     pub(crate) log: RoundLog,
+    /// How each seat played in the earlier rounds ([`crate::SeatView::style`]).
+    pub(crate) styles: [crate::view::Style; MAX_PLAYERS],
     /// What [`Game::take_back`] needs to undo the last action. Not part of
     /// the position: it compares equal whatever it holds and is not saved.
     pub(crate) undo: Undo,
@@ -384,6 +386,7 @@ impl Game {
             winners: 0,
             rng,
             log: RoundLog::EMPTY,
+            styles: [[0; 4]; MAX_PLAYERS],
             undo: Undo::NONE,
         };
         game.deal();
@@ -1015,6 +1018,16 @@ impl Game {
             self.face_up[s] = Cards::EMPTY;
             self.known[s] = Cards::EMPTY;
         }
+        if let Some(r) = &self.last_round {
+            let tops = [self.discard[0].top(), self.discard[1].top()];
+            let style =
+                crate::bot::round_style(&self.log, &self.options, tops, &r.cards, self.round);
+            for (s, add) in self.styles.iter_mut().zip(style) {
+                for (x, y) in s.iter_mut().zip(add) {
+                    *x = x.saturating_add(y);
+                }
+            }
+        }
         self.round = self.round.saturating_add(1);
         self.log.clear();
         self.deal_with(sink);
@@ -1087,6 +1100,10 @@ struct GameData {
     /// The round's public steps (absent in games saved before it existed).
     #[serde(default)]
     log: RoundLog,
+    /// Per seat, how it played in the earlier rounds (absent in games
+    /// saved before it existed: nothing known).
+    #[serde(default)]
+    styles: Vec<crate::view::Style>,
 }
 
 impl From<Game> for GameData {
@@ -1109,6 +1126,7 @@ impl From<Game> for GameData {
             winners: g.winners(),
             rng: g.rng,
             log: g.log,
+            styles: g.styles[..n].to_vec(),
         }
     }
 }
@@ -1171,6 +1189,13 @@ impl TryFrom<GameData> for Game {
             }
             winners |= 1 << w;
         }
+        let mut styles = [[0; 4]; MAX_PLAYERS];
+        if !d.styles.is_empty() {
+            if d.styles.len() != n {
+                return fail(format!("{} styles for {n} players", d.styles.len()));
+            }
+            styles[..n].copy_from_slice(&d.styles);
+        }
         let game = Game {
             options: d.options,
             hands: seat_array(&d.hands, "hands", n)?,
@@ -1188,6 +1213,7 @@ impl TryFrom<GameData> for Game {
             winners,
             rng: d.rng,
             log: d.log,
+            styles,
             // Not saved: a game read back has nothing to take back.
             undo: Undo::NONE,
         };

@@ -33,4 +33,4 @@ pub use position::Position;
 pub use record::{GameRecord, ReplayError};
 pub use round_log::{RoundLog, Step};
 pub use types::*;
-pub use view::{PlayerView, SeatView};
+pub use view::{PlayerView, SeatView, Style};

@@ -23,7 +23,17 @@ pub struct SeatView {
     pub known_in_hand: Cards,
     /// The running total.
     pub total: u32,
+    /// How this seat played in the game's earlier rounds, as the bots
+    /// read it: per policy of their beliefs ([`crate::bot::POLICIES`]),
+    /// the log-likelihood of its steps given the cards it showed at each
+    /// round's end, in thousandths of a nat, summed over the rounds (issue
+    /// 36). A function of what every seat saw.
+    #[serde(default)]
+    pub style: Style,
 }
+
+/// Per policy of the bots' beliefs, thousandths of a nat.
+pub type Style = [i32; 4];
 
 /// One seat's honest view of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +88,7 @@ impl Game {
                     face_up: self.face_up[i],
                     known_in_hand: self.known[i],
                     total: self.totals[i],
+                    style: self.styles[i],
                 })
                 .collect(),
             discard: self.discards().to_vec(),

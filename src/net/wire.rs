@@ -9,7 +9,7 @@
 use mojo_engine::cards::{Cards, Pile, MAX_VALUE};
 use mojo_engine::{
     Action, DrawSource, Event, Face, FirstPlayer, Options, Outcome, Phase, PlayerView, RoundEnd,
-    RoundLog, RoundResult, Seat, SeatView, Step,
+    RoundLog, RoundResult, Seat, SeatView, Step, Style,
 };
 
 use crate::json::{self, obj, Fields, Json};
@@ -573,6 +573,10 @@ pub fn view_json(v: &PlayerView) -> Json {
                             ("face_up", cards_json(&s.face_up)),
                             ("known_in_hand", cards_json(&s.known_in_hand)),
                             ("total", int(s.total)),
+                            (
+                                "style",
+                                Json::Arr(s.style.iter().map(|&x| int(x)).collect()),
+                            ),
                         ])
                     })
                     .collect(),
@@ -595,6 +599,24 @@ pub fn view_json(v: &PlayerView) -> Json {
     ])
 }
 
+/// A seat's style: one whole number per policy of the bots' beliefs.
+fn style_from(list: &[Json]) -> Read<Style> {
+    let mut style = Style::default();
+    if list.len() != style.len() {
+        return Err(format!(
+            "a style of {} numbers, not {}",
+            list.len(),
+            style.len()
+        ));
+    }
+    for (x, v) in style.iter_mut().zip(list) {
+        *x = v
+            .as_int()
+            .ok_or_else(|| json::wrong("style", "a whole number", v))?;
+    }
+    Ok(style)
+}
+
 /// Reads a view, and checks that it describes a table: the seats and the
 /// piles as many as the options say, every seat number within the table.
 pub fn view_from(v: &Json) -> Read<PlayerView> {
@@ -613,6 +635,7 @@ pub fn view_from(v: &Json) -> Read<PlayerView> {
                 face_up: cards_from(g.req("face_up")?, "face_up")?,
                 known_in_hand: cards_from(g.req("known_in_hand")?, "known_in_hand")?,
                 total: g.int("total")?,
+                style: style_from(g.list("style")?)?,
             };
             g.done()?;
             Ok(seat)

@@ -46,6 +46,46 @@ pub(crate) enum Rollout {
     Random,
 }
 
+/// How a search deals the others' hidden cards (issue 36).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Inference {
+    /// Each seat's candidates weighed by a Medium-like score ([`super::infer`]).
+    #[default]
+    Infer,
+    /// Whole deals weighed by a mixture of policies per seat
+    /// ([`super::belief`]).
+    Particles,
+}
+
+/// The beliefs a search deals from.
+enum Beliefs {
+    Infer(Box<super::infer::Posterior>),
+    Particles(Box<super::belief::Particles>),
+}
+
+impl Beliefs {
+    fn ready(&self) -> bool {
+        match self {
+            Beliefs::Infer(p) => p.ready(),
+            Beliefs::Particles(p) => p.ready(),
+        }
+    }
+
+    fn build_one(&mut self) {
+        match self {
+            Beliefs::Infer(p) => p.build_one(),
+            Beliefs::Particles(p) => p.build_one(),
+        }
+    }
+
+    fn sample(&self, view: &PlayerView, seed: u64) -> Game {
+        match self {
+            Beliefs::Infer(p) => p.sample(view, seed),
+            Beliefs::Particles(p) => p.sample(view, seed),
+        }
+    }
+}
+
 /// Where a search uses the learned evaluation ([`super::learned`]):
 /// the default (both off) is Hard's hand-written one. Only with the
 /// feature `learned` (the CLI's): the game in the browser does not carry it.
@@ -81,7 +121,7 @@ pub struct HardSearch {
     /// `None`: samples of `view`.
     deals: Option<DealSource>,
     /// Weighs the samples by the round's public steps, when known.
-    posterior: Option<super::infer::Posterior>,
+    posterior: Option<Beliefs>,
     actions: Vec<Action>,
     sums: [f64; 28],
     counts: [u32; 28],
@@ -201,12 +241,24 @@ impl HardSearch {
 
     fn with_posterior(mut self, seed: u64) -> HardSearch {
         if self.instant.is_none() && self.mode == Rollout::Policy {
-            self.posterior = Some(super::infer::Posterior::new(
+            self.posterior = Some(Beliefs::Infer(Box::new(super::infer::Posterior::new(
                 &self.view,
                 &self.view.log,
                 seed,
                 self.budget.iterations,
-            ));
+            ))));
+        }
+        self
+    }
+
+    /// The same search dealing the hidden cards as `inference` says.
+    pub fn with_inference(mut self, inference: Inference, seed: u64) -> HardSearch {
+        if self.posterior.is_some() && inference == Inference::Particles {
+            self.posterior = Some(Beliefs::Particles(Box::new(super::belief::Particles::new(
+                &self.view,
+                seed,
+                self.budget.iterations,
+            ))));
         }
         self
     }
@@ -247,7 +299,10 @@ impl HardSearch {
     #[cfg(feature = "learned")]
     pub fn with_learned(mut self, learned: Learned) -> HardSearch {
         self.learned = learned;
-        self.posterior = self.posterior.map(|p| p.with_learned_plays(learned.infer));
+        self.posterior = self.posterior.map(|p| match p {
+            Beliefs::Infer(p) => Beliefs::Infer(Box::new(p.with_learned_plays(learned.infer))),
+            other => other,
+        });
         self
     }
 
@@ -502,6 +557,7 @@ pub struct HardBot {
     budget: Budget,
     clock: Option<SharedClock>,
     mode: Rollout,
+    inference: Inference,
     #[cfg(feature = "learned")]
     learned: Learned,
 }
@@ -514,9 +570,17 @@ impl HardBot {
             budget,
             clock,
             mode: Rollout::Policy,
+            inference: Inference::Infer,
             #[cfg(feature = "learned")]
             learned: Learned::default(),
         }
+    }
+
+    /// The same bot, its searches dealing the hidden cards as `inference`
+    /// says (`mojo tournament`'s `hard-particles`).
+    pub fn with_inference(mut self, inference: Inference) -> HardBot {
+        self.inference = inference;
+        self
     }
 
     /// The same bot, its searches using the learned evaluation as
@@ -539,7 +603,8 @@ const SLICE: u32 = 24;
 impl Bot for HardBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let seed = self.rng.next_u64();
-        let search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        let search = HardSearch::with_mode(view, seed, self.budget, self.mode)
+            .with_inference(self.inference, seed);
         #[cfg(feature = "learned")]
         let search = search.with_learned(self.learned);
         let mut search = search;

@@ -349,7 +349,7 @@ fn fits(a: &Cards, pool: &Cards) -> bool {
 /// Gives seat `s` of `g` the hidden cards `hidden`: the first
 /// `hidden_hand` (in a random order of the set) to its hand beside the
 /// known ones, the rest face down.
-fn place(g: &mut Game, s: usize, view: &PlayerView, hidden: Cards, hidden_hand: usize) {
+pub(super) fn place(g: &mut Game, s: usize, view: &PlayerView, hidden: Cards, hidden_hand: usize) {
     let mut hand = view.seats[s].known_in_hand;
     let mut fd = Cards::EMPTY;
     // A seat holds hidden cards either in hand or face down, never both
@@ -364,7 +364,7 @@ fn place(g: &mut Game, s: usize, view: &PlayerView, hidden: Cards, hidden_hand: 
 }
 
 /// `k` cards drawn at random from `from` (fewer if it holds fewer).
-fn random_subset(from: &Cards, k: usize, rng: &mut GameRng) -> Cards {
+pub(super) fn random_subset(from: &Cards, k: usize, rng: &mut GameRng) -> Cards {
     let mut left = *from;
     let mut out = Cards::EMPTY;
     for _ in 0..k {
@@ -386,7 +386,7 @@ fn random_subset(from: &Cards, k: usize, rng: &mut GameRng) -> Cards {
 }
 
 /// A Mojo risk that knows nothing of the other hands.
-fn rough_risk() -> [f64; 41] {
+pub(super) fn rough_risk() -> [f64; 41] {
     let mut r = [0.0; 41];
     for (p, x) in r.iter_mut().enumerate() {
         *x = logistic((p as f64 - 6.0 - 0.5) * weights().risk_slope);

@@ -92,6 +92,7 @@ pub(crate) fn sample_from_view(view: &PlayerView, seed: u64) -> Game {
         winners,
         rng,
         log: view.log,
+        styles: core::array::from_fn(|s| view.seats.get(s).map_or([0; 4], |sv| sv.style)),
         undo: crate::game::Undo::NONE,
     }
 }
