@@ -10,6 +10,9 @@
 //!   which returns the event list the UI uses.
 //! - `clone_ns`, `view_ns`: the cost of copying a game and of building one
 //!   seat's view.
+//! - `next_round_us`: dealing the next round from a scored one, with the
+//!   game's record of how each seat played the round (`SeatView::style`,
+//!   issue 36), over rounds that random games ended.
 //!
 //! `--games N` plays exactly N games instead (fixed work, for `perf stat`).
 
@@ -17,7 +20,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mojo_engine::{Game, NoEvents, Options};
+use mojo_engine::{Action, Game, NoEvents, Options, Phase};
 use serde_json::json;
 
 /// A small, fast generator for choosing actions (xorshift64*), kept apart
@@ -113,6 +116,33 @@ pub fn run_games(
     (games, actions, start.elapsed())
 }
 
+/// Up to `n` games just scored (a round over, the game not), from random
+/// games.
+fn round_ends(options: Options, seed: u64, n: usize) -> Vec<Game> {
+    let mut pick = Pick::new(seed ^ 0x5A5A);
+    let mut out = Vec::new();
+    for g in 0..(n as u64 * 4) {
+        let Ok(mut game) = Game::new(options, seed.wrapping_add(g)) else {
+            continue;
+        };
+        while !game.is_over() && out.len() < n {
+            if game.phase() == Phase::RoundOver {
+                out.push(game.clone());
+            }
+            let Some(a) = game.legal_action_at(pick.next_u32()) else {
+                break;
+            };
+            if game.apply_with(a, &mut NoEvents).is_err() {
+                break;
+            }
+        }
+        if out.len() >= n {
+            break;
+        }
+    }
+    out
+}
+
 fn per_op_ns(budget: Duration, mut op: impl FnMut(u64)) -> f64 {
     let start = Instant::now();
     let mut n = 0u64;
@@ -192,6 +222,14 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         black_box(black_box(&sample).view((i % 4) as u8));
     });
 
+    let ends = round_ends(options, seed, 256);
+    let next_round_us = per_op_ns(budget / 4, |i| {
+        if let Some(g) = ends.get(i as usize % ends.len().max(1)) {
+            let mut g = g.clone();
+            let _ = black_box(g.apply_with(Action::NextRound, &mut NoEvents));
+        }
+    }) / 1000.0;
+
     let line = json!({
         "actions_per_sec": (actions as f64 / secs).round(),
         "games_per_sec": (games as f64 / secs).round(),
@@ -200,6 +238,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
         "list_games_per_sec": (list_games as f64 / list_elapsed.as_secs_f64()).round(),
         "actions_with_events_per_sec": (ev_actions as f64 / ev_elapsed.as_secs_f64()).round(),
         "clone_ns": (clone_ns * 10.0).round() / 10.0,
+        "next_round_us": (next_round_us * 10.0).round() / 10.0,
         "view_ns": (view_ns * 10.0).round() / 10.0,
         "players": 4,
         "target": options.target,

@@ -282,7 +282,7 @@ pub struct Game {
     /// The round's public steps (shown in every view).
     pub(crate) log: RoundLog,
     /// How each seat played in the earlier rounds ([`crate::SeatView::style`]).
-    pub(crate) styles: [crate::view::Style; MAX_PLAYERS],
+    pub(crate) styles: [crate::types::Style; MAX_PLAYERS],
     /// What [`Game::take_back`] needs to undo the last action. Not part of
     /// the position: it compares equal whatever it holds and is not saved.
     pub(crate) undo: Undo,
@@ -1021,7 +1021,7 @@ impl Game {
         if let Some(r) = &self.last_round {
             let tops = [self.discard[0].top(), self.discard[1].top()];
             let style =
-                crate::bot::round_style(&self.log, &self.options, tops, &r.cards, self.round);
+                crate::style::round_style(&self.log, &self.options, tops, &r.cards, self.round);
             for (s, add) in self.styles.iter_mut().zip(style) {
                 for (x, y) in s.iter_mut().zip(add) {
                     *x = x.saturating_add(y);
@@ -1103,7 +1103,7 @@ struct GameData {
     /// Per seat, how it played in the earlier rounds (absent in games
     /// saved before it existed: nothing known).
     #[serde(default)]
-    styles: Vec<crate::view::Style>,
+    styles: Vec<crate::types::Style>,
 }
 
 impl From<Game> for GameData {

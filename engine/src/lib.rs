@@ -18,11 +18,13 @@
 pub mod bot;
 pub mod cards;
 mod determinize;
+mod eval;
 mod game;
 mod position;
 mod record;
 mod rng;
 mod round_log;
+mod style;
 mod types;
 mod view;
 
@@ -33,4 +35,4 @@ pub use position::Position;
 pub use record::{GameRecord, ReplayError};
 pub use round_log::{RoundLog, Step};
 pub use types::*;
-pub use view::{PlayerView, SeatView, Style};
+pub use view::{PlayerView, SeatView};

@@ -345,6 +345,10 @@ pub enum RoundEnd {
     RevealedLast,
 }
 
+/// How a seat played in a game's earlier rounds, per policy of the bots'
+/// beliefs (`SeatView::style`): log-likelihoods in thousandths of a nat.
+pub type Style = [i32; 4];
+
 /// The score of one round (RULES R10), for every seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoundResult {

@@ -24,16 +24,13 @@ pub struct SeatView {
     /// The running total.
     pub total: u32,
     /// How this seat played in the game's earlier rounds, as the bots
-    /// read it: per policy of their beliefs ([`crate::bot::POLICIES`]),
+    /// read it: per policy of their beliefs ([`crate::style::POLICIES`]),
     /// the log-likelihood of its steps given the cards it showed at each
     /// round's end, in thousandths of a nat, summed over the rounds (issue
     /// 36). A function of what every seat saw.
     #[serde(default)]
     pub style: Style,
 }
-
-/// Per policy of the bots' beliefs, thousandths of a nat.
-pub type Style = [i32; 4];
 
 /// One seat's honest view of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

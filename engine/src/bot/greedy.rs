@@ -10,29 +10,12 @@
 
 use super::common::fallback;
 use super::Bot;
-use crate::cards::{Cards, Value};
+pub use crate::eval::greedy_score;
 use crate::types::{Action, DrawSource, Phase};
 use crate::view::PlayerView;
 
 /// The greedy yardstick (no state, no randomness).
 pub struct GreedyBot;
-
-/// Greedy's score of playing `value` from `hand` onto a pile whose top is
-/// `top` (lower is better).
-pub fn greedy_score(hand: &Cards, value: Value, top: Option<Value>) -> i32 {
-    let mut left = *hand;
-    left.remove(value);
-    let mut score = left.points() as i32;
-    if left.is_empty() {
-        return score - 100;
-    }
-    match top {
-        Some(t) if value == t => score -= 8,
-        Some(t) if value > t => score += 4,
-        _ => {}
-    }
-    score
-}
 
 impl Bot for GreedyBot {
     fn choose(&mut self, view: &PlayerView) -> Action {

@@ -17,8 +17,9 @@
 
 use rand::{Rng, SeedableRng};
 
-use super::common::{logistic, quick_play_score, weights, Eval};
+use super::common::{quick_play_score, weights, Eval};
 use crate::cards::{Cards, Pile, Value};
+use crate::eval::rough_risk;
 use crate::game::{shuffle, Game, GameRng};
 use crate::round_log::{RoundLog, Step};
 use crate::types::{Seat, MAX_PLAYERS};
@@ -383,15 +384,6 @@ pub(super) fn random_subset(from: &Cards, k: usize, rng: &mut GameRng) -> Cards 
         }
     }
     out
-}
-
-/// A Mojo risk that knows nothing of the other hands.
-pub(super) fn rough_risk() -> [f64; 41] {
-    let mut r = [0.0; 41];
-    for (p, x) in r.iter_mut().enumerate() {
-        *x = logistic((p as f64 - 6.0 - 0.5) * weights().risk_slope);
-    }
-    r
 }
 
 /// Log-probability that a Medium-like player holding `hand` plays `value`

@@ -15,7 +15,7 @@
 //!   the others; emptying the hand scores 0;
 //! - of two plays that leave equally good hands it sheds the higher card: the
 //!   value of the card a turn ends on earns a small bonus
-//!   ([`super::common::Weights::shed`]; +9 points of win share against
+//!   ([`crate::eval::Weights::shed`]; +9 points of win share against
 //!   greedy, BENCHMARKS.md).
 //!
 //! With two piles it takes the other pile's top when that beats the
@@ -122,7 +122,7 @@ struct Ctx<'a> {
     /// Tops of the discard piles.
     tops: [Option<Value>; 2],
     piles: u8,
-    /// [`super::common::Weights::shed`].
+    /// [`crate::eval::Weights::shed`].
     shed: f64,
 }
 

@@ -47,7 +47,6 @@ mod random;
 pub mod review;
 pub mod v1;
 
-pub(crate) use belief::round_style;
 pub use belief::{particle_deals, policy_mixtures, Mixture, POLICIES};
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;

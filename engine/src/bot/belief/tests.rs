@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::bot::{Bot, BotKind, MediumBot};
+use crate::style::{add, EASY, GREEDY, MEDIUM};
 use crate::{Game, NoEvents, Options, Phase};
 
 /// Plays `game` with `bots` until seat 0 is to play with a choice in round
