@@ -493,26 +493,7 @@ impl Link {
     /// [`GATHER_MS`], with those found so far).
     async fn gathered(&self) -> Result<Peer, String> {
         if self.pc.ice_gathering_state() != RtcIceGatheringState::Complete {
-            let pc = self.pc.clone();
-            // Kept with the link's other handlers, freed with it.
-            let done = js_sys::Promise::new(&mut |resolve, _| {
-                let resolve2 = resolve.clone();
-                let pc2 = pc.clone();
-                self.handle(
-                    |f| pc.set_onicegatheringstatechange(f),
-                    move |_| {
-                        if pc2.ice_gathering_state() == RtcIceGatheringState::Complete {
-                            let _ = resolve2.call0(&JsValue::NULL);
-                        }
-                    },
-                );
-                if let Some(w) = web_sys::window() {
-                    let _ = w
-                        .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
-                }
-            });
-            let _ = JsFuture::from(done).await;
-            self.pc.set_onicegatheringstatechange(None);
+            gathering(&self.pc).await;
         }
         let sdp = self
             .pc
