@@ -1018,6 +1018,7 @@ impl Game {
             self.face_up[s] = Cards::EMPTY;
             self.known[s] = Cards::EMPTY;
         }
+        #[cfg(feature = "beliefs")]
         if let Some(r) = &self.last_round {
             let tops = [self.discard[0].top(), self.discard[1].top()];
             let style =

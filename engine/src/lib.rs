@@ -24,6 +24,7 @@ mod position;
 mod record;
 mod rng;
 mod round_log;
+#[cfg(feature = "beliefs")]
 mod style;
 mod types;
 mod view;

@@ -24,10 +24,12 @@ pub struct SeatView {
     /// The running total.
     pub total: u32,
     /// How this seat played in the game's earlier rounds, as the bots
-    /// read it: per policy of their beliefs ([`crate::style::POLICIES`]),
-    /// the log-likelihood of its steps given the cards it showed at each
+    /// read it: per policy of their beliefs (`style::POLICIES`), the
+    /// log-likelihood of its steps given the cards it showed at each
     /// round's end, in thousandths of a nat, summed over the rounds (issue
-    /// 36). A function of what every seat saw.
+    /// 36). A function of what every seat saw. Kept by builds with the
+    /// engine's feature `beliefs` (the CLI's); zero in the others (the
+    /// browser's, whose Hard does not read it).
     #[serde(default)]
     pub style: Style,
 }

@@ -46,7 +46,9 @@ pub(crate) enum Rollout {
     Random,
 }
 
-/// How a search deals the others' hidden cards (issue 36).
+/// How a search deals the others' hidden cards (issue 36). Only with the
+/// feature `beliefs` (the CLI's).
+#[cfg(feature = "beliefs")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Inference {
     /// Each seat's candidates weighed by a Medium-like score ([`super::infer`]).
@@ -60,6 +62,7 @@ pub enum Inference {
 /// The beliefs a search deals from.
 enum Beliefs {
     Infer(Box<super::infer::Posterior>),
+    #[cfg(feature = "beliefs")]
     Particles(Box<super::belief::Particles>),
 }
 
@@ -67,6 +70,7 @@ impl Beliefs {
     fn ready(&self) -> bool {
         match self {
             Beliefs::Infer(p) => p.ready(),
+            #[cfg(feature = "beliefs")]
             Beliefs::Particles(p) => p.ready(),
         }
     }
@@ -74,6 +78,7 @@ impl Beliefs {
     fn build_one(&mut self) {
         match self {
             Beliefs::Infer(p) => p.build_one(),
+            #[cfg(feature = "beliefs")]
             Beliefs::Particles(p) => p.build_one(),
         }
     }
@@ -81,6 +86,7 @@ impl Beliefs {
     fn sample(&self, view: &PlayerView, seed: u64) -> Game {
         match self {
             Beliefs::Infer(p) => p.sample(view, seed),
+            #[cfg(feature = "beliefs")]
             Beliefs::Particles(p) => p.sample(view, seed),
         }
     }
@@ -252,6 +258,7 @@ impl HardSearch {
     }
 
     /// The same search dealing the hidden cards as `inference` says.
+    #[cfg(feature = "beliefs")]
     pub fn with_inference(mut self, inference: Inference, seed: u64) -> HardSearch {
         if self.posterior.is_some() && inference == Inference::Particles {
             self.posterior = Some(Beliefs::Particles(Box::new(super::belief::Particles::new(
@@ -301,6 +308,7 @@ impl HardSearch {
         self.learned = learned;
         self.posterior = self.posterior.map(|p| match p {
             Beliefs::Infer(p) => Beliefs::Infer(Box::new(p.with_learned_plays(learned.infer))),
+            #[cfg(feature = "beliefs")]
             other => other,
         });
         self
@@ -557,6 +565,7 @@ pub struct HardBot {
     budget: Budget,
     clock: Option<SharedClock>,
     mode: Rollout,
+    #[cfg(feature = "beliefs")]
     inference: Inference,
     #[cfg(feature = "learned")]
     learned: Learned,
@@ -570,6 +579,7 @@ impl HardBot {
             budget,
             clock,
             mode: Rollout::Policy,
+            #[cfg(feature = "beliefs")]
             inference: Inference::Infer,
             #[cfg(feature = "learned")]
             learned: Learned::default(),
@@ -578,6 +588,7 @@ impl HardBot {
 
     /// The same bot, its searches dealing the hidden cards as `inference`
     /// says (`mojo tournament`'s `hard-particles`).
+    #[cfg(feature = "beliefs")]
     pub fn with_inference(mut self, inference: Inference) -> HardBot {
         self.inference = inference;
         self
@@ -603,8 +614,9 @@ const SLICE: u32 = 24;
 impl Bot for HardBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let seed = self.rng.next_u64();
-        let search = HardSearch::with_mode(view, seed, self.budget, self.mode)
-            .with_inference(self.inference, seed);
+        let search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        #[cfg(feature = "beliefs")]
+        let search = search.with_inference(self.inference, seed);
         #[cfg(feature = "learned")]
         let search = search.with_learned(self.learned);
         let mut search = search;

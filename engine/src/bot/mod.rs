@@ -31,6 +31,7 @@ use core::str::FromStr;
 use crate::types::Action;
 use crate::view::PlayerView;
 
+#[cfg(feature = "beliefs")]
 mod belief;
 mod common;
 mod easy;
@@ -47,13 +48,16 @@ mod random;
 pub mod review;
 pub mod v1;
 
+#[cfg(feature = "beliefs")]
 pub use belief::{particle_deals, policy_mixtures, Mixture, POLICIES};
 pub use common::{game_value, mix, Budget};
 pub use easy::EasyBot;
 pub use greedy::{greedy_score, GreedyBot};
+#[cfg(feature = "beliefs")]
+pub use hard::Inference;
 #[cfg(feature = "learned")]
 pub use hard::Learned;
-pub use hard::{DealSource, HardBot, HardSearch, Inference};
+pub use hard::{DealSource, HardBot, HardSearch};
 pub use infer::inferred_deals;
 pub use medium::MediumBot;
 pub use pimc::PimcBot;

@@ -106,8 +106,8 @@ fn the_mixture_finds_how_each_seat_plays() {
                     continue;
                 };
                 let m = policy_mixtures(&view, seed, 1400);
-                for s in 1..4 {
-                    add(&mut mean, &m[s]);
+                for seat in &m[1..4] {
+                    add(&mut mean, seat);
                     n += 1.0;
                 }
             }
