@@ -17,6 +17,11 @@
 //! weights are data in `learned_weights.rs`); `mojo tournament`'s
 //! `hard-learned` measures Hard using it ([`Learned`]).
 //!
+//! `belief` (with the feature `beliefs`, the CLI's) is Hard's second
+//! inference (issue 36): a mixture of policies per seat, its prior the
+//! seat's record of play (`SeatView::style`); `mojo tournament`'s
+//! `hard-particles` measures Hard using it (`Inference::Particles`).
+//!
 //! [`v1`] holds frozen copies of Medium and Hard (`medium-v1`, `hard-v1`):
 //! the tournament's fixed panel, never edited, not a [`BotKind`].
 //!
