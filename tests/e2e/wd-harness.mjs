@@ -212,14 +212,29 @@ export class AppPage {
     return (await this.all(role, name, options)).length;
   }
 
+  /// The elements a wait for a role finds now, or null while the page
+  /// cannot say: a document being replaced (a reload, `static/guard.js`'s
+  /// restore) may refuse the script, or, in Firefox, answer null (issue 38:
+  /// series run 8 on e013e82, where `els.length` of that null failed the
+  /// wait with a TypeError instead of naming the fault).
+  async rolesNow(arg) {
+    try {
+      const els = await this.eval(findByRoleInPage, arg);
+      return Array.isArray(els) ? els : null;
+    } catch (e) {
+      if (!(e instanceof WebDriverError) || !/javascript error|no such window|unknown error/.test(e.error)) throw e;
+      return null;
+    }
+  }
+
   /// Waits until an element with `role` and `name` is visible; returns it.
   async waitForRole(role, name, { within, timeout = 10000 } = {}) {
     const arg = { role, name: nameArg(name), within };
     const started = Date.now();
     const watch = { at: started };
     for (;;) {
-      const els = await this.eval(findByRoleInPage, arg);
-      if (els.length) return els[0];
+      const els = await this.rolesNow(arg);
+      if (els?.length) return els[0];
       await this.faultWatch(watch);
       if (Date.now() - started > timeout) assert.fail(`no ${role} named ${String(name)} after ${timeout} ms`);
       await sleep(20);
@@ -232,7 +247,7 @@ export class AppPage {
     const arg = { role, name: nameArg(name), within, hidden: true };
     const started = Date.now();
     const watch = { at: started };
-    while ((await this.eval(findByRoleInPage, arg)).length) {
+    for (let els = await this.rolesNow(arg); els === null || els.length; els = await this.rolesNow(arg)) {
       await this.faultWatch(watch);
       if (Date.now() - started > timeout) assert.fail(`a ${role} named ${String(name)} still shown after ${timeout} ms`);
       await sleep(20);
