@@ -178,9 +178,11 @@ pub fn run(cfg: &Config) -> Results {
             players: cfg.players,
             ..Options::default()
         };
-        let Ok(mut game) = Game::new(options, game_seed) else {
+        let Ok(game) = Game::new(options, game_seed) else {
             continue;
         };
+        // The particles read each seat's record of play.
+        let mut game = game.keeping_styles();
         let mut players: Vec<Player> = kinds
             .iter()
             .enumerate()

@@ -529,6 +529,10 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindSt
     let Ok(mut game) = Game::new(options, game_seed) else {
         return;
     };
+    if kinds.contains(&Kind::HardParticles) {
+        // Its inference reads each seat's record of play.
+        game = game.keeping_styles();
+    }
     let mut bots: Vec<_> = kinds
         .iter()
         .enumerate()

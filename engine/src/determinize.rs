@@ -82,6 +82,7 @@ impl Game {
             rng,
             log: view.log,
             styles: core::array::from_fn(|s| view.seats.get(s).map_or([0; 4], |sv| sv.style)),
+            keep_styles: false,
             undo: crate::game::Undo::NONE,
         }
     }

@@ -283,6 +283,9 @@ pub struct Game {
     pub(crate) log: RoundLog,
     /// How each seat played in the earlier rounds ([`crate::SeatView::style`]).
     pub(crate) styles: [crate::types::Style; MAX_PLAYERS],
+    /// Whether the game keeps `styles` ([`Game::keeping_styles`]): off by
+    /// default, since scoring a round's steps costs about a millisecond.
+    pub(crate) keep_styles: bool,
     /// What [`Game::take_back`] needs to undo the last action. Not part of
     /// the position: it compares equal whatever it holds and is not saved.
     pub(crate) undo: Undo,
@@ -387,6 +390,7 @@ impl Game {
             rng,
             log: RoundLog::EMPTY,
             styles: [[0; 4]; MAX_PLAYERS],
+            keep_styles: false,
             undo: Undo::NONE,
         };
         game.deal();
@@ -1000,6 +1004,15 @@ impl Game {
         }
     }
 
+    /// The same game, keeping at each round's end the record of how each
+    /// seat played (`SeatView::style`), which Hard's second inference reads
+    /// (issue 36). Off unless asked: it costs about a millisecond a round.
+    #[cfg(feature = "beliefs")]
+    pub fn keeping_styles(mut self) -> Game {
+        self.keep_styles = true;
+        self
+    }
+
     /// R12: gather the players' cards onto the first discard pile, deal a
     /// new round from the carried-over draw pile; the holder starts.
     fn next_round<S: EventSink>(&mut self, sink: &mut S) {
@@ -1019,7 +1032,7 @@ impl Game {
             self.known[s] = Cards::EMPTY;
         }
         #[cfg(feature = "beliefs")]
-        if let Some(r) = &self.last_round {
+        if let Some(r) = self.last_round.as_ref().filter(|_| self.keep_styles) {
             let tops = [self.discard[0].top(), self.discard[1].top()];
             let style =
                 crate::style::round_style(&self.log, &self.options, tops, &r.cards, self.round);
@@ -1105,6 +1118,9 @@ struct GameData {
     /// saved before it existed: nothing known).
     #[serde(default)]
     styles: Vec<crate::types::Style>,
+    /// Whether it keeps them (absent: no).
+    #[serde(default)]
+    keep_styles: bool,
 }
 
 impl From<Game> for GameData {
@@ -1128,6 +1144,7 @@ impl From<Game> for GameData {
             rng: g.rng,
             log: g.log,
             styles: g.styles[..n].to_vec(),
+            keep_styles: g.keep_styles,
         }
     }
 }
@@ -1215,6 +1232,7 @@ impl TryFrom<GameData> for Game {
             rng: d.rng,
             log: d.log,
             styles,
+            keep_styles: d.keep_styles,
             // Not saved: a game read back has nothing to take back.
             undo: Undo::NONE,
         };

@@ -122,6 +122,7 @@ impl Game {
             rng: GameRng::seed_from_u64(p.seed),
             log: crate::round_log::RoundLog::EMPTY,
             styles: [[0; 4]; crate::types::MAX_PLAYERS],
+            keep_styles: false,
             undo: crate::game::Undo::NONE,
         };
         game.phase = if face_down[p.current as usize].is_empty() {

@@ -57,7 +57,7 @@ fn particles_deal_consistent_games_again_and_again() {
             double_discard: double,
             ..Options::players(4)
         };
-        let mut game = Game::new(options, seed).unwrap();
+        let mut game = Game::new(options, seed).unwrap().keeping_styles();
         let mut bots = line_up(BotKind::Medium, 4, seed);
         let view = play_until(&mut game, &mut bots, 2, 3).expect("a position late in a round");
         let deals = particle_deals(&view, 9, 1400, 40);
@@ -100,7 +100,9 @@ fn the_mixture_finds_how_each_seat_plays() {
             let mut mean = [0.0; P];
             let mut n = 0.0;
             for seed in 0..6u64 {
-                let mut game = Game::new(Options::players(4), 100 + seed).unwrap();
+                let mut game = Game::new(Options::players(4), 100 + seed)
+                    .unwrap()
+                    .keeping_styles();
                 let mut bots = line_up(kind, 4, seed);
                 let Some(view) = play_until(&mut game, &mut bots, round, 3) else {
                     continue;
@@ -125,7 +127,7 @@ fn the_mixture_finds_how_each_seat_plays() {
 /// play; a game saved before it existed reads back as nothing known.
 #[test]
 fn the_style_is_kept_with_the_game() {
-    let mut game = Game::new(Options::players(4), 7).unwrap();
+    let mut game = Game::new(Options::players(4), 7).unwrap().keeping_styles();
     let mut bots = line_up(BotKind::Greedy, 4, 7);
     let view = play_until(&mut game, &mut bots, 3, 1).expect("a third round");
     assert_eq!(view.seats[0].style, game.view(2).seats[0].style);

@@ -93,6 +93,7 @@ pub(crate) fn sample_from_view(view: &PlayerView, seed: u64) -> Game {
         rng,
         log: view.log,
         styles: core::array::from_fn(|s| view.seats.get(s).map_or([0; 4], |sv| sv.style)),
+        keep_styles: false,
         undo: crate::game::Undo::NONE,
     }
 }
