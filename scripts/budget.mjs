@@ -15,10 +15,16 @@
 // page's own files (mojo-phone-*, phone-boot-*: join.html, opened by "Join
 // a table" or an invitation's link), with PHONE_CEILING.
 // --slow4g: only the start on a slow phone, from a brotli static server:
-// 150 ms latency, 200,000 bytes/s down, 4× CPU throttling (DevTools
-// protocol), floor and game alternated run by run (default 15 runs each),
-// medians and the ratio; --base DIR measures another build (e.g. the
-// parent commit's dist) in the same alternation. With --link, the same
+// 150 ms latency, 200,000 bytes/s down, 84,375 up, the cache disabled, 4×
+// CPU throttling (DevTools protocol), floor and game alternated run by run
+// (default 15 runs each), medians, the spread and the ratio; --base DIR
+// measures another build (e.g. the parent commit's dist) in the same
+// alternation. Two measures of each run (issue 37): "ready", navigation
+// until a player can start (the game: "Start game" in the page and
+// enabled; the floor: its button, enabled), the one the aim is set on;
+// and, kept beside it for a while, "first button" (navigation until any
+// button is in the page, as it was measured before). They differ where the
+// game draws a button before "Start game" can be pressed. With --link, the same
 // network is the server's own instead of DevTools': one link shared by
 // every request of the browser, 150 ms before each response and 200,000
 // bytes/s in all (DevTools' emulation leaves a service worker's own
@@ -332,23 +338,107 @@ async function serveCompressed(dir, pace = null) {
 /// navigation → first button in the DOM (both apps render their first
 /// button with their first render, listeners attached).
 async function startOnce(browser, url, throttle, network = null) {
-  {
-    const { context, page } = await newPage(browser, throttle, network);
-    await page.addInitScript(() => {
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('body button')) {
-          window.__interactive = performance.now();
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(url);
-    await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 60000 });
-    const t = await page.evaluate(() => window.__interactive);
-    await context.close();
-    return t;
-  }
+  return (await readyOnce(browser, url, throttle, network, null)).first;
 }
+
+/// One fresh start of `url`: `first`, navigation → the first button in the
+/// DOM; `ready`, navigation → a button a player can press to start:
+/// labelled `label` (the game's "Start game", in English) or, without a
+/// label, any button (the floor's), in the page and enabled (not
+/// `disabled`, not `aria-disabled`). Both watched by one observer of the
+/// page's tree and attributes from before its first script.
+async function readyOnce(browser, url, throttle, network, label) {
+  const { context, page } = await newPage(browser, throttle, network);
+  await page.addInitScript((label) => {
+    // Where the time goes (issue 37 item 2): the .wasm's compile and
+    // instantiation, timed around the browser's own calls.
+    for (const name of ['instantiateStreaming', 'instantiate', 'compileStreaming', 'compile']) {
+      const real = WebAssembly[name];
+      if (!real) continue;
+      WebAssembly[name] = function (...a) {
+        window.__wasmStart ??= performance.now();
+        return real.apply(this, a).then((x) => {
+          window.__wasmEnd = performance.now();
+          return x;
+        });
+      };
+    }
+    const check = (obs) => {
+      if (window.__render === undefined && document.body && [...document.body.children].some((e) => !['SCRIPT', 'LINK', 'NOSCRIPT', 'STYLE'].includes(e.tagName))) {
+        window.__render = performance.now();
+      }
+      const buttons = [...document.querySelectorAll('body button')];
+      if (buttons.length && window.__first === undefined) window.__first = performance.now();
+      const ready = buttons.some(
+        (b) => (label === null || b.textContent.trim() === label) && !b.disabled && b.getAttribute('aria-disabled') !== 'true',
+      );
+      if (ready && window.__ready === undefined) {
+        window.__ready = performance.now();
+        obs.disconnect();
+      }
+    };
+    new MutationObserver((_, obs) => check(obs)).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'aria-disabled'],
+    });
+  }, label);
+  await page.goto(url);
+  const what = label === null ? 'an enabled button' : `an enabled "${label}"`;
+  try {
+    await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 60000 });
+  } catch (e) {
+    const saw = await page.evaluate(() => [...document.querySelectorAll('button')].map((b) => `${b.textContent.trim()}${b.disabled ? ' (disabled)' : ''}`).join(', ')).catch(() => '?');
+    throw new Error(`${url}: no ${what} within 60 s; the page's buttons: ${saw || 'none'}`);
+  }
+  const t = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource').filter((e) => e.startTime <= window.__ready);
+    const end = (re) => Math.max(0, ...res.filter((e) => re.test(new URL(e.name).pathname)).map((e) => e.responseEnd));
+    const wasm = res.filter((e) => /\.wasm$/.test(new URL(e.name).pathname));
+    return {
+      first: window.__first,
+      ready: window.__ready,
+      parts: {
+        html: nav ? nav.responseEnd : null,
+        scripts: end(/\.js$/),
+        css: end(/\.css$/),
+        wasm_start: wasm.length ? Math.min(...wasm.map((e) => e.startTime)) : null,
+        wasm_end: wasm.length ? Math.max(...wasm.map((e) => e.responseEnd)) : null,
+        instantiated: window.__wasmEnd ?? null,
+        first_render: window.__render ?? null,
+        dom_content_loaded: nav ? nav.domContentLoadedEventEnd : null,
+        fonts: end(/\.(woff2?|ttf|otf)$/) || null,
+        language_file: end(/\/i18n\//) || null,
+        requests: res.map((e) => `${new URL(e.name).pathname.split('/').pop()} ${Math.round(e.startTime)}–${Math.round(e.responseEnd)}`),
+      },
+    };
+  });
+  await context.close();
+  return t;
+}
+
+/// Medians over the runs of each moment of a first visit, from
+/// navigation: the HTML received, the last script, the stylesheet, the
+/// .wasm's download (start, end), compiled and instantiated, the first
+/// element drawn, DOMContentLoaded, fonts and the language file (null
+/// where none was fetched), ready to start; and one run's requests.
+function breakdown(parts, ready) {
+  const keys = ['html', 'scripts', 'css', 'wasm_start', 'wasm_end', 'instantiated', 'first_render', 'dom_content_loaded', 'fonts', 'language_file'];
+  const out = {};
+  for (const key of keys) {
+    const xs = parts.map((p) => p[key]).filter((x) => x !== null && x !== undefined);
+    out[key] = xs.length ? round1(median(xs)) : null;
+  }
+  out.ready = round1(median(ready));
+  out.requests_of_one_run = parts[0]?.requests ?? [];
+  return out;
+}
+
+/// The spread of `xs`: min, quartiles, max.
+const spread = (xs) => ({ min: round1(Math.min(...xs)), p25: round1(quantile(xs, 0.25)), p75: round1(quantile(xs, 0.75)), max: round1(Math.max(...xs)) });
 
 /// Start times of the floor and the game, alternating run by run so that
 /// whatever else the machine does weighs on both alike.
@@ -502,23 +592,49 @@ if (slow4g) {
   for (const [, dir] of builds) servers.push(await serveCompressed(dir, shared));
   const browser = await launch();
   const times = builds.map(() => []);
+  const firsts = builds.map(() => []);
+  const parts = builds.map(() => []);
   try {
     for (let i = 0; i < runs; i++) {
       for (const [k, [name]] of builds.entries()) {
         const url = name === 'floor' ? servers[k].url : `${servers[k].url}?lang=en`;
-        times[k].push(await startOnce(browser, url, 4, link ? null : SLOW_4G));
+        const t = await readyOnce(browser, url, 4, link ? null : SLOW_4G, name === 'floor' ? null : 'Start game');
+        times[k].push(t.ready);
+        firsts[k].push(t.first);
+        parts[k].push(t.parts);
       }
     }
   } finally {
     await browser.close();
     for (const s of servers) await s.close();
   }
-  const out = { conditions: { ...SLOW_4G, cpu_throttling: 4, runs, network: link ? 'the server paces one shared link' : 'DevTools emulation' }, chromium: browser.version() };
+  const out = { conditions: { ...SLOW_4G, cache_disabled: true, cpu_throttling: 4, runs, network: link ? 'the server paces one shared link' : 'DevTools emulation' }, chromium: browser.version() };
   const floor = median(times[0]);
+  const floorFirst = median(firsts[0]);
   for (const [k, [name, dir]] of builds.entries()) {
     const m = median(times[k]);
-    out[name] = { dir, median_ms: round1(m), ratio: Number((m / floor).toFixed(2)), runs: times[k].map(round1), encodings: [...servers[k].encodings] };
-    console.log(`slow 4G (150 ms, 200,000 B/s${link ? ', one link paced by the server' : ''}, 4× CPU), ${name.padEnd(5)}: ready in ${round1(m)} ms median of ${runs} (${(m / floor).toFixed(2)}× the floor; ${[...servers[k].encodings].join(', ')}) ${dir}`);
+    const f = median(firsts[k]);
+    out[name] = {
+      dir,
+      median_ms: round1(m),
+      ratio: Number((m / floor).toFixed(2)),
+      spread_ms: spread(times[k]),
+      runs: times[k].map(round1),
+      first_button: { median_ms: round1(f), ratio: Number((f / floorFirst).toFixed(2)), runs: firsts[k].map(round1) },
+      breakdown: breakdown(parts[k], times[k]),
+      encodings: [...servers[k].encodings],
+    };
+    const sp = spread(times[k]);
+    const b = out[name].breakdown;
+    console.log(
+      `  ${name}: html ${b.html}, scripts ${b.scripts}, css ${b.css}, .wasm ${b.wasm_start}–${b.wasm_end}, instantiated ${b.instantiated}, ` +
+        `first render ${b.first_render}, DOMContentLoaded ${b.dom_content_loaded}, fonts ${b.fonts ?? 'none'}, language file ${b.language_file ?? 'none'}, ready ${b.ready} (ms, medians)`,
+    );
+    console.log(
+      `slow 4G (150 ms, 200,000 B/s${link ? ', one link paced by the server' : ''}, 4× CPU), ${name.padEnd(5)}: ` +
+        `ready to start in ${round1(m)} ms median of ${runs} (${(m / floor).toFixed(2)}× the floor; spread ${sp.min}–${sp.max}, quartiles ${sp.p25}–${sp.p75}); ` +
+        `first button ${round1(f)} ms (${(f / floorFirst).toFixed(2)}×); ${[...servers[k].encodings].join(', ')} ${dir}`,
+    );
   }
   out.load_average = (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2)));
   result.slow4g = out;
