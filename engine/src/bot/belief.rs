@@ -52,9 +52,9 @@
 use rand::{Rng, SeedableRng};
 
 use super::common::mix;
-use super::infer::{place, random_subset};
-use crate::cards::{Cards, Pile, Value};
-use crate::game::{shuffle, Game, GameRng};
+use super::infer::{fits, place, random_subset, shuffled_pile};
+use crate::cards::{Cards, Value};
+use crate::game::{Game, GameRng};
 use crate::style::{log_sum_exp, prior_of, read_steps, steps_ll, Steps, P};
 pub use crate::style::{Mixture, POLICIES};
 use crate::types::MAX_PLAYERS;
@@ -356,20 +356,9 @@ impl Particles {
             };
             place(&mut g, h.seat, view, hidden, h.in_hand);
         }
-        let mut rest: Vec<Value> = pool.iter().collect();
-        shuffle(&mut rest, &mut rng);
-        let mut draw = Pile::EMPTY;
-        for v in rest {
-            draw.push(v);
-        }
-        g.draw = draw;
+        g.draw = shuffled_pile(&pool, &mut rng);
         g
     }
-}
-
-/// Whether every card of `a` is in `pool`.
-fn fits(a: &Cards, pool: &Cards) -> bool {
-    a.counts().iter().zip(pool.counts()).all(|(x, y)| x <= y)
 }
 
 /// ln of the number of ways to take the cards `h` from `from` (a product

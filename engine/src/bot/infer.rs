@@ -317,13 +317,7 @@ impl Posterior {
             pool.remove_all(&hidden);
             place(&mut g, s, view, hidden, hidden_hand);
         }
-        let mut rest: Vec<Value> = pool.iter().collect();
-        shuffle(&mut rest, &mut rng);
-        let mut draw = Pile::EMPTY;
-        for v in rest {
-            draw.push(v);
-        }
-        g.draw = draw;
+        g.draw = shuffled_pile(&pool, &mut rng);
         g
     }
 }
@@ -343,8 +337,19 @@ pub fn inferred_deals(view: &PlayerView, seed: u64, iterations: u32, n: usize) -
 }
 
 /// Whether every card of `a` is in `pool`.
-fn fits(a: &Cards, pool: &Cards) -> bool {
+pub(super) fn fits(a: &Cards, pool: &Cards) -> bool {
     a.counts().iter().zip(pool.counts()).all(|(x, y)| x <= y)
+}
+
+/// The cards of `pool` as a draw pile, in an order drawn from `rng`.
+pub(super) fn shuffled_pile(pool: &Cards, rng: &mut GameRng) -> Pile {
+    let mut rest: Vec<Value> = pool.iter().collect();
+    shuffle(&mut rest, rng);
+    let mut draw = Pile::EMPTY;
+    for v in rest {
+        draw.push(v);
+    }
+    draw
 }
 
 /// Gives seat `s` of `g` the hidden cards `hidden`: the first
