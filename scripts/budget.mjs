@@ -281,9 +281,11 @@ function slowLink({ latency, downloadThroughput }) {
   };
 }
 
-async function newPage(browser, throttle, network = null) {
-  // A fresh context set up like the end-to-end tests' (tests/e2e/harness.mjs).
-  const page = await openPage(browser, null);
+async function newPage(browser, throttle, network = null, { firstVisit = false } = {}) {
+  // A fresh context set up like the end-to-end tests' (tests/e2e/harness.mjs);
+  // a first visit's with nothing stored (the tests' own contexts start
+  // with the walkthrough marked as seen).
+  const page = await openPage(browser, null, undefined, { tour: firstVisit });
   const context = page.context();
   if (throttle > 1 || network) {
     const cdp = await context.newCDPSession(page);
@@ -348,7 +350,7 @@ async function startOnce(browser, url, throttle, network = null) {
 /// `disabled`, not `aria-disabled`). Both watched by one observer of the
 /// page's tree and attributes from before its first script.
 async function readyOnce(browser, url, throttle, network, label) {
-  const { context, page } = await newPage(browser, throttle, network);
+  const { context, page } = await newPage(browser, throttle, network, { firstVisit: true });
   await page.addInitScript((label) => {
     // Where the time goes (issue 37 item 2): the .wasm's compile and
     // instantiation, timed around the browser's own calls.
@@ -375,6 +377,13 @@ async function readyOnce(browser, url, throttle, network, label) {
       if (ready && window.__ready === undefined) {
         window.__ready = performance.now();
         obs.disconnect();
+        // On screen: the frame that shows it (the style and layout of the
+        // first render are done there unless a script forced them sooner).
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => (window.__painted = performance.now());
+          ch.port2.postMessage(0);
+        });
       }
     };
     new MutationObserver((_, obs) => check(obs)).observe(document, {
@@ -388,7 +397,7 @@ async function readyOnce(browser, url, throttle, network, label) {
   await page.goto(url);
   const what = label === null ? 'an enabled button' : `an enabled "${label}"`;
   try {
-    await page.waitForFunction(() => window.__ready !== undefined, null, { timeout: 60000 });
+    await page.waitForFunction(() => window.__ready !== undefined && window.__painted !== undefined, null, { timeout: 60000 });
   } catch (e) {
     const saw = await page.evaluate(() => [...document.querySelectorAll('button')].map((b) => `${b.textContent.trim()}${b.disabled ? ' (disabled)' : ''}`).join(', ')).catch(() => '?');
     throw new Error(`${url}: no ${what} within 60 s; the page's buttons: ${saw || 'none'}`);
@@ -409,6 +418,7 @@ async function readyOnce(browser, url, throttle, network, label) {
         wasm_end: wasm.length ? Math.max(...wasm.map((e) => e.responseEnd)) : null,
         instantiated: window.__wasmEnd ?? null,
         first_render: window.__render ?? null,
+        on_screen: window.__painted ?? null,
         dom_content_loaded: nav ? nav.domContentLoadedEventEnd : null,
         fonts: end(/\.(woff2?|ttf|otf)$/) || null,
         language_file: end(/\/i18n\//) || null,
@@ -426,7 +436,7 @@ async function readyOnce(browser, url, throttle, network, label) {
 /// element drawn, DOMContentLoaded, fonts and the language file (null
 /// where none was fetched), ready to start; and one run's requests.
 function breakdown(parts, ready) {
-  const keys = ['html', 'scripts', 'css', 'wasm_start', 'wasm_end', 'instantiated', 'first_render', 'dom_content_loaded', 'fonts', 'language_file'];
+  const keys = ['html', 'scripts', 'css', 'wasm_start', 'wasm_end', 'instantiated', 'first_render', 'on_screen', 'dom_content_loaded', 'fonts', 'language_file'];
   const out = {};
   for (const key of keys) {
     const xs = parts.map((p) => p[key]).filter((x) => x !== null && x !== undefined);
@@ -628,7 +638,7 @@ if (slow4g) {
     const b = out[name].breakdown;
     console.log(
       `  ${name}: html ${b.html}, scripts ${b.scripts}, css ${b.css}, .wasm ${b.wasm_start}–${b.wasm_end}, instantiated ${b.instantiated}, ` +
-        `first render ${b.first_render}, DOMContentLoaded ${b.dom_content_loaded}, fonts ${b.fonts ?? 'none'}, language file ${b.language_file ?? 'none'}, ready ${b.ready} (ms, medians)`,
+        `first render ${b.first_render}, on screen ${b.on_screen}, DOMContentLoaded ${b.dom_content_loaded}, fonts ${b.fonts ?? 'none'}, language file ${b.language_file ?? 'none'}, ready ${b.ready} (ms, medians)`,
     );
     console.log(
       `slow 4G (150 ms, 200,000 B/s${link ? ', one link paced by the server' : ''}, 4× CPU), ${name.padEnd(5)}: ` +
