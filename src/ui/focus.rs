@@ -227,8 +227,13 @@ fn make_room_for_notices() {
     let Ok(list) = doc.query_selector_all(".notices") else {
         return;
     };
+    // Only notices shown are read: an empty list takes no room, and
+    // reading its place would force the first screen's whole style and
+    // layout inside the app's start (about 50 ms at 4× CPU, issue 37),
+    // before the frame that does them anyway.
     let bottom = (0..list.length())
         .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .filter(|el| el.child_element_count() > 0)
         .map(|el| el.get_bounding_client_rect().bottom())
         .fold(0.0_f64, f64::max);
     if let Some(root) = doc
