@@ -8,8 +8,9 @@
 //! device's first message never delivered (`tests/e2e/stress-pair.mjs`).
 //! With no ICE servers (the default) nothing outside the page is contacted:
 //! on one network the browsers find each other by their host candidates.
-//! With servers, a phone looks at its network now and then while its link
-//! carries, and restarts ICE over the channel when it moved (`net::roam`).
+//! With servers, each side (the phone, and the table for each of its
+//! links) looks at its network now and then while the link carries, and
+//! restarts ICE over the channel when it moved (`net::roam`).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -26,7 +27,7 @@ use web_sys::{
 use crate::net::code::Peer;
 use crate::net::devices::INVITATION_MS;
 use crate::net::ice::IceServer;
-use crate::net::roam::{self, Renegotiation, Roam, PROBE_MS, RESTART_MS};
+use crate::net::roam::{self, OnOffer, Renegotiation, Roam, PROBE_MS, RESTART_MS};
 
 /// What a link hears.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,9 +76,12 @@ pub struct Link {
     /// On a phone, until the channel opens: the table's candidates given
     /// again now and then (`keep_looking`).
     keeper: RefCell<Option<gloo::timers::callback::Interval>>,
-    /// The servers the link was made with (a phone's looks ask them).
+    /// The servers the link was made with (the looks ask them).
     servers: Vec<IceServer>,
-    /// On a phone whose link was made with a public address: what it
+    /// The table's side of the link (it offered), not the phone's: when
+    /// both restart at once, the phone gives way (`roam::on_restart_offer`).
+    table: bool,
+    /// On a side whose link was made with a public address: what it
     /// knows of its network, and its looks (`watch_network`).
     roam: RefCell<Option<Roam>>,
     looker: RefCell<Option<gloo::timers::callback::Interval>>,
@@ -123,7 +127,11 @@ fn connection(servers: &[IceServer]) -> Result<RtcPeerConnection, String> {
 }
 
 impl Link {
-    fn new(ice: &[IceServer], on_event: Rc<dyn Fn(LinkEvent)>) -> Result<Rc<Link>, String> {
+    fn new(
+        ice: &[IceServer],
+        table: bool,
+        on_event: Rc<dyn Fn(LinkEvent)>,
+    ) -> Result<Rc<Link>, String> {
         let pc = connection(ice)?;
         let link = Rc::new(Link {
             pc,
@@ -133,6 +141,7 @@ impl Link {
             handlers: RefCell::new(Vec::new()),
             keeper: RefCell::new(None),
             servers: ice.to_vec(),
+            table,
             roam: RefCell::new(None),
             looker: RefCell::new(None),
             looking: Cell::new(false),
@@ -235,7 +244,7 @@ impl Link {
         ice: &[IceServer],
         on_event: Rc<dyn Fn(LinkEvent)>,
     ) -> Result<(Rc<Link>, Peer), String> {
-        let link = Link::new(ice, on_event)?;
+        let link = Link::new(ice, true, on_event)?;
         link.use_channel(link.channel());
         let offer = JsFuture::from(link.pc.create_offer())
             .await
@@ -253,7 +262,7 @@ impl Link {
         offer: &Peer,
         on_event: Rc<dyn Fn(LinkEvent)>,
     ) -> Result<(Rc<Link>, Peer), String> {
-        let link = Link::new(ice, on_event)?;
+        let link = Link::new(ice, false, on_event)?;
         link.use_channel(link.channel());
         link.set_remote(RtcSdpType::Offer, &offer.to_sdp()).await?;
         let answer = JsFuture::from(link.pc.create_answer())
@@ -319,10 +328,12 @@ impl Link {
         *self.keeper.borrow_mut() = Some(interval);
     }
 
-    /// A phone's link made with a public address (a STUN server
-    /// answered): every [`PROBE_MS`] while the channel is open, the phone
+    /// A link made with a public address of this side's (a STUN server
+    /// answered): every [`PROBE_MS`] while the channel is open, this side
     /// looks at its network (`look`), and restarts ICE when it shows the
-    /// internet another address (`net::roam`).
+    /// internet another address (`net::roam`). The phone watches from its
+    /// answer, the table from the moment it takes the reply (each of its
+    /// links; their looks are shared, `look_shared`).
     fn watch_network(self: &Rc<Self>, made_with: &Peer) {
         let probe = roam::probe_servers(&self.servers);
         let public = made_with.public_addresses();
@@ -339,7 +350,7 @@ impl Link {
             }
             let probe = probe.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let seen = look(&probe).await;
+                let seen = look_shared(&probe).await;
                 link.looking.set(false);
                 let moved = match seen {
                     Ok(seen) => link
@@ -362,9 +373,10 @@ impl Link {
         *self.looker.borrow_mut() = Some(interval);
     }
 
-    /// The phone's side of a restart: a new offer with new credentials,
-    /// gathered on the network of now, sent over the channel while it
-    /// still carries; taken back if no answer comes in [`RESTART_MS`].
+    /// A restart from the side whose network changed: a new offer with
+    /// new credentials, gathered on the network of now, sent over the
+    /// channel while it still carries; taken back if no answer comes in
+    /// [`RESTART_MS`].
     async fn restart(self: &Rc<Self>) {
         web_sys::console::info_1(
             &"mojo: this device's network changed: the link moves over (ICE restart)".into(),
@@ -414,30 +426,55 @@ impl Link {
         }
     }
 
-    /// A restart's message heard on the channel: on the table, the phone's
-    /// offer, answered the same way; on the phone, the table's answer.
+    /// A restart's message heard on the channel: the other side's offer,
+    /// answered the same way (unless both offered at once and this is the
+    /// table: `roam::on_restart_offer`), or its answer to this side's.
     fn renegotiate(self: &Rc<Self>, message: Renegotiation) {
         let link = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let done = match message {
-                Renegotiation::Offer(sdp) => link.answer_restart(&sdp).await,
+                Renegotiation::Offer(sdp) => {
+                    let pending = link.pc.signaling_state() == RtcSignalingState::HaveLocalOffer;
+                    match roam::on_restart_offer(pending, link.table) {
+                        OnOffer::Answer => link.answer_restart(&sdp).await,
+                        OnOffer::Ignore => {
+                            web_sys::console::info_1(
+                                &"mojo: both sides restarted at once: the table's offer stands"
+                                    .into(),
+                            );
+                            Ok(())
+                        }
+                    }
+                }
                 Renegotiation::Answer(sdp) => link.restarted(&sdp).await,
             };
             if let Err(why) = done {
                 web_sys::console::warn_1(&format!("mojo: the restart failed: {why}").into());
-                // The phone's offer is taken back, for a later look.
+                // This side's offer (or the one it could not answer) is
+                // taken back, for a later look.
                 link.take_back().await;
             }
         });
     }
 
+    /// The other side's restart answered, from this side's network of
+    /// now: its own offer, if it had one pending (both restarted at once,
+    /// and this is the phone), is taken back first, and the link then
+    /// carries on this answer's addresses.
     async fn answer_restart(&self, sdp: &str) -> Result<(), String> {
+        if self.pc.signaling_state() == RtcSignalingState::HaveLocalOffer {
+            self.take_back().await;
+        }
         self.set_remote(RtcSdpType::Offer, sdp).await?;
         let answer = JsFuture::from(self.pc.create_answer())
             .await
             .map_err(error)?;
         let sdp = self.set_local_gathered(answer.unchecked_ref()).await?;
-        self.send(&Renegotiation::Answer(sdp).encode());
+        self.send(&Renegotiation::Answer(sdp.clone()).encode());
+        let answered = roam::public_addresses(&sdp).unwrap_or_default();
+        if let Some(roam) = self.roam.borrow_mut().as_mut() {
+            roam.answered(answered);
+        }
         Ok(())
     }
 
@@ -474,9 +511,19 @@ impl Link {
             .ok_or_else(|| "no local description".to_string())
     }
 
-    /// The table's side, once the device answered.
-    pub async fn accept(&self, answer: &Peer) -> Result<(), String> {
-        self.set_remote(RtcSdpType::Answer, &answer.to_sdp()).await
+    /// The table's side, once the device answered; from then on the table
+    /// watches its own network for this link (`watch_network`).
+    pub async fn accept(self: &Rc<Self>, answer: &Peer) -> Result<(), String> {
+        self.set_remote(RtcSdpType::Answer, &answer.to_sdp())
+            .await?;
+        let own = self
+            .pc
+            .local_description()
+            .and_then(|d| Peer::from_sdp(&d.sdp()).ok());
+        if let Some(own) = own {
+            self.watch_network(&own);
+        }
+        Ok(())
     }
 
     /// Sets the other side's description, of `kind`.
@@ -568,6 +615,36 @@ fn gathering(pc: &RtcPeerConnection) -> impl std::future::Future<Output = ()> {
 /// A look at this device's network: a connection of its own, never
 /// connected, gathers its candidates from `servers` (STUN only) and is
 /// closed; the public addresses it saw.
+/// A look's result, kept for the table's other links: a table with five
+/// phones across the internet looks once every [`PROBE_MS`], not five
+/// times.
+type Looked = (
+    f64,
+    Vec<IceServer>,
+    Result<Vec<crate::net::code::Addr>, String>,
+);
+thread_local! {
+    static LAST_LOOK: RefCell<Option<Looked>> = const { RefCell::new(None) };
+}
+
+/// [`look`], or the result of one of the same servers ended less than
+/// half a [`PROBE_MS`] ago.
+async fn look_shared(servers: &[IceServer]) -> Result<Vec<crate::net::code::Addr>, String> {
+    let now = crate::drivers::browser::now_ms();
+    let fresh = LAST_LOOK.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(at, asked, _)| asked == servers && now - at < f64::from(PROBE_MS) / 2.0)
+            .map(|(_, _, seen)| seen.clone())
+    });
+    if let Some(seen) = fresh {
+        return seen;
+    }
+    let seen = look(servers).await;
+    let at = crate::drivers::browser::now_ms();
+    LAST_LOOK.with_borrow_mut(|last| *last = Some((at, servers.to_vec(), seen.clone())));
+    seen
+}
+
 async fn look(servers: &[IceServer]) -> Result<Vec<crate::net::code::Addr>, String> {
     let pc = connection(servers)?;
     let seen = async {

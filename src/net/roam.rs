@@ -1,13 +1,16 @@
-//! A phone whose network changes while its link still carries (issue 35,
-//! item 6): Wi-Fi to mobile data, the gentle way, where the phone's new
-//! network becomes its default while the old one still carries the link's
-//! sockets (as a phone hands over). The browser does not move a data
+//! A device whose network changes while its link still carries (issue 35,
+//! item 6), a phone or the table itself: Wi-Fi to mobile data, the gentle
+//! way, where the device's new network becomes its default while the old
+//! one still carries the link's sockets (as a phone or a tablet hands
+//! over). The browser does not move a data
 //! channel by itself: Chromium gathers candidates once, on the default
 //! network of the moment (the network lab: in 20 s on two networks its
 //! local candidates stayed the same, and the link died with the old
-//! network). So the phone looks now and then, and when two looks in a row
-//! show a new public address it restarts ICE, with the offer and the
-//! answer sent over the channel itself, while it still carries:
+//! network). So each side looks now and then (the table once for all its
+//! links), and when two looks in a row show a new public address it
+//! restarts ICE, with the offer and the answer sent over the channel
+//! itself, while it still carries; when both restart at once the phone
+//! gives way ([`on_restart_offer`]):
 //!
 //! - [`probe_servers`]: what a look asks (STUN only, never a relay's
 //!   allocation);
@@ -138,9 +141,34 @@ impl Roam {
     }
 }
 
-/// A restart's two messages on the channel: the phone's new offer and
-/// the table's answer, each a whole session description. They are the
-/// link's own, not the game's: the link reads them before the app does.
+/// What a side does with a restart's offer heard on the channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnOffer {
+    /// Answered (after taking back this side's own offer, if it had one).
+    Answer,
+    /// Left unanswered: this side's own offer stands, and the other side
+    /// answers it.
+    Ignore,
+}
+
+/// Both sides may restart (each looks at its own network): when both
+/// offered at once, the phone gives way (it takes its offer back and
+/// answers the table's), the table keeps its own and ignores the
+/// phone's. The table's offer, answered from the phone's network of now,
+/// moves the link for both. (WebRTC's "perfect negotiation", the phone
+/// the polite side.)
+pub fn on_restart_offer(own_offer_pending: bool, table: bool) -> OnOffer {
+    if own_offer_pending && table {
+        OnOffer::Ignore
+    } else {
+        OnOffer::Answer
+    }
+}
+
+/// A restart's two messages on the channel: a new offer (from whichever
+/// side's network changed) and the other side's answer, each a whole
+/// session description. They are the link's own, not the game's: the
+/// link reads them before the app does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Renegotiation {
     Offer(String),
@@ -176,6 +204,16 @@ impl Renegotiation {
 mod tests {
     use super::*;
     use crate::net::proto::{self, ToTable};
+
+    #[test]
+    fn when_both_sides_restart_at_once_the_phone_gives_way_to_the_table() {
+        // Nothing pending: either side answers.
+        assert_eq!(on_restart_offer(false, true), OnOffer::Answer);
+        assert_eq!(on_restart_offer(false, false), OnOffer::Answer);
+        // Both offered: the table keeps its own, the phone answers it.
+        assert_eq!(on_restart_offer(true, true), OnOffer::Ignore);
+        assert_eq!(on_restart_offer(true, false), OnOffer::Answer);
+    }
 
     fn v4(a: [u8; 4]) -> Addr {
         Addr::V4(a)

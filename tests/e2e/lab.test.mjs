@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useLab } from './lab/kit.mjs';
-import { chromiumIn, HOMES, STUN, TURN, cyNetwork } from './lab/lab.mjs';
+import { chromiumIn, HOMES, STUN, TURN, cyNetwork, tableNetwork } from './lab/lab.mjs';
 import { chromiumPids, asleep } from './suspend-kit.mjs';
 import { saveScreenshot } from './harness.mjs';
 
@@ -277,7 +277,7 @@ async function gentle(table, region, cy) {
   }
 }
 
-test("a phone's network changes at once (the Wi-Fi gone before mobile data comes): the channel goes with it, yet the phone's ICE restart finds the table through the relay and the link comes back before the table gives it up", async () => {
+test("a phone's network changes at once (the Wi-Fi gone before mobile data comes): the channel goes with it, yet the phone's ICE restart finds the table through the relay and the link comes back before the table gives it up; then the table's own network changes the gentle way and its restart moves the link, the phone never waiting", async () => {
   const { table } = await homes('symmetric', [STUN, TURN], { firefox: true });
   const cy = await device('cy', { executable: chromiumIn(HOMES.cy.ns), args: env.server.trust });
   await table.goto(url());
@@ -304,4 +304,47 @@ test("a phone's network changes at once (the Wi-Fi gone before mobile data comes
   await region.getByText('Cy is connected.').waitFor({ timeout: 15000 });
   assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
   assert.equal(await cy.getByText('the way back is a new invitation').count(), 0, 'Cy was never told to ask for a new link');
+
+  await tableRoams(table, region, cy);
 });
+
+/// The table's own network changes the gentle way, its home's Wi-Fi to its
+/// mobile data (netlab.sh table-roam, then table-leave): the table's looks
+/// see it, its restart goes to Cy over the channel and Cy answers there,
+/// the link moves before the home's network goes, and neither side waits
+/// for the other.
+async function tableRoams(table, region, cy) {
+  const said = [];
+  table.on('console', (m) => said.push(m.text()));
+  const marks = new Set();
+  const phone = new Set();
+  const watching = setInterval(async () => {
+    marks.add(await region.locator('.device__status').textContent({ timeout: 500 }).catch(() => ''));
+    phone.add(await cy.locator('main').innerText({ timeout: 500 }).catch(() => ''));
+  }, 250);
+  const got = (page, since, start) => page.evaluate(([t, s]) => window.__got.some((g) => g.at > t && String(g.data).startsWith(s)), [since, start]);
+  try {
+    const roamed = Date.now();
+    console.log(await tableNetwork('roam'));
+    for (const until = Date.now() + 20000; !(await got(table, roamed, '{"ice":"answer"')); await table.waitForTimeout(200)) {
+      assert.ok(Date.now() < until, `Cy answered the table's restart within 20 s of the change; the table said: ${JSON.stringify(said)}`);
+    }
+    console.log(`the table's network, the gentle way: its restart answered ${Date.now() - roamed} ms after the change`);
+    assert.ok(await got(cy, roamed, '{"ice":"offer"'), "the restart was the table's: its offer reached Cy over the channel");
+    assert.ok(
+      said.some((m) => m.includes('the link moves over (ICE restart)')),
+      `the table said why: ${JSON.stringify(said)}`,
+    );
+    console.log(await tableNetwork('leave'));
+    const left = Date.now();
+    for (const until = Date.now() + 10000; !((await heardSince(table, left)) && (await heardSince(cy, left))); await table.waitForTimeout(100)) {
+      assert.ok(Date.now() < until, "Cy and the table hear each other within 10 s of the table's home network gone");
+    }
+    assert.deepEqual([...marks].filter((m) => m && m !== 'Cy is connected.'), [], 'the table never waited for Cy');
+    const waited = [...phone].filter((m) => /Reconnecting|is away|way back/.test(m));
+    assert.deepEqual(waited, [], 'Cy never waited for the table');
+    assert.equal(await cy.getByRole('button', { name: 'Join a table' }).count(), 0, 'Cy kept the seat');
+  } finally {
+    clearInterval(watching);
+  }
+}

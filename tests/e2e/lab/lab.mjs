@@ -60,6 +60,14 @@ export async function cyNetwork(change = 'move') {
   return stdout.trim();
 }
 
+/// The table's network changes the gentle way (netlab.sh): `roam` (its
+/// own mobile network comes and becomes the default, the sockets already
+/// open keeping the home's), then `leave` (the home's goes). Returns what
+/// netlab.sh said.
+export async function tableNetwork(change) {
+  return cyNetwork(`table-${change}`);
+}
+
 export async function labDown() {
   await run('bash', [join(here, 'netlab.sh'), 'down'], { timeout: 30000 });
 }

@@ -5,6 +5,8 @@
 #   bash tests/e2e/lab/netlab.sh up cone|symmetric [DELAY_MS]
 #   bash tests/e2e/lab/netlab.sh move | roam | leave | cut   (Cy's network
 #                                     changes, below)
+#   bash tests/e2e/lab/netlab.sh table-roam | table-leave   (the table's
+#                                     network changes, below)
 #   bash tests/e2e/lab/netlab.sh down
 #
 #   mojo-h1 (the table's home)          mojo-h2 (the phone's home)
@@ -37,7 +39,7 @@ set -euo pipefail
 # MOJO_LAB (default "mojo"): the namespaces' prefix and the run folder's,
 # so that a second lab (a long measurement) can run beside the tests'.
 LAB="${MOJO_LAB:-mojo}"
-NSES=("$LAB-inet" "$LAB-r1" "$LAB-r2" "$LAB-r3" "$LAB-h1" "$LAB-h2" "$LAB-h3")
+NSES=("$LAB-inet" "$LAB-r1" "$LAB-r2" "$LAB-r3" "$LAB-r4" "$LAB-h1" "$LAB-h2" "$LAB-h3")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 RUN="/run/$LAB-lab"
 # The TURN server's test user (tests/e2e/lab/lab.mjs says the same).
@@ -159,6 +161,14 @@ up() {
   in_ns $LAB-r3 ip route add default via 100.64.0.1
   in_ns $LAB-r3 sysctl -qw net.ipv4.ip_forward=1
   router_rules symmetric | in_ns $LAB-r3 nft -f - || die "nftables refused the mobile router's rules"
+  # The table's mobile network (its own carrier, behind a symmetric NAT,
+  # 100.65.0.2 on the internet's side), which it roams to (`table-roam`).
+  link $LAB-inet i4 $LAB-r4 wan
+  addr $LAB-inet i4 100.65.0.1/24
+  addr $LAB-r4 wan 100.65.0.2/24
+  in_ns $LAB-r4 ip route add default via 100.65.0.1
+  in_ns $LAB-r4 sysctl -qw net.ipv4.ip_forward=1
+  router_rules symmetric | in_ns $LAB-r4 nft -f - || die "nftables refused the table's mobile router's rules"
   addr $LAB-r1 wan 198.51.100.2/24
   addr $LAB-r2 wan 203.0.113.2/24
   addr $LAB-r1 lan 10.1.0.1/24
@@ -267,6 +277,31 @@ leave() {
   echo "netlab: $LAB-h3 left the home's network"
 }
 
+# The table's network changes the gentle way, as a tablet hands over from
+# its home's Wi-Fi to its mobile data (`table-roam`, as `roam` for Cy): the
+# mobile network comes and becomes the default, the sockets already open
+# keep the home's; the home's network goes later (`table-leave`).
+table_roam() {
+  [ -f "$RUN/nat" ] || die "the lab is not up"
+  link $LAB-r4 lan $LAB-h1 eth1
+  addr $LAB-r4 lan 10.30.0.1/24
+  addr $LAB-h1 eth1 10.30.0.10/24
+  in_ns $LAB-h1 ip route add default via 10.1.0.1 table 101
+  in_ns $LAB-h1 ip rule add from 10.1.0.10 table 101
+  local port kept=0
+  for port in $(in_ns $LAB-h1 ss -Huan | awk '{n = split($4, a, ":"); print a[n]}' | sort -un); do
+    in_ns $LAB-h1 ip rule add ipproto udp sport "$port" table 101
+    kept=$((kept + 1))
+  done
+  in_ns $LAB-h1 ip route replace default via 10.30.0.1
+  echo "netlab: $LAB-h1 on both networks, the mobile one the default ($kept sockets kept on the home's)"
+}
+
+table_leave() {
+  ip -n "$LAB-r1" link del lan
+  echo "netlab: $LAB-h1 left the home's network"
+}
+
 # Cy's mobile network loses the internet (a train in a tunnel): the
 # mobile router's link to it goes down.
 cut() {
@@ -281,8 +316,10 @@ move) move ;;
 cut) cut ;;
 roam) roam ;;
 leave) leave ;;
+table-roam) table_roam ;;
+table-leave) table_leave ;;
 *)
-  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | roam | leave | cut | down" >&2
+  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | roam | leave | cut | table-roam | table-leave | down" >&2
   exit 2
   ;;
 esac
