@@ -27,7 +27,7 @@ use web_sys::{
 use crate::net::code::Peer;
 use crate::net::devices::INVITATION_MS;
 use crate::net::ice::IceServer;
-use crate::net::roam::{self, OnOffer, Renegotiation, Roam, PROBE_MS, RESTART_MS};
+use crate::net::roam::{self, OnOffer, Renegotiation, Roam, CONFIRM_MS, PROBE_MS, RESTART_MS};
 
 /// What a link hears.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -343,34 +343,53 @@ impl Link {
         *self.roam.borrow_mut() = Some(Roam::new(public));
         let weak = Rc::downgrade(self);
         let interval = gloo::timers::callback::Interval::new(PROBE_MS, move || {
-            let Some(link) = weak.upgrade() else { return };
-            let restarting = link.roam.borrow().as_ref().is_none_or(Roam::restarting);
-            if !link.opened.get() || restarting || link.looking.replace(true) {
-                return;
+            if let Some(link) = weak.upgrade() {
+                link.look_at_network(probe.clone(), false);
             }
-            let probe = probe.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let seen = look_shared(&probe).await;
-                link.looking.set(false);
-                let moved = match seen {
-                    Ok(seen) => link
-                        .roam
-                        .borrow_mut()
-                        .as_mut()
-                        .is_some_and(|r| r.looked(&seen)),
-                    Err(why) => {
-                        web_sys::console::warn_1(
-                            &format!("mojo: a look at the network failed: {why}").into(),
-                        );
-                        false
-                    }
-                };
-                if moved {
-                    link.restart().await;
-                }
-            });
         });
         *self.looker.borrow_mut() = Some(interval);
+    }
+
+    /// One look (`fresh`: not another link's of the last moments, as a
+    /// confirming look must be its own); a new address seen once is
+    /// looked at again after [`CONFIRM_MS`], and seen twice restarts.
+    fn look_at_network(self: &Rc<Self>, probe: Vec<IceServer>, fresh: bool) {
+        let restarting = self.roam.borrow().as_ref().is_none_or(Roam::restarting);
+        if !self.opened.get() || restarting || self.looking.replace(true) {
+            return;
+        }
+        let link = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let seen = if fresh {
+                look_fresh(&probe).await
+            } else {
+                look_shared(&probe).await
+            };
+            link.looking.set(false);
+            let moved = match seen {
+                Ok(seen) => link
+                    .roam
+                    .borrow_mut()
+                    .as_mut()
+                    .is_some_and(|r| r.looked(&seen)),
+                Err(why) => {
+                    web_sys::console::warn_1(
+                        &format!("mojo: a look at the network failed: {why}").into(),
+                    );
+                    false
+                }
+            };
+            if moved {
+                link.restart().await;
+            } else if link.roam.borrow().as_ref().is_some_and(Roam::confirming) {
+                let weak = Rc::downgrade(&link);
+                crate::drivers::browser::after(CONFIRM_MS, move || {
+                    if let Some(link) = weak.upgrade() {
+                        link.look_at_network(probe, true);
+                    }
+                });
+            }
+        });
     }
 
     /// A restart from the side whose network changed: a new offer with
@@ -639,6 +658,11 @@ async fn look_shared(servers: &[IceServer]) -> Result<Vec<crate::net::code::Addr
     if let Some(seen) = fresh {
         return seen;
     }
+    look_fresh(servers).await
+}
+
+/// [`look`], its result kept for [`look_shared`].
+async fn look_fresh(servers: &[IceServer]) -> Result<Vec<crate::net::code::Addr>, String> {
     let seen = look(servers).await;
     let at = crate::drivers::browser::now_ms();
     LAST_LOOK.with_borrow_mut(|last| *last = Some((at, servers.to_vec(), seen.clone())));
