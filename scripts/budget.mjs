@@ -102,7 +102,11 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // + 0.04 (2026-12-06, issue 35 item 6): a phone's link kept across a change
 // of network (its looks at the network, the ICE restart over the channel,
 // the table's answer to it): 256.7 -> 258.7 KB, 5.44x -> 5.48x.
-const REGRESSION_CEILING = 5.53;
+// + 0.07 (2026-12-06, the ninth session, issue 35 item 6): the table's own
+// network watched too (its looks, shared by its links, its ICE restarts,
+// the rule for two restarts at once) and the confirming look: 258.6 ->
+// 261.8 KB, 5.48x -> 5.55x (BENCHMARKS.md, "Size").
+const REGRESSION_CEILING = 5.6;
 /// The QR worker's .wasm and .js (brotli) ÷ the floor's total: 0.71x
 /// measured on 2026-12-04 (33.5 KB); 0.68x (32.1 KB) minified, with short
 /// import names; the ceiling 0.1 above.
