@@ -68,7 +68,9 @@ pub fn app() -> Html {
                 on_dismiss: to.msg(Msg::Tab(TabMsg::Dismiss)),
             }) }
             { screen(&state, &to) }
-            { overlay(&state, overlay_now, &to) }
+            if overlay_now != Overlay::None {
+                { overlay(&state, overlay_now, &to) }
+            }
         </div>
     }
 }
@@ -164,54 +166,67 @@ fn screen(state: &AppState, to: &Send) -> Html {
             },
             None => html! {},
         },
-        (Some(session), Screen::Table) => {
-            let mut scene = session.scene();
-            scene.waiting_for = state.waiting;
-            scene.offline = state.devices.offline();
-            scene.reconnecting = state.devices.reconnecting();
-            let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
-            // Today's deal, at game over: its result to share, and no deal
-            // code (everyone plays the same deal today).
-            let daily = crate::daily::date_of(session, &state.today)
-                .filter(|_| session.game.is_over())
-                .map(|date| {
-                    let streak = state.stats.streak(&state.today);
-                    (AttrValue::from(date), streak)
-                });
-            // The deal code reveals every card: at game over only.
-            let deal_code = (session.game.is_over() && daily.is_none()).then(|| {
-                AttrValue::from(
-                    Deal {
-                        seed: session.record.seed,
-                        options: session.record.options,
-                    }
-                    .code(),
-                )
-            });
-            html! {
-                <Table
-                    {lang}
-                    scene={std::rc::Rc::new(scene)}
-                    seq={state.seq}
-                    on_act={to.with(Msg::Act)}
-                    on_take_back={to.msg(Msg::TakeBack)}
-                    on_show={to.with(Msg::ShowHand)}
-                    on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
-                    on_new_game={to.msg(Msg::ToLobby)}
-                    on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
-                    on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
-                    on_devices={(!state.devices.seats.is_empty()).then(|| to.msg(Msg::Overlay(Overlay::Devices)))}
-                    {sound}
-                    on_sound={to.with(Msg::SetSound)}
-                    confirm={state.settings.confirm_cards}
-                    clipboard={to.clipboard(state)}
-                    {on_replay}
-                    {deal_code}
-                    {daily}
-                />
-            }
-        }
+        (Some(session), Screen::Table) => table_screen(session, state, to),
         _ => lobby_screen(state, to),
+    }
+}
+
+/// The table's screen, in a function of its own that is never inlined
+/// (as the dialogs', `overlay`): the browser compiles a function whole on
+/// its first call, so the lobby's first render need not compile the
+/// table's code (issue 37).
+#[inline(never)]
+fn table_screen(
+    session: &std::rc::Rc<crate::session::Session>,
+    state: &AppState,
+    to: &Send,
+) -> Html {
+    let lang = state.lang;
+    let sound = state.settings.sound;
+    let mut scene = session.scene();
+    scene.waiting_for = state.waiting;
+    scene.offline = state.devices.offline();
+    scene.reconnecting = state.devices.reconnecting();
+    let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
+    // Today's deal, at game over: its result to share, and no deal
+    // code (everyone plays the same deal today).
+    let daily = crate::daily::date_of(session, &state.today)
+        .filter(|_| session.game.is_over())
+        .map(|date| {
+            let streak = state.stats.streak(&state.today);
+            (AttrValue::from(date), streak)
+        });
+    // The deal code reveals every card: at game over only.
+    let deal_code = (session.game.is_over() && daily.is_none()).then(|| {
+        AttrValue::from(
+            Deal {
+                seed: session.record.seed,
+                options: session.record.options,
+            }
+            .code(),
+        )
+    });
+    html! {
+        <Table
+            {lang}
+            scene={std::rc::Rc::new(scene)}
+            seq={state.seq}
+            on_act={to.with(Msg::Act)}
+            on_take_back={to.msg(Msg::TakeBack)}
+            on_show={to.with(Msg::ShowHand)}
+            on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
+            on_new_game={to.msg(Msg::ToLobby)}
+            on_rules={to.msg(Msg::Overlay(Overlay::Rules))}
+            on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
+            on_devices={(!state.devices.seats.is_empty()).then(|| to.msg(Msg::Overlay(Overlay::Devices)))}
+            {sound}
+            on_sound={to.with(Msg::SetSound)}
+            confirm={state.settings.confirm_cards}
+            clipboard={to.clipboard(state)}
+            {on_replay}
+            {deal_code}
+            {daily}
+        />
     }
 }
 
@@ -277,7 +292,9 @@ fn lobby_screen(state: &AppState, to: &Send) -> Html {
 
 /// The dialog on top of the screen, if any: the one the player opened, or
 /// the devices' while the table waits for one (`shown`,
-/// `AppState::overlay_shown`).
+/// `AppState::overlay_shown`). Called only when there is one, and never
+/// inlined (as `table_screen`).
+#[inline(never)]
 fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
     let lang = state.lang;
     let close = || to.msg(Msg::Overlay(Overlay::None));
