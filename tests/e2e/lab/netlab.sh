@@ -258,18 +258,27 @@ move() {
 # home's network goes later (`leave`).
 roam() {
   [ -f "$RUN/nat" ] || die "the lab is not up"
-  link $LAB-r3 lan $LAB-h3 eth1
-  addr $LAB-r3 lan 10.20.0.1/24
-  addr $LAB-h3 eth1 10.20.0.10/24
-  in_ns $LAB-h3 ip route add default via 192.168.2.1 table 102
-  in_ns $LAB-h3 ip rule add from 192.168.2.10 table 102
+  hand_over $LAB-h3 $LAB-r3 10.20.0 192.168.2.1 192.168.2.10 102
+}
+
+# hand_over NS ROUTER NET HOME_GATEWAY HOME_ADDRESS TABLE: the device in NS
+# gets a second network behind ROUTER (NET.1, the device NET.10), which
+# becomes its default; its home's address and every UDP socket open now
+# keep the home's gateway (routing table TABLE).
+hand_over() {
+  local ns=$1 router=$2 net=$3 gateway=$4 home=$5 table=$6
+  link "$router" lan "$ns" eth1
+  addr "$router" lan "$net.1/24"
+  addr "$ns" eth1 "$net.10/24"
+  in_ns "$ns" ip route add default via "$gateway" table "$table"
+  in_ns "$ns" ip rule add from "$home" table "$table"
   local port kept=0
-  for port in $(in_ns $LAB-h3 ss -Huan | awk '{n = split($4, a, ":"); print a[n]}' | sort -un); do
-    in_ns $LAB-h3 ip rule add ipproto udp sport "$port" table 102
+  for port in $(in_ns "$ns" ss -Huan | awk '{n = split($4, a, ":"); print a[n]}' | sort -un); do
+    in_ns "$ns" ip rule add ipproto udp sport "$port" table "$table"
     kept=$((kept + 1))
   done
-  in_ns $LAB-h3 ip route replace default via 10.20.0.1
-  echo "netlab: $LAB-h3 on both networks, the mobile one the default ($kept sockets kept on the home's)"
+  in_ns "$ns" ip route replace default via "$net.1"
+  echo "netlab: $ns on both networks, the mobile one the default ($kept sockets kept on the home's)"
 }
 
 leave() {
@@ -283,18 +292,7 @@ leave() {
 # keep the home's; the home's network goes later (`table-leave`).
 table_roam() {
   [ -f "$RUN/nat" ] || die "the lab is not up"
-  link $LAB-r4 lan $LAB-h1 eth1
-  addr $LAB-r4 lan 10.30.0.1/24
-  addr $LAB-h1 eth1 10.30.0.10/24
-  in_ns $LAB-h1 ip route add default via 10.1.0.1 table 101
-  in_ns $LAB-h1 ip rule add from 10.1.0.10 table 101
-  local port kept=0
-  for port in $(in_ns $LAB-h1 ss -Huan | awk '{n = split($4, a, ":"); print a[n]}' | sort -un); do
-    in_ns $LAB-h1 ip rule add ipproto udp sport "$port" table 101
-    kept=$((kept + 1))
-  done
-  in_ns $LAB-h1 ip route replace default via 10.30.0.1
-  echo "netlab: $LAB-h1 on both networks, the mobile one the default ($kept sockets kept on the home's)"
+  hand_over $LAB-h1 $LAB-r4 10.30.0 10.1.0.1 10.1.0.10 101
 }
 
 table_leave() {
