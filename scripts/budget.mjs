@@ -2,7 +2,7 @@
 // same run (tools/hello): run through scripts/budget.sh, which builds both.
 //
 //   node scripts/budget.mjs --hello DIR --game DIR [--size] [--runs N]
-//   node scripts/budget.mjs --hello DIR --game DIR --slow4g [--runs N] [--base DIR]
+//   node scripts/budget.mjs --hello DIR --game DIR --slow4g [--runs N] [--base [NAME=]DIR ...]
 //
 // Size: the .wasm and every .js file of each build, raw / gzip -9 / brotli
 // q11 (node's zlib), and game ÷ floor (brotli); exits 1 over
@@ -19,7 +19,9 @@
 // CPU throttling (DevTools protocol), floor and game alternated run by run
 // (default 15 runs each), medians, the spread and the ratio; --base DIR
 // measures another build (e.g. the parent commit's dist) in the same
-// alternation. Two measures of each run (issue 37): "ready", navigation
+// alternation, and may be given more than once (`--base c3d0e5c=/tmp/d`
+// names it), so that each change of a series is measured against the same
+// base in one run. Two measures of each run (issue 37): "ready", navigation
 // until a player can start (the game: "Start game" in the page and
 // enabled; the floor: its button, enabled), the one the aim is set on;
 // and, kept beside it for a while, "first button" (navigation until any
@@ -143,7 +145,14 @@ const helloDir = opt('--hello', join(root, 'target', 'budget', 'hello'));
 const gameDir = opt('--game', join(root, 'dist'));
 const sizeOnly = args.includes('--size');
 const slow4g = args.includes('--slow4g');
-const baseDir = opt('--base', null);
+// Other builds measured in the same alternation: `--base DIR` or
+// `--base NAME=DIR`, as many as wanted (named base, base2, … otherwise).
+const bases = args
+  .flatMap((a, i) => (a === '--base' && i + 1 < args.length ? [args[i + 1]] : []))
+  .map((b, i) => {
+    const eq = b.indexOf('=');
+    return eq > 0 ? [b.slice(0, eq), b.slice(eq + 1)] : [i === 0 ? 'base' : `base${i + 1}`, b];
+  });
 const link = args.includes('--link');
 const runs = Number(opt('--runs', slow4g ? '15' : '9'));
 
@@ -605,7 +614,7 @@ if (!sizeOnly && !slow4g) {
 
 if (slow4g) {
   // Floor, game (and the other build), alternated run by run.
-  const builds = [['floor', helloDir], ['game', gameDir], ...(baseDir ? [['base', baseDir]] : [])];
+  const builds = [['floor', helloDir], ['game', gameDir], ...bases];
   const servers = [];
   // With --link, one link for all the servers (a run is one build at a time).
   const shared = link ? slowLink(SLOW_4G) : null;
@@ -659,6 +668,22 @@ if (slow4g) {
       `slow 4G (150 ms, 200,000 B/s${link ? ', one link paced by the server' : ''}, 4× CPU), ${name.padEnd(5)}: ` +
         `ready to start in ${round1(m)} ms median of ${runs} (${(m / floor).toFixed(2)}× the floor; spread ${sp.min}–${sp.max}, quartiles ${sp.p25}–${sp.p75}); ` +
         `first button ${round1(f)} ms (${(f / floorFirst).toFixed(2)}×); on screen ${round1(median(onScreen[k]))} ms (${(median(onScreen[k]) / floorShown).toFixed(2)}×); ${[...servers[k].encodings].join(', ')} ${dir}`,
+    );
+  }
+  // Each other build against the game, run by run (the same round of the
+  // alternation: the machine's moment weighs on both alike).
+  for (const [k, [name]] of builds.entries()) {
+    if (k < 2) continue;
+    const pairs = (xs, ys) => xs.map((x, i) => x / ys[i]);
+    const ready = pairs(times[1], times[k]);
+    const shown = pairs(onScreen[1], onScreen[k]);
+    out[name].game_over_this = {
+      ready: { median: Number(median(ready).toFixed(3)), p25: Number(quantile(ready, 0.25).toFixed(3)), p75: Number(quantile(ready, 0.75).toFixed(3)) },
+      on_screen: { median: Number(median(shown).toFixed(3)), p25: Number(quantile(shown, 0.25).toFixed(3)), p75: Number(quantile(shown, 0.75).toFixed(3)) },
+    };
+    const r = out[name].game_over_this;
+    console.log(
+      `game ÷ ${name}, run by run: ready ${r.ready.median} (quartiles ${r.ready.p25}–${r.ready.p75}), on screen ${r.on_screen.median} (${r.on_screen.p25}–${r.on_screen.p75})`,
     );
   }
   out.load_average = (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2)));

@@ -6,7 +6,7 @@
 #   bash scripts/budget.sh                  # build both, sizes + start/tap/bot-round timings
 #   bash scripts/budget.sh --size           # sizes only (fast); fails past the regression ceiling (budget.mjs)
 #   bash scripts/budget.sh --size --game-dist dist   # reuse a finished game build
-#   bash scripts/budget.sh --slow4g [--link] --game-dist dist [--base OTHER_DIST] [--runs 15]
+#   bash scripts/budget.sh --slow4g [--link] --game-dist dist [--base [NAME=]OTHER_DIST ...] [--runs 15]
 #                                           # start on Slow 4G + 4× CPU, brotli, floor/game(/base) alternated
 #
 # Builds go to target/budget/{hello,game}; figures to target/budget/*.json.
