@@ -5,8 +5,7 @@
 
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { serve, chromiumArgs, whatNow, step } from './harness.mjs';
+import { serve, launch, whatNow, step } from './harness.mjs';
 
 const env = { server: null };
 const browsers = [];
@@ -87,7 +86,7 @@ function tourDone() {
 /// wrapper that starts Chromium elsewhere, as in a namespace of the
 /// network lab).
 async function device(name, { viewport = { width: 390, height: 844 }, args = [], init = [], context: options = {}, executable = '/usr/bin/chromium' } = {}) {
-  const browser = await chromium.launch({ executablePath: executable, args: [...chromiumArgs, ...args] });
+  const browser = await launch({ executablePath: executable, args });
   browsers.push(browser);
   const context = await browser.newContext({ viewport, ...options });
   await context.addInitScript(tourDone);

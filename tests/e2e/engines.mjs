@@ -903,6 +903,19 @@ test('a wait that meets a wasm fault fails at once, naming it', async () => {
   }
 });
 
+// Issue 38: a wait that gives up says what it waited for and what the page
+// showed instead (`AppPage.picture`), in every engine.
+test('a wait that gives up says what it waited for and what the page showed', async () => {
+  await withPage('wait-says', instant(), async (page) => {
+    await page.waitForRole('button', 'Start game');
+    const showed = /the page showed: \{"at":"\/games\/mojo\/\?lang=en&speed=instant",[^\n]*"buttons":\[[^\]]*"Start game"/;
+    await assert.rejects(page.waitForRole('button', 'No such button', { timeout: 300 }), new RegExp(`no button named No such button after 300 ms; ${showed.source}`));
+    await assert.rejects(page.clickRole('button', 'No such button', { timeout: 300 }), new RegExp(`could not click button "No such button" in 300 ms: not found; ${showed.source}`));
+    await assert.rejects(page.waitForNoRole('button', 'Start game', { timeout: 300 }), new RegExp(`a button named Start game still shown after 300 ms; ${showed.source}`));
+    await assert.rejects(page.waitFor(() => false, undefined, { timeout: 300, what: 'nothing' }), new RegExp(`waited 300 ms for nothing \\(last: false\\); ${showed.source}`));
+  });
+});
+
 // The phone's side is a page of its own (join.html, issue 20), an ES-module
 // app like the table's page: it must start in every engine, and leaving it
 // must come back to the table's lobby (not to a seat held, not to itself).

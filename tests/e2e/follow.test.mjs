@@ -18,8 +18,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { useBuild, reachScreen, whatNow, step, saveScreenshot, chromiumArgs, waitUntil } from './harness.mjs';
+import { useBuild, launch, reachScreen, whatNow, step, saveScreenshot, waitUntil } from './harness.mjs';
 import { expectNoProblems, recordAudio, sounds, openFollowPage, setUpTable, watchBots } from './follow-kit.mjs';
 
 const build = useBuild('/games/mojo/');
@@ -281,7 +280,7 @@ after(async () => {
 });
 
 async function device(init = [], viewport = { width: 390, height: 844 }) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await launch();
   browsers.push(browser);
   const context = await browser.newContext({ viewport });
   await context.addInitScript(() => {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 import { chromiumArgs } from './webdriver.mjs';
-import { whatNowInPage, snapshotInPage } from './in-page.mjs';
+import { whatNowInPage, snapshotInPage, pictureInPage } from './in-page.mjs';
 
 export { serve, root, dist } from './server.mjs';
 
@@ -21,8 +21,55 @@ export const artifacts = join(here, 'artifacts');
 
 export { chromiumArgs };
 
-export async function launch() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+/// Debian's Chromium (or `executablePath`, a wrapper that starts it
+/// elsewhere, as in a namespace of the network lab), with `args` after the
+/// usual ones. Every wait of its pages says what the page showed when it
+/// gives up ([`explainWaits`]).
+export async function launch({ executablePath = '/usr/bin/chromium', args = [] } = {}) {
+  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, ...args] });
+  await explainWaits(browser);
+  return browser;
+}
+
+const EXPLAINED = Symbol('waits explained');
+
+/// Issue 38: "a test that waits has a reason in its failure message: what
+/// it waited for and what it saw". Playwright's own timeouts name what
+/// they waited for (the locator, the selector; a function's text is added
+/// here) but not what the page showed instead: every wait of a page and
+/// of a locator (the explicit ones and the actions that wait for their
+/// element) adds [`pictureInPage`] to its timeout's message. Patched once
+/// on Playwright's classes, from a page of `browser`.
+export async function explainWaits(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pageClass = Object.getPrototypeOf(page);
+  const locatorClass = Object.getPrototypeOf(page.locator('body'));
+  await context.close();
+  if (pageClass[EXPLAINED]) return;
+  pageClass[EXPLAINED] = true;
+  const explain = (proto, names, pageOf, what) => {
+    for (const name of names) {
+      const original = proto[name];
+      proto[name] = async function (...args) {
+        try {
+          return await original.apply(this, args);
+        } catch (e) {
+          if (e?.name !== 'TimeoutError') throw e;
+          const target = pageOf(this);
+          const seen = target.isClosed()
+            ? 'the page was closed'
+            : JSON.stringify(await target.evaluate(pictureInPage).catch((err) => `the page did not answer: ${err.message.split('\n')[0]}`));
+          e.message = `${e.message}\nwaited for: ${what(name, this, args)}\nthe page showed: ${seen}`;
+          throw e;
+        }
+      };
+    }
+  };
+  explain(pageClass, ['waitForFunction', 'waitForSelector', 'waitForURL', 'click', 'tap', 'fill'], (p) => p, (name, _, [first]) =>
+    `${name}(${String(first).replace(/\s+/g, ' ').slice(0, 200)})`);
+  explain(locatorClass, ['waitFor', 'click', 'tap', 'dblclick', 'fill', 'check', 'selectOption', 'press'], (l) => l.page(), (name, l, [first]) =>
+    `${l} to ${name}${name === 'waitFor' ? ` (${first?.state ?? 'visible'})` : ''}`);
 }
 
 /// The set-up of a test file: serves the release build under `base` (see

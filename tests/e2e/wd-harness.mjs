@@ -18,7 +18,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './server.mjs';
-import { whatNowInPage, snapshotInPage, findByRoleInPage } from './in-page.mjs';
+import { whatNowInPage, snapshotInPage, findByRoleInPage, pictureInPage } from './in-page.mjs';
 import { startDriver, engineFromEnv, sleep, WebDriverError } from './webdriver.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -197,10 +197,19 @@ export class AppPage {
       await this.faultWatch(watch);
       if (Date.now() - started > timeout) {
         const seen = saw ? await this.eval(saw, arg).catch((e) => `(${e.message})`) : last;
-        assert.fail(`waited ${timeout} ms for ${what} (${saw ? 'the page showed' : 'last'}: ${JSON.stringify(seen)})`);
+        const more = saw ? '' : `; ${await this.picture()}`;
+        assert.fail(`waited ${timeout} ms for ${what} (${saw ? 'the page showed' : 'last'}: ${JSON.stringify(seen)})${more}`);
       }
       await sleep(20);
     }
+  }
+
+  /// What the page shows, for a wait's failure message (`pictureInPage`).
+  async picture() {
+    const seen = await this.eval(pictureInPage).catch((e) => `the page did not answer: ${e.message.split('\n')[0]}`);
+    // In one order whatever the engine's (WebKit's driver sends the keys
+    // of an object in another).
+    return `the page showed: ${JSON.stringify(seen, ['at', 'headings', 'dialogs', 'buttons', 'said', 'next'])}`;
   }
 
   /// The elements with `role` and accessible `name` (string or RegExp).
@@ -236,7 +245,7 @@ export class AppPage {
       const els = await this.rolesNow(arg);
       if (els?.length) return els[0];
       await this.faultWatch(watch);
-      if (Date.now() - started > timeout) assert.fail(`no ${role} named ${String(name)} after ${timeout} ms`);
+      if (Date.now() - started > timeout) assert.fail(`no ${role} named ${String(name)} after ${timeout} ms; ${await this.picture()}`);
       await sleep(20);
     }
   }
@@ -249,7 +258,7 @@ export class AppPage {
     const watch = { at: started };
     for (let els = await this.rolesNow(arg); els === null || els.length; els = await this.rolesNow(arg)) {
       await this.faultWatch(watch);
-      if (Date.now() - started > timeout) assert.fail(`a ${role} named ${String(name)} still shown after ${timeout} ms`);
+      if (Date.now() - started > timeout) assert.fail(`a ${role} named ${String(name)} still shown after ${timeout} ms; ${await this.picture()}`);
       await sleep(20);
     }
   }
@@ -272,7 +281,7 @@ export class AppPage {
         }
       }
       await this.faultWatch(watch);
-      if (Date.now() - started > timeout) assert.fail(`could not click ${what} in ${timeout} ms: ${last}`);
+      if (Date.now() - started > timeout) assert.fail(`could not click ${what} in ${timeout} ms: ${last}; ${await this.picture()}`);
       await sleep(20);
     }
   }
