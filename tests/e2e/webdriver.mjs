@@ -261,8 +261,19 @@ export async function startDriver(engine, { display, log, cwd, ns } = {}) {
       try {
         return await openSession(run.url, engine, spec, size, extra);
       } catch (e) {
+        // What the driver and its browser printed last, and the processes
+        // they had, for the cause (issue 38: seen once in 14 clean-clone
+        // runs, 2026-12-06, series run 3 on a729704; 60 s lost each time).
+        const processes = await new Promise((done) => {
+          const ps = spawn('ps', ['-o', 'pid,ppid,stat,etime,time,args', '-g', String(run.child.pid)]);
+          let text = '';
+          ps.stdout.on('data', (d) => (text += d));
+          ps.on('error', () => done('(ps failed)'));
+          ps.on('close', () => done(text.trim()));
+        });
         process.stderr.write(
-          `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n`,
+          `webdriver: ${engine}: no browser session (${String(e.message ?? e).slice(0, 200)}); the driver is restarted and asked once more\n` +
+            `webdriver: ${engine}: its processes:\n${processes}\nwebdriver: ${engine}: its last output:\n${run.output().slice(-3000)}\n`,
         );
         await stopChild(run.child);
         run = await launch(bin, spec, env, log, cwd, ns);
