@@ -671,8 +671,11 @@ const STOPPED = {
 
 test('a wasm trap or a panic mid-game: the same position within 2 s, "The game was restored", play goes on; a fourth fault in a minute shows Reload and Copy details, in five languages', async () => {
   const server = await serve(BASE, { init: initScript({ extra: HOLD_EXPORTS }) });
-  // One core kept busy while the page restores, as on a loaded tablet.
-  const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  // One core kept busy while the page restores, as on a loaded tablet. The
+  // loop ends by itself once this process is gone (a test run stopped by
+  // a signal left it spinning for the rest of a series run, 2026-12-06).
+  const spin = `const parent = ${process.pid}; for (;;) { const t = Date.now(); while (Date.now() - t < 200); try { process.kill(parent, 0); } catch { process.exit(0); } }`;
+  const busy = spawn(process.execPath, ['-e', spin], { stdio: 'ignore' });
   try {
     await withPage('restore', null, async (page) => {
       // This test raises the faults: its waits expect them.
