@@ -31,7 +31,7 @@ export async function launch({ executablePath = '/usr/bin/chromium', args = [] }
   return browser;
 }
 
-const EXPLAINED = Symbol('waits explained');
+let explained = false;
 
 /// Issue 38: "a test that waits has a reason in its failure message: what
 /// it waited for and what it saw". Playwright's own timeouts name what
@@ -41,13 +41,13 @@ const EXPLAINED = Symbol('waits explained');
 /// element) adds [`pictureInPage`] to its timeout's message. Patched once
 /// on Playwright's classes, from a page of `browser`.
 export async function explainWaits(browser) {
+  if (explained) return;
+  explained = true;
   const context = await browser.newContext();
   const page = await context.newPage();
   const pageClass = Object.getPrototypeOf(page);
   const locatorClass = Object.getPrototypeOf(page.locator('body'));
   await context.close();
-  if (pageClass[EXPLAINED]) return;
-  pageClass[EXPLAINED] = true;
   const explain = (proto, names, pageOf, what) => {
     for (const name of names) {
       const original = proto[name];
