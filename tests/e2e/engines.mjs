@@ -911,7 +911,7 @@ test('a wait that meets a wasm fault fails at once, naming it', async () => {
 test('a wait that gives up says what it waited for and what the page showed', async () => {
   await withPage('wait-says', instant(), async (page) => {
     await page.waitForRole('button', 'Start game');
-    const showed = /the page showed: \{"at":"\/games\/mojo\/\?lang=en&speed=instant",[^\n]*"buttons":\[[^\]]*"Start game"/;
+    const showed = /the page showed: \{"at":"\/games\/mojo\/\?lang=en&speed=instant",[^\n]*"buttons":\[[^\]]*"Start game"[^\n]*"next":"wait"\}/;
     await assert.rejects(page.waitForRole('button', 'No such button', { timeout: 300 }), new RegExp(`no button named No such button after 300 ms; ${showed.source}`));
     await assert.rejects(page.clickRole('button', 'No such button', { timeout: 300 }), new RegExp(`could not click button "No such button" in 300 ms: not found; ${showed.source}`));
     await assert.rejects(page.waitForNoRole('button', 'Start game', { timeout: 300 }), new RegExp(`a button named Start game still shown after 300 ms; ${showed.source}`));

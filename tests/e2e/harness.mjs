@@ -59,7 +59,11 @@ export async function explainWaits(browser) {
           const target = pageOf(this);
           const seen = target.isClosed()
             ? 'the page was closed'
-            : JSON.stringify(await target.evaluate(pictureInPage).catch((err) => `the page did not answer: ${err.message.split('\n')[0]}`));
+            : JSON.stringify(
+                await Promise.all([target.evaluate(pictureInPage), target.evaluate(whatNowInPage)])
+                  .then(([picture, next]) => ({ ...picture, next }))
+                  .catch((err) => `the page did not answer: ${err.message.split('\n')[0]}`),
+              );
           e.message = `${e.message}\nwaited for: ${what(name, this, args)}\nthe page showed: ${seen}`;
           throw e;
         }

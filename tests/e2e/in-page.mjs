@@ -207,9 +207,9 @@ export function lookProblemsInPage() {
 }
 
 /// What a page shows, in a few words, for a wait's failure message: its
-/// address, headings, open dialogs, the buttons one could press, what the
-/// alerts and status lines say, and the game's next step. Both harnesses
-/// add it to a wait's failure (issue 38).
+/// address, headings, open dialogs, the buttons one could press and what
+/// the alerts and status lines say. Both harnesses add it to a wait's
+/// failure (issue 38), with [`whatNowInPage`]'s answer as its `next`.
 export function pictureInPage() {
   const shown = (e) => e.getClientRects().length && !e.closest('[aria-hidden="true"], [inert]');
   const text = (sel, n) =>
@@ -218,16 +218,11 @@ export function pictureInPage() {
       .map((e) => (e.getAttribute('aria-label') ?? e.textContent).replace(/\s+/g, ' ').trim().slice(0, 60))
       .filter(Boolean)
       .slice(0, n);
-  const next = (() => {
-    const b = [...document.querySelectorAll('button')].find((b) => !b.disabled && /^(Rematch|Next round|Show my cards|Draw from the deck)$/.test(b.textContent.trim()));
-    return b ? b.textContent.trim() : document.querySelector('[role="group"][aria-label="Your hand"] button:not([disabled])') ? 'a card to play' : null;
-  })();
   return {
     at: location.pathname + location.search + location.hash,
     headings: text('h1, h2, h3', 6),
     dialogs: text('dialog[open] h2, [role="dialog"] h2', 3),
     buttons: text('button:not([disabled]), a.button', 16),
     said: text('[role="alert"], [role="status"]', 5),
-    next,
   };
 }

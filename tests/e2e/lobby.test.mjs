@@ -210,7 +210,7 @@ test('a wait that gives up says what it waited for and what the page showed', as
   const page = await openPage(build.browser, `${build.server.url}?lang=en`);
   try {
     await page.getByRole('button', { name: 'Start game' }).waitFor();
-    const said = /waited for: [^\n]*No such button[^\n]*\nthe page showed: \{"at":"\/games\/mojo\/\?lang=en",[^\n]*"buttons":\[[^\]]*"Start game"/;
+    const said = /waited for: [^\n]*No such button[^\n]*\nthe page showed: \{"at":"\/games\/mojo\/\?lang=en",[^\n]*"buttons":\[[^\]]*"Start game"[^\n]*"next":"wait"\}/;
     await assert.rejects(page.getByRole('button', { name: 'No such button' }).click({ timeout: 500 }), said);
     await assert.rejects(page.getByRole('button', { name: 'No such button' }).waitFor({ timeout: 500 }), said);
     await assert.rejects(

@@ -206,7 +206,9 @@ export class AppPage {
 
   /// What the page shows, for a wait's failure message (`pictureInPage`).
   async picture() {
-    const seen = await this.eval(pictureInPage).catch((e) => `the page did not answer: ${e.message.split('\n')[0]}`);
+    // One command at a time: a WebDriver session answers them in turn.
+    const seen = await (async () => ({ ...(await this.eval(pictureInPage)), next: await this.eval(whatNowInPage) }))()
+      .catch((e) => `the page did not answer: ${e.message.split('\n')[0]}`);
     // In one order whatever the engine's (WebKit's driver sends the keys
     // of an object in another).
     return `the page showed: ${JSON.stringify(seen, ['at', 'headings', 'dialogs', 'buttons', 'said', 'next'])}`;
