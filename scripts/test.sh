@@ -67,6 +67,9 @@ section "structure (layers, no import circle, views, functions and files within 
 # The docs name only what exists: every path and Rust name they cite
 # (issue 33).
 section "docs (every cited path and Rust name exists)" node scripts/docs-check.mjs
+# The maintainers' tools for finding unstable tests (scripts/repeat.mjs,
+# scripts/test-times.mjs) are tested like the rest.
+section "scripts' own tests" node --test tests/scripts/
 section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
 section "lint, wasm32 (clippy)" \
   cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Runs one command (a test) again and again, to measure how often it fails
+// (issue 38: "a rare fault needs about 3/p clean runs to clear a change").
+// Each run's output goes to a log of its own; a line per run says its exit,
+// its time and what it left behind; the end says how many passed and what
+// that clears.
+//
+//   node scripts/repeat.mjs [--runs N] [--keep-going] [--log DIR] -- COMMAND [ARG...]
+//   e.g. node scripts/repeat.mjs --runs 300 -- env MOJO_ENGINE=firefox \
+//          node --test --test-name-pattern="'Join a table'" tests/e2e/engines.mjs
+//
+// Nothing a run starts outlives it. Every process of a run carries
+// MOJO_REPEAT_TAG in its environment (browsers and drivers inherit it, even
+// those that start a process group or session of their own, which a kill
+// of the run's group would miss): once the command has ended, whatever
+// still carries the tag after a grace of a few seconds, and the processes
+// under those, is listed and killed, and the run counts as failed (a test
+// that leaves a browser or a busy loop behind disturbs every run after it:
+// issue 38, run 6 on a729704). Stopping this script (Ctrl-C, a signal)
+// kills the running one the same way.
+//
+// --runs N        how many runs (default 10)
+// --keep-going    go on after a failed run (default: stop at the first)
+// --log DIR       where the runs' logs go (default target/repeat)
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, openSync, closeSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+let runs = 10;
+let keepGoing = false;
+let logDir = 'target/repeat';
+let bad = false;
+const dash = args.indexOf('--');
+const options = dash < 0 ? [] : args.slice(0, dash);
+const command = dash < 0 ? [] : args.slice(dash + 1);
+for (let i = 0; i < options.length; i++) {
+  if (options[i] === '--runs') runs = Number(options[++i]);
+  else if (options[i] === '--keep-going') keepGoing = true;
+  else if (options[i] === '--log') logDir = options[++i];
+  else bad = true;
+}
+if (bad || !command.length || !Number.isInteger(runs) || runs < 1 || !logDir) {
+  console.error('usage: node scripts/repeat.mjs [--runs N] [--keep-going] [--log DIR] -- COMMAND [ARG...]');
+  process.exit(2);
+}
+mkdirSync(logDir, { recursive: true });
+
+/// The processes whose environment holds `tag`, and every process under
+/// them (a browser's own children may rewrite their environment's memory
+/// for their titles, as Chromium's do): [{ pid, args }].
+function tagged(tag) {
+  const table = new Map(); // pid -> { ppid, args }
+  for (const line of execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n')) {
+    const m = /^\s*(\d+)\s+(\d+)\s(.*)$/.exec(line);
+    if (m) table.set(Number(m[1]), { ppid: Number(m[2]), args: m[3].trim() });
+  }
+  const found = new Set();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(`MOJO_REPEAT_TAG=${tag}`)) found.add(Number(name));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, { ppid }] of table)
+      if (!found.has(pid) && found.has(ppid)) {
+        found.add(pid);
+        grew = true;
+      }
+  }
+  return [...found].filter((pid) => table.has(pid)).map((pid) => ({ pid, args: table.get(pid).args }));
+}
+
+function killAll(list) {
+  for (const { pid } of list) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/// What a run left behind once its command ended: polled for `graceMs`
+/// (a browser closed a moment before its test process ended may still be
+/// going away), then listed and killed.
+async function leftBehind(tag, graceMs = 3000) {
+  const until = Date.now() + graceMs;
+  let left = tagged(tag);
+  while (left.length && Date.now() < until) {
+    await sleep(200);
+    left = tagged(tag);
+  }
+  killAll(left);
+  return left;
+}
+
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    if (current) killAll(tagged(current.tag));
+    console.error(`repeat: stopped by ${signal}${current ? `; run ${current.i} and all it started killed` : ''}`);
+    process.exit(130);
+  });
+
+const results = [];
+const tagBase = `repeat-${process.pid}-${Date.now()}`;
+for (let i = 1; i <= runs; i++) {
+  const tag = `${tagBase}-${i}`;
+  const log = join(logDir, `run-${i}.log`);
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  current = { i, tag };
+  const child = spawn(command[0], command.slice(1), {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, MOJO_REPEAT_TAG: tag },
+  });
+  const code = await new Promise((resolve) => {
+    child.on('error', (e) => resolve(`could not start: ${e.message}`));
+    child.on('exit', (c, signal) => resolve(signal ? `killed by ${signal}` : c));
+  });
+  closeSync(fd);
+  const secs = (Date.now() - started) / 1000;
+  const left = await leftBehind(tag);
+  current = null;
+  const passed = code === 0 && !left.length;
+  results.push({ i, passed, secs });
+  const leftSaid = left.length ? `; left behind (killed): ${left.map((p) => `${p.pid} ${p.args.slice(0, 80)}`).join(' | ')}` : '';
+  console.log(`run ${i}/${runs}: ${passed ? 'passed' : 'FAILED'} (exit ${code}, ${secs.toFixed(1)} s)${leftSaid}${passed ? '' : `; log: ${log}`}`);
+  if (!passed && !keepGoing) break;
+}
+
+const failed = results.filter((r) => !r.passed).map((r) => r.i);
+const times = results.map((r) => r.secs).sort((a, b) => a - b);
+const median = times[Math.floor((times.length - 1) / 2)];
+console.log(
+  `${results.length} run${results.length === 1 ? '' : 's'}: ${results.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (runs ${failed.join(', ')})` : ''}; ` +
+    `time median ${median.toFixed(1)} s, slowest ${times[times.length - 1].toFixed(1)} s`,
+);
+if (!failed.length && results.length >= 3)
+  console.log(`No failure in ${results.length} runs: a fault that fails 1 run in ${Math.floor(results.length / 3)} or more would have shown (odds 95%).`);
+process.exit(failed.length ? 1 : 0);
