@@ -93,6 +93,37 @@ async function pointsAreRight(page) {
   assert.equal(shown, `Your cards: ${points} ${points === 1 ? 'point' : 'points'}`, labels.join(', '));
 }
 
+// Series run 7 on a729704 (busy): the lobby read "PlayerAna" where the
+// harness had typed "Ana". It typed after WebDriver's clear, which empties
+// a field with a change event and no input event: the app, which follows
+// its fields' input, kept "Player", and a render before the first key put
+// it back. The harness now types over a field's text as a person does.
+test('the harness types over a field as a person does: every change of it an input event, and a render keeps what was typed', async () => {
+  await withPage('fill', instant(), async (page) => {
+    await page.waitForRole('button', 'Start game');
+    await page.eval(() => {
+      window.__unheard = [];
+      for (const field of document.querySelectorAll('.lobby__name')) {
+        let heard = field.value;
+        field.addEventListener('input', () => (heard = field.value));
+        field.addEventListener('change', () => {
+          if (field.value !== heard) window.__unheard.push(`${field.id}: "${heard}" became "${field.value}" with no input event`);
+        });
+      }
+    });
+    await page.fill('#seat-name-0', 'Ana');
+    await page.fill('#seat-name-1', '');
+    await page.fill('#seat-name-1', 'Ben');
+    // A render of the whole lobby (seat 3's bot becomes a person, renamed):
+    // every field shows the app's state.
+    await page.select('#seat-kind-2', 'person');
+    await page.waitFor(() => document.querySelector('#seat-name-2').value === 'Player 3', undefined, { what: 'seat 3 renamed' });
+    assert.deepEqual(await page.eval(() => [...document.querySelectorAll('.lobby__name')].map((f) => f.value)), ['Ana', 'Ben', 'Player 3', 'Bot 3']);
+    assert.deepEqual(await page.eval(() => window.__unheard), []);
+    await page.expectNoProblems();
+  });
+});
+
 test('a full game against three bots, to game over, by clicks', async () => {
   await withPage('full-game', instant(), async (page) => {
     await page.clickRole('button', 'Start game');

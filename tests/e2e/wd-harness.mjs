@@ -301,11 +301,13 @@ export class AppPage {
     await this.clickFound(() => this.eval(pick, selector), selector, timeout);
   }
 
-  /// Types `text` into the text field `selector` (cleared first).
+  /// Types `text` over the text of the field `selector`, as a person
+  /// replaces it (`Session.replaceText`); the field then holds `text`.
   async fill(selector, text) {
     const el = await this.waitFor((sel) => document.querySelector(sel), selector, { what: selector });
-    await this.session.cmd('POST', `/element/${Object.values(el)[0]}/clear`, {});
-    await this.session.sendKeys(el, text);
+    await this.session.replaceText(el, text);
+    const now = await this.eval((sel) => document.querySelector(sel)?.value, selector);
+    assert.equal(now, text, `${selector} holds the text typed over it; ${await this.picture()}`);
   }
 
   /// Chooses `value` in the <select> `selector`, as a person picking an

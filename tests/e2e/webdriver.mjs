@@ -468,6 +468,22 @@ export class Session {
     await this.cmd('POST', `/element/${element[ELEMENT]}/value`, { text });
   }
 
+  /// Replaces a text field's text as a person does: selects all of it and
+  /// types over it, every key an input event. Not WebDriver's clear, which
+  /// empties the field with a change event and no input event: an app that
+  /// follows its fields' input keeps the old text, and any render before
+  /// the first key puts it back (Yew sets a field's value from the state
+  /// whenever the page's differs), so "Ana" typed after it read
+  /// "PlayerAna" (series run 7 on a729704).
+  async replaceText(element, text) {
+    // Ctrl+A in a call of its own: each call ends with its keys released
+    // (geckodriver does not release Ctrl at a NULL key within one call).
+    // The field keeps its focus, so the next call types over the
+    // selection; an empty text deletes it.
+    await this.sendKeys(element, '\uE009a');
+    await this.sendKeys(element, text || '\uE003');
+  }
+
   async screenshot(timeoutMs) {
     return Buffer.from(await this.cmd('GET', '/screenshot', undefined, timeoutMs), 'base64');
   }

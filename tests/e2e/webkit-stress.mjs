@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve, dist as defaultDist } from './server.mjs';
 import { initScript } from './wd-harness.mjs';
-import { startDriver, sleep, ELEMENT, WebDriverError } from './webdriver.mjs';
+import { startDriver, sleep, WebDriverError } from './webdriver.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -199,8 +199,7 @@ async function setUp(session, seats) {
   }
   for (const [i, [name, kind]] of seats.entries()) {
     const input = await run((k) => document.querySelector(`#seat-name-${k}`), i);
-    await session.cmd('POST', `/element/${input[ELEMENT]}/clear`, {});
-    await session.sendKeys(input, name);
+    await session.replaceText(input, name);
     await run(
       ({ i, kind }) => {
         const s = document.querySelector(`#seat-kind-${i}`);
