@@ -2,17 +2,21 @@
 # A series of clean-clone test runs (issue 38): what "8 runs in a row pass,
 # 4 idle and 4 with one core busy" is measured with.
 #
-#   bash scripts/series.sh [REF] [COUNT] [FIRST]   (defaults: HEAD, 8, 1)
+#   bash scripts/series.sh [REF] [COUNT] [FIRST] [ORDER]   (defaults: HEAD, 8, 1)
 #
 # FIRST: the number of the first run (a series taken up again after a run
 # that never reached the tests, e.g. a machine out of disk).
+# ORDER: each run's machine, busy or idle, from run 1 on, e.g. "busy idle
+# idle busy idle busy idle busy" (a series fitted around the ends of work
+# sessions, which cut the run under way); by default odd runs are busy.
 #
 # Each run clones REF of this repository into an empty folder under
 # ${SERIES_DIR:-/tmp/mojo-series}, runs CI's command there
 # (`CI=true bash .ci/run`, the README's test command) and appends one line
 # to series.txt: run, commit, idle or busy, start, seconds, exit code. Runs
-# alternate busy (odd) and idle (even); "busy" keeps one core busy all run
-# long with a loop of `mojo tournament` pinned to CPU 1 at nice 10. Each
+# alternate busy (odd) and idle (even), or follow ORDER; "busy" keeps one
+# core busy all run long with a loop of `mojo tournament` pinned to CPU 1
+# at nice 10. Each
 # run's log and per-test times (tests/e2e/artifacts/test-times.tsv) are
 # kept beside it; the clone itself (3.7 GB with its builds) is removed
 # once the run has ended (issue 38: a series that kept them filled the
@@ -27,6 +31,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ref="${1:-HEAD}"
 count="${2:-8}"
 first="${3:-1}"
+read -r -a order <<<"${4:-}"
 dir="${SERIES_DIR:-/tmp/mojo-series}"
 commit="$(git -C "$here" rev-parse --short "$ref")" || exit 1
 mkdir -p "$dir"
@@ -38,6 +43,10 @@ mojo="$here/target/release/mojo"
 for i in $(seq "$first" "$count"); do
   mode=idle
   [ $((i % 2)) -eq 1 ] && mode=busy
+  if [ "${#order[@]}" -gt 0 ]; then
+    mode="${order[$((i - 1))]:-}"
+    case "$mode" in busy | idle) ;; *) echo "series.sh: run $i: ORDER says '$mode', not busy or idle" >&2; exit 2 ;; esac
+  fi
   name="run-$commit-$i"
   rm -rf "${dir:?}/$name"
   git clone -q "$here" "$dir/$name" && git -C "$dir/$name" checkout -q "$commit" || exit 1
