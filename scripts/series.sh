@@ -16,16 +16,17 @@
 # to series.txt: run, commit, idle or busy, start, seconds, exit code. Runs
 # alternate busy (odd) and idle (even), or follow ORDER; "busy" keeps one
 # core busy all run long with a loop of `mojo tournament` pinned to CPU 1
-# at nice 10. Each
-# run's log and per-test times (tests/e2e/artifacts/test-times.tsv) are
-# kept beside it; the clone itself (3.7 GB with its builds) is removed
-# once the run has ended (issue 38: a series that kept them filled the
-# disk at run 5). The series stops at the first failed run: the runs after
-# a failure would not be "in a row".
+# at nice 10. Each run's log and per-test times
+# (tests/e2e/artifacts/test-times.tsv) are kept beside it; the clone
+# itself (3.7 GB with its builds) is removed once the run has ended (issue
+# 38: a series that kept them filled the disk at run 5). The series stops
+# at the first failed run: the runs after a failure would not be "in a
+# row".
 #
-# Eight runs take about 3 h 10 min on a 2-core machine; nothing else heavy
-# should run meanwhile (work of one's own pinned to CPU 1, `taskset -c 1`,
-# stands in for the busy core during busy runs only).
+# Eight runs take about 4 h 30 min on a 2-core machine (a busy run about
+# 38 min, an idle one 29); nothing else heavy should run meanwhile (work
+# of one's own pinned to CPU 1, `taskset -c 1`, stands in for the busy
+# core during busy runs only).
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ref="${1:-HEAD}"
