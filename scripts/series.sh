@@ -29,6 +29,11 @@
 # of one's own pinned to CPU 1, `taskset -c 1`, stands in for the busy
 # core during busy runs only).
 set -u
+# All of it in one block, which bash reads whole before it runs any of
+# it: a series lasts hours, and bash reads a script as it goes, so an
+# edit of this file meanwhile (a commit of main) would otherwise change
+# what the running series does next.
+{
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ref="${1:-HEAD}"
 count="${2:-8}"
@@ -70,3 +75,5 @@ for i in $(seq "$first" "$count"); do
   echo "$name $commit $mode start=$start secs=$((SECONDS - s)) exit=$rc" | tee -a "$dir/series.txt"
   [ "$rc" -eq 0 ] || break
 done
+exit
+}
