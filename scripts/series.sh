@@ -25,9 +25,8 @@
 #
 # Eight runs take about 4 h 30 min on a 2-core machine (a busy run 34 to
 # 44 min, an idle one 28 to 33, in the 28 runs of 2026-12-06); nothing
-# else heavy should run meanwhile (work
-# of one's own pinned to CPU 1, `taskset -c 1`, stands in for the busy
-# core during busy runs only).
+# else heavy should run meanwhile (work of one's own pinned to CPU 1,
+# `taskset -c 1`, stands in for the busy core during busy runs only).
 set -u
 # All of it in one block, which bash reads whole before it runs any of
 # it: a series lasts hours, and bash reads a script as it goes, so an
