@@ -74,5 +74,6 @@ for i in $(seq "$first" "$count"); do
   echo "$name $commit $mode start=$start secs=$((SECONDS - s)) exit=$rc" | tee -a "$dir/series.txt"
   [ "$rc" -eq 0 ] || break
 done
-exit
+# The last run's code: a series that stopped at a failed run fails.
+exit "${rc:-0}"
 }
