@@ -266,6 +266,22 @@ export async function waitUntil(page, what, fn, arg, { timeout = 30000, saw } = 
   }
 }
 
+/// Waits until `fn()` (on the test's side, not in a page) is truthy, polling
+/// every 20 ms: for what the test collects from a page's events, which
+/// arrive in their own time, unordered with another page's. On a timeout
+/// the failure says what it waited for and what it saw: `saw()`, or `fn`'s
+/// last value.
+export async function eventually(what, fn, { timeout = 30000, saw } = {}) {
+  const until = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${what}; saw ${JSON.stringify(saw ? await saw() : last)}`);
+    await new Promise((ok) => setTimeout(ok, 20));
+  }
+}
+
 /// Waits until the app has rendered (lobby or table).
 export async function ready(page) {
   await page.waitForSelector('.lobby, .table');
