@@ -19,7 +19,7 @@ import { serve, dist } from './server.mjs';
 import { useEngine, initScript, AppPage } from './wd-harness.mjs';
 import { sleep } from './webdriver.mjs';
 import { lookProblemsInPage, watchHandsInPage } from './in-page.mjs';
-import { HOLD_EXPORTS } from './faults.mjs';
+import { HOLD_EXPORTS, raiseTrap } from './faults.mjs';
 
 const BASE = '/games/mojo/';
 const build = useEngine(BASE);
@@ -620,13 +620,6 @@ test('the game-over dialog keeps its scroll when the tablet turns', async () => 
 
 // A fault as players would meet it: tests/e2e/faults.mjs.
 
-/// Raises the trap in a task of the page; the export's name.
-async function raiseTrap(page) {
-  const how = await page.eval(() => (window.__e2eRaiseTrap ? window.__e2eRaiseTrap() : 'the app did not start'));
-  assert.match(how, /closures.*invoke/);
-  return how;
-}
-
 /// Readies a real panic for the next line of the game log (see
 /// HOLD_EXPORTS), then makes the person's move that writes that line. The
 /// saved actions before the move.
@@ -911,43 +904,6 @@ test("today's deal: the same on two fresh devices on a day and another the next 
   } finally {
     await server.close();
   }
-});
-
-// Issue 38: a test that meets a wasm fault it did not raise (WebKit's
-// trap, once, inside the reload test) fails at once and names it: a wait
-// never sits out its timeout on a page that guard.js restored or stopped.
-test('a wait that meets a wasm fault fails at once, naming it', async () => {
-  const server = await serve(BASE, { init: initScript({ extra: HOLD_EXPORTS }) });
-  try {
-    await withPage('fault-named', null, async (page) => {
-      await page.goto(`${server.url}?lang=en&speed=instant`);
-      await page.clickRole('button', 'Start game');
-      await page.waitForRole('group', 'Your hand');
-      await raiseTrap(page);
-      const started = Date.now();
-      await assert.rejects(
-        page.waitForRole('button', 'A button no screen has', { timeout: 20000 }),
-        /a wasm fault in the app: static\/guard\.js restored the page/,
-      );
-      const took = Date.now() - started;
-      assert.ok(took < 5000, `the wait failed after ${took} ms, not at once`);
-    }, { server });
-  } finally {
-    await server.close();
-  }
-});
-
-// Issue 38: a wait that gives up says what it waited for and what the page
-// showed instead (`AppPage.picture`), in every engine.
-test('a wait that gives up says what it waited for and what the page showed', async () => {
-  await withPage('wait-says', instant(), async (page) => {
-    await page.waitForRole('button', 'Start game');
-    const showed = /the page showed: \{"at":"\/games\/mojo\/\?lang=en&speed=instant",[^\n]*"buttons":\[[^\]]*"Start game"[^\n]*"next":"wait"\}/;
-    await assert.rejects(page.waitForRole('button', 'No such button', { timeout: 300 }), new RegExp(`no button named No such button after 300 ms; ${showed.source}`));
-    await assert.rejects(page.clickRole('button', 'No such button', { timeout: 300 }), new RegExp(`could not click button "No such button" in 300 ms: not found; ${showed.source}`));
-    await assert.rejects(page.waitForNoRole('button', 'Start game', { timeout: 300 }), new RegExp(`a button named Start game still shown after 300 ms; ${showed.source}`));
-    await assert.rejects(page.waitFor(() => false, undefined, { timeout: 300, what: 'nothing' }), new RegExp(`waited 300 ms for nothing \\(last: false\\); ${showed.source}`));
-  });
 });
 
 // The phone's side is a page of its own (join.html, issue 20), an ES-module
