@@ -18,6 +18,7 @@
 // `alone`: true (the whole file), or the names' beginnings of its tests
 // that run alone (the rest of the file runs side by side).
 
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,25 +62,45 @@ export const FILES = [
 const here = dirname(fileURLToPath(import.meta.url));
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/// The names of the top-level tests a file declares (its `test(` calls
+/// with a literal name; a name built in a loop is read up to its first
+/// `${`, which is enough to tell it apart).
+export function testNames(path) {
+  const text = readFileSync(path, 'utf8');
+  const calls = text.match(/(?<![.\w])test\(/g) ?? [];
+  const names = [...text.matchAll(/(?<![.\w])test\(\s*(['"`])((?:\\.|(?!\1).)*)\1?/g)].map((m) => m[2].split('${')[0].replace(/\\(.)/g, '$1'));
+  // A test whose name is not written out (a variable) could not be told
+  // apart: refused, so that no test is left out of both parts unseen.
+  if (names.length !== calls.length || names.some((n) => !n)) {
+    throw new Error(`${path}: ${calls.length} test( calls but ${names.filter(Boolean).length} names written out; a file split by the plan names its tests in their calls`);
+  }
+  return names;
+}
+
 /// The jobs: each file whole, or split into its shared part and its part
-/// alone (by `--test-name-pattern`; a negative lookahead leaves the tests
-/// alone out of the shared part). Longest first within each phase.
+/// alone, by `--test-name-pattern`: the names that begin the tests alone,
+/// and for the shared part the beginnings of all the file's other tests.
+/// (Not a negative lookahead: node matches a test's pattern against its
+/// parents' names too, and the file's root matches any `^(?!…)`.) Longest
+/// first within each phase.
 export function jobs(files = FILES, dir = here) {
   const out = [];
   for (const f of files) {
     const name = f.name ?? (f.engine ? `${f.file} (${f.engine})` : f.file);
+    const path = join(dir, f.file);
     const base = {
       file: f.file,
-      path: join(dir, f.file),
+      path,
       step: f.step ?? (f.engine ? `webdriver-${f.engine}` : f.alone === true ? 'lab' : 'playwright'),
       env: f.engine ? { MOJO_ENGINE: f.engine } : {},
     };
     if (f.alone === true) {
       out.push({ ...base, name, secs: f.secs, alone: true, pattern: null });
     } else if (f.alone) {
-      const names = `(?:${f.alone.map(escape).join('|')})`;
-      out.push({ ...base, name, secs: f.secs, alone: false, pattern: `^(?!${names})` });
-      out.push({ ...base, name: `${name}, timing`, secs: f.aloneSecs, alone: true, pattern: `^${names}` });
+      const timed = (n) => f.alone.some((p) => n.startsWith(p));
+      const rest = [...new Set(testNames(path).filter((n) => !timed(n)))];
+      out.push({ ...base, name, secs: f.secs, alone: false, pattern: `^(?:${rest.map(escape).join('|')})` });
+      out.push({ ...base, name: `${name}, timing`, secs: f.aloneSecs, alone: true, pattern: `^(?:${f.alone.map(escape).join('|')})` });
     } else {
       out.push({ ...base, name, secs: f.secs, alone: false, pattern: null });
     }

@@ -10,19 +10,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FILES, jobs } from '../e2e/plan.mjs';
+import { FILES, jobs, testNames } from '../e2e/plan.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const e2eDir = join(here, '..', 'e2e');
 const runner = join(here, '..', '..', 'scripts', 'e2e.mjs');
-
-/// The names of the top-level tests a file declares (its `test(` calls
-/// with a literal name; a name built in a loop is read up to its first
-/// `${`).
-function testNames(path) {
-  const text = readFileSync(path, 'utf8');
-  return [...text.matchAll(/^\s*test\(\s*(['"`])((?:\\.|(?!\1).)*)\1?/gm)].map((m) => m[2].split('${')[0].replace(/\\(.)/g, '$1'));
-}
 
 test('every end-to-end file is in the plan, once (engines.mjs once per engine)', () => {
   const files = readdirSync(e2eDir).filter((f) => f.endsWith('.test.mjs') || f === 'engines.mjs');
@@ -60,13 +52,21 @@ test('each check of timing the plan names is a test of its file, and runs alone,
   }
 });
 
+/// A file's part alone, from a marker in its text: `// ALONE` (the whole
+/// file) or `// ALONE: name, name` (the tests beginning so).
+function alone(text) {
+  const m = /^\/\/ ALONE(?:: (.*))?$/m.exec(text);
+  if (!m) return {};
+  return { alone: m[1] ? m[1].split(', ') : true };
+}
+
 /// Runs the runner over a plan of small test files written to a temporary
 /// folder: { code, out, dir }.
 function runPlan(files, args, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-runner-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   const plan = `import { jobs as all } from ${JSON.stringify(join(e2eDir, 'plan.mjs'))};
-export const jobs = () => all(${JSON.stringify(Object.keys(files).map((file, i) => ({ file, secs: 100 - i, ...(files[file].includes('ALONE') ? { alone: true } : {}) })))}, ${JSON.stringify(dir)});`;
+export const jobs = () => all(${JSON.stringify(Object.keys(files).map((file, i) => ({ file, secs: 100 - i, aloneSecs: 1, ...alone(files[file]) })))}, ${JSON.stringify(dir)});`;
   writeFileSync(join(dir, 'plan.mjs'), plan);
   const child = spawn(process.execPath, [runner, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,4 +154,32 @@ test('leaves a process', () => {
   assert.match(out, /left behind \(killed\): \d+ sleep 417/);
   const still = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() === 'sleep 417');
   assert.deepEqual(still, []);
+});
+
+test('a file split in two: its checks of timing run only in the part alone, the rest only side by side (as node --test really matches names)', async () => {
+  const split = `// ALONE: timed one
+import { test } from 'node:test';
+import { appendFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+const ran = (n) => appendFileSync(join(dirname(fileURLToPath(import.meta.url)), 'ran.txt'), \`\${process.env.PART} \${n}\\n\`);
+test('timed one: a check of timing', () => ran('timed'));
+test('plain one', () => ran('plain'));
+for (const k of [1, 2]) test(\`built \${k} in a loop\`, () => ran(\`built \${k}\`));
+`;
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-split-'));
+  try {
+    const files = { 's.test.mjs': split };
+    const shared = await runPlan(files, ['shared'], { PART: 'shared' });
+    assert.equal(shared.code, 0, shared.out);
+    const alone = await runPlan(files, ['alone'], { PART: 'alone' });
+    assert.equal(alone.code, 0, alone.out);
+    const ran = [shared.dir, alone.dir].map((d) => readFileSync(join(d, 'ran.txt'), 'utf8').trim().split('\n').sort());
+    rmSync(shared.dir, { recursive: true, force: true });
+    rmSync(alone.dir, { recursive: true, force: true });
+    assert.deepEqual(ran[0], ['shared built 1', 'shared built 2', 'shared plain']);
+    assert.deepEqual(ran[1], ['alone timed']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
