@@ -142,7 +142,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     rules_next_round_heading: "The next round",
     rules_next_round_body: "Everyone's cards go onto the discard pile, each player is dealt 8 new cards from the draw pile (if it runs out, the discards are shuffled into a new one), and its top card is turned face up onto the discard pile. The Mojo holder puts the Mojo card back in the middle without turning it over and starts the next round, in the direction of its arrows.",
     rules_aim_body: "The aim of the game: to finish it with the fewest points.",
-    rules_chain_body: "You go on playing only while each card equals the one on top. With an 8 on the pile and 8, 8, 7, 7 in your hand, you may play 8, then 8, then one more card: a 7 is lower than the 8, so your turn ends there and the second 7 stays in your hand.",
+    rules_chain_body: "You go on playing only while each card equals the one on top. With an 8 on the pile and 8, 8, 7, 7, 4, 3, 0 in your hand, you may play 8, then the other 8, and then you must play exactly one more card: a 7 is lower than the 8, so your turn ends there and the second 7 stays in your hand.",
     rules: "Rules",
     close: "Close",
     menu: "Menu",
