@@ -1429,31 +1429,106 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
 /// - wrong 1: the chain example (R4.3) holds the Polish rulebook's hand,
 ///   8, 8, 7, 7, 4, 3, 0 (with 8, 8, 7, 7 the turn 8, 8, 7 leaves one card,
 ///   which goes face down by R5.1: the second 7 would not stay in hand);
+/// - wrong 2 and cosmetic 5: in the two-pile variant each pile keeps its top
+///   card only when the draw pile runs out during a round (R7, R11.5); while
+///   dealing both piles are shuffled in whole (R12.1); the players' cards go
+///   onto the first pile (R12.1); the second pile is started once, at the
+///   start of the game (R3.3), and each round turns a card onto each (R12.2);
 #[test]
 fn the_help_says_what_issue_57_asks() {
     use Text::*;
-    let says: &[(&str, Text, [&str; 5])] = &[(
-        "wrong 1: the hand of R4.3",
-        RulesChainBody,
-        [
-            "With an 8 on the pile and 8, 8, 7, 7, 4, 3, 0 in your hand",
-            "Avec un 8 sur la défausse et 8, 8, 7, 7, 4, 3, 0 en main",
-            "Если сверху лежит 8, а у вас в руке 8, 8, 7, 7, 4, 3 и 0",
-            "Ligt er een 8 bovenop en heb je 8, 8, 7, 7, 4, 3, 0 in je hand",
-            "Jeśli na wierzchu leży 8, a w ręce masz 8, 8, 7, 7, 4, 3 i 0",
-        ],
-    )];
-    let unsaid: &[(&str, Text, [Option<&str>; 5])] = &[(
-        "wrong 1: the hand of four cards",
-        RulesChainBody,
-        [
-            Some("8, 8, 7, 7 in your hand"),
-            Some("8, 8, 7, 7 en main"),
-            Some("8, 8, 7 и 7"),
-            Some("8, 8, 7, 7 in je hand"),
-            Some("8, 8, 7 i 7"),
-        ],
-    )];
+    let says: &[(&str, Text, [&str; 5])] = &[
+        (
+            "wrong 1: the hand of R4.3",
+            RulesChainBody,
+            [
+                "With an 8 on the pile and 8, 8, 7, 7, 4, 3, 0 in your hand",
+                "Avec un 8 sur la défausse et 8, 8, 7, 7, 4, 3, 0 en main",
+                "Если сверху лежит 8, а у вас в руке 8, 8, 7, 7, 4, 3 и 0",
+                "Ligt er een 8 bovenop en heb je 8, 8, 7, 7, 4, 3, 0 in je hand",
+                "Jeśli na wierzchu leży 8, a w ręce masz 8, 8, 7, 7, 4, 3 i 0",
+            ],
+        ),
+        (
+            "wrong 2: the tops are kept during a round",
+            RulesVariantBody,
+            [
+                "When the draw pile runs out during a round, each discard pile keeps its top card",
+                "Quand la pioche s’épuise en cours de manche, chaque défausse garde sa carte du dessus",
+                "Если колода кончается во время раунда, на каждой стопке сброса остаётся её верхняя карта",
+                "Raakt de trekstapel tijdens een ronde op, dan houdt elke aflegstapel zijn bovenste kaart",
+                "Gdy talia skończy się w trakcie rundy, każdy stos odrzuconych zachowuje swoją wierzchnią kartę",
+            ],
+        ),
+        (
+            "wrong 2: while dealing, both piles are shuffled in whole",
+            RulesVariantBody,
+            [
+                "if the draw pile runs out while dealing, both discard piles are shuffled whole",
+                "si la pioche s’épuise pendant la distribution, les deux défausses sont mélangées en entier",
+                "если колода кончается во время раздачи, обе стопки сброса целиком перемешивают",
+                "raakt de trekstapel tijdens het delen op, dan worden beide aflegstapels helemaal geschud",
+                "gdy talia skończy się podczas rozdawania, oba stosy odrzuconych tasuje się w całości",
+            ],
+        ),
+        (
+            "wrong 2: the players' cards go onto the first pile",
+            RulesVariantBody,
+            [
+                "everyone's cards go onto the first pile",
+                "les cartes des joueurs vont d’abord sur la première défausse",
+                "карты игроков уходят в первую стопку сброса",
+                "gaan de kaarten van de spelers naar de eerste aflegstapel",
+                "karty graczy trafiają na pierwszy stos odrzuconych",
+            ],
+        ),
+        (
+            "cosmetic 5: the second pile is started at the start of the game",
+            RulesVariantBody,
+            [
+                "At the start of the game, a second card",
+                "En début de partie, une deuxième carte",
+                "В начале игры рядом с первой картой сброса открывают вторую",
+                "Bij het begin van het spel komt er naast de eerste nog een tweede kaart",
+                "Na początku gry obok pierwszej karty odkrywa się drugą",
+            ],
+        ),
+        (
+            "cosmetic 5: from round 2 one card is turned onto each pile",
+            RulesVariantBody,
+            [
+                "one card is turned face up onto each pile",
+                "une carte est posée face visible sur chaque défausse",
+                "на каждую стопку открывают по одной карте",
+                "komt er op elke aflegstapel een open kaart bij",
+                "na każdy stos odkrywa się po jednej karcie",
+            ],
+        ),
+    ];
+    let unsaid: &[(&str, Text, [Option<&str>; 5])] = &[
+        (
+            "wrong 1: the hand of four cards",
+            RulesChainBody,
+            [
+                Some("8, 8, 7, 7 in your hand"),
+                Some("8, 8, 7, 7 en main"),
+                Some("8, 8, 7 и 7"),
+                Some("8, 8, 7, 7 in je hand"),
+                Some("8, 8, 7 i 7"),
+            ],
+        ),
+        (
+            "cosmetic 5: a second pile started each round",
+            RulesVariantBody,
+            [
+                Some("Each round, a second card"),
+                Some("À chaque manche, une deuxième carte"),
+                Some("В каждом раунде рядом с первой"),
+                Some("Elke ronde komt er naast de eerste"),
+                Some("W każdej rundzie obok pierwszej"),
+            ],
+        ),
+    ];
     let mut wrong = Vec::new();
     for (i, lang) in Lang::ALL.into_iter().enumerate() {
         for (item, text, phrases) in says {
