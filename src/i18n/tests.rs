@@ -1434,6 +1434,10 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
 ///   dealing both piles are shuffled in whole (R12.1); the players' cards go
 ///   onto the first pile (R12.1); the second pile is started once, at the
 ///   start of the game (R3.3), and each round turns a card onto each (R12.2);
+/// - unclear 1 and 2: the holder's 0 is "nobody has fewer points" (R10.3),
+///   not "no more points than anyone", which reads as the Dutch review's
+///   "the most points"; the round ends at once on the last card, with no
+///   card drawn even after a higher one (R4.4, R9);
 #[test]
 fn the_help_says_what_issue_57_asks() {
     use Text::*;
@@ -1504,6 +1508,39 @@ fn the_help_says_what_issue_57_asks() {
                 "na każdy stos odkrywa się po jednej karcie",
             ],
         ),
+        (
+            "unclear 1: 0 when nobody has fewer points",
+            HolderZero("Ana"),
+            [
+                "nobody has fewer points",
+                "personne n’a moins de points",
+                "ни у кого нет меньше очков",
+                "niemand heeft minder punten",
+                "nikt nie ma mniej punktów",
+            ],
+        ),
+        (
+            "unclear 2: no card drawn after the last card",
+            RulesRoundEndBody,
+            [
+                "no card is drawn, even after a higher card",
+                "sans piocher, même si elle est plus haute",
+                "карту при этом не берут, даже если она больше",
+                "er wordt dan niet getrokken, ook niet na een hogere kaart",
+                "nie dobiera wtedy karty, nawet jeśli była wyższa",
+            ],
+        ),
+        (
+            "unclear 2: the round ends at once",
+            RulesRoundEndBody,
+            [
+                "The round ends at once",
+                "La manche s’arrête dès",
+                "Раунд сразу заканчивается",
+                "De ronde stopt zodra",
+                "Runda kończy się od razu",
+            ],
+        ),
     ];
     let unsaid: &[(&str, Text, [Option<&str>; 5])] = &[
         (
@@ -1526,6 +1563,17 @@ fn the_help_says_what_issue_57_asks() {
                 Some("В каждом раунде рядом с первой"),
                 Some("Elke ronde komt er naast de eerste"),
                 Some("W każdej rundzie obok pierwszej"),
+            ],
+        ),
+        (
+            "unclear 1: «no more points» reads as «not the most»",
+            HolderZero("Ana"),
+            [
+                Some("no more points"),
+                Some("plus de points que"),
+                None,
+                Some("niet meer punten"),
+                None,
             ],
         ),
     ];
