@@ -1438,6 +1438,10 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
 ///   not "no more points than anyone", which reads as the Dutch review's
 ///   "the most points"; the round ends at once on the last card, with no
 ///   card drawn even after a higher one (R4.4, R9);
+/// - missing 1 to 4: in Mojo Time the others keep playing and go face down
+///   too (R5.4); one chooses which face-down card to reveal and may look at
+///   them (R5.2, R5.3); round scores add up to totals (R10.5); how many
+///   copies each value has (R1);
 #[test]
 fn the_help_says_what_issue_57_asks() {
     use Text::*;
@@ -1539,6 +1543,72 @@ fn the_help_says_what_issue_57_asks() {
                 "Раунд сразу заканчивается",
                 "De ronde stopt zodra",
                 "Runda kończy się od razu",
+            ],
+        ),
+        (
+            "missing 1: the others keep playing (R5.4)",
+            RulesMojoTimeBody,
+            [
+                "the other players keep playing as usual, and they too go face down",
+                "les autres joueurs continuent de jouer normalement, et eux aussi posent leurs cartes face cachée",
+                "Остальные игроки тем временем ходят как обычно, и для них действует то же правило",
+                "De andere spelers spelen intussen gewoon verder en leggen hun kaarten ook gedekt neer",
+                "Pozostali gracze w tym czasie grają dalej jak zwykle i tak samo wykładają karty zakryte",
+            ],
+        ),
+        (
+            "missing 2: one may look at one's face-down cards (R5.3)",
+            RulesMojoTimeBody,
+            [
+                "You may look at them.",
+                "Vous pouvez les regarder.",
+                "Смотреть на них можно.",
+                "Je mag ze zelf bekijken.",
+                "Możesz je oglądać.",
+            ],
+        ),
+        (
+            "missing 2: one chooses the card to reveal (R5.2)",
+            RulesMojoTimeBody,
+            [
+                "choose one of them and reveal it",
+                "choisissez l’une d’elles et révélez-la",
+                "выбирайте одну из них и открывайте",
+                "kies je er één en draai je die om",
+                "wybierasz jedną z nich i ją odkrywasz",
+            ],
+        ),
+        (
+            "missing 3: round scores add up to totals (R10.5)",
+            RulesGameEndBody,
+            [
+                "Each round's scores are added to the players' totals",
+                "Le score de chaque manche s’ajoute au total du joueur",
+                "Очки за раунд прибавляются к общему счёту каждого игрока",
+                "De score van elke ronde wordt opgeteld bij het totaal van de speler",
+                "Wynik każdej rundy dolicza się do sumy gracza",
+            ],
+        ),
+        (
+            "missing 4: the copies of a blue value (R1)",
+            RulesCardsBody,
+            [
+                "the more copies of it: 4 of each blue value",
+                "plus elle a d’exemplaires\u{a0}: 4 par valeur bleue",
+                "тем больше таких карт в игре: синих — по 4 каждого значения",
+                "hoe meer exemplaren: van elke blauwe waarde zijn er 4",
+                "tym więcej jej kopii: każda wartość niebieska ma 4 kopie",
+            ],
+        ),
+        (
+            "missing 4: the copies of a red value (R1)",
+            RulesCardsBody,
+            [
+                "and 8 of each red",
+                "et 8 par valeur rouge",
+                "красных — по 8",
+                "en van elke rode 8",
+                "a czerwona 8",
             ],
         ),
     ];
