@@ -581,7 +581,7 @@ fn accessible_names_follow_the_contract() {
     assert_eq!(Text::StartGame.get(Lang::En), "Start game");
     assert_eq!(Text::NextRound.get(Lang::En), "Next round");
     assert_eq!(Text::NewGame.get(Lang::En), "New game");
-    assert_eq!(Text::DrawFromDeck.get(Lang::En), "Draw from the deck");
+    assert_eq!(Text::DrawFromDeck.get(Lang::En), "Draw from the draw pile");
     assert_eq!(
         Text::TakeFromOtherPile(3).get(Lang::En),
         "Take from the other pile (3 green)"
@@ -1421,6 +1421,38 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
             assert!(s.contains(&minutes), "{} {text:?}: {s}", lang.code());
         }
     }
+}
+
+/// Every string of `lang`'s catalogue, with its field's name (a field of
+/// several forms gives each): the whole catalogue, so that a rule of a
+/// language holds for the messages added later too.
+fn every_string(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    let mut catalogue = *lang.catalogue();
+    let names = Catalogue::SLOTS
+        .iter()
+        .flat_map(|&(name, forms)| std::iter::repeat_n(name, forms));
+    names.zip(catalogue.texts_mut().iter().copied()).collect()
+}
+
+/// Issue 57, cosmetic: English names the Mojo card "the Mojo card" and the
+/// draw pile "the draw pile", as its labels and its rules do, everywhere:
+/// no bare "the Mojo" ("the Mojo holder" too), no "deck".
+#[test]
+fn english_says_the_mojo_card_and_the_draw_pile() {
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::En) {
+        let lower = text.to_lowercase();
+        if lower.contains("deck") {
+            wrong.push(format!("{key} says «deck»: {text}"));
+        }
+        let bare = lower
+            .match_indices("the mojo")
+            .any(|(at, m)| !lower[at + m.len()..].starts_with(" card"));
+        if bare {
+            wrong.push(format!("{key} says a bare «the Mojo»: {text}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// What issue 57 found wrong, unclear, missing or loosely worded in the
