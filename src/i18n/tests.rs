@@ -1455,6 +1455,48 @@ fn english_says_the_mojo_card_and_the_draw_pile() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Issue 57, cosmetic: French sets a non-breaking space (U+00A0, or the
+/// narrow U+202F) before « : », « ; », « ! » and « ? » used as punctuation
+/// (followed by a space or ending the text), in the whole catalogue; a URL
+/// scheme ("turn:") is not punctuation. It says « cartes hautes » (never
+/// « fortes »), and the walkthrough does not call a round's points a
+/// « total ».
+#[test]
+fn french_typography_and_words_hold_in_the_whole_catalogue() {
+    let schemes = ["turn", "turns", "stun"];
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::Fr) {
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let punctuation = matches!(c, ':' | ';' | '!' | '?')
+                && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+            let before = i.checked_sub(1).map(|b| chars[b]);
+            let spaced = matches!(before, Some('\u{a0}' | '\u{202f}'));
+            let word: String = chars[..i]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_alphanumeric())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if punctuation && !spaced && !schemes.contains(&word.as_str()) {
+                wrong.push(format!("{key}: no non-breaking space before «{c}»: {text}"));
+            }
+        }
+        if text.contains("cartes fortes") {
+            wrong.push(format!("{key} says «cartes fortes»: {text}"));
+        }
+    }
+    let points = Text::TourPoints.get(Lang::Fr);
+    if points.contains("total") {
+        wrong.push(format!(
+            "tour_points calls a round's points «total»: {points}"
+        ));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// What issue 57 found wrong, unclear, missing or loosely worded in the
 /// rules help, the walkthrough and the round summary, each row in every
 /// language [en, fr, ru, nl, pl], labelled with its item:
