@@ -1497,6 +1497,30 @@ fn french_typography_and_words_hold_in_the_whole_catalogue() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Issue 57, cosmetic: Russian says «закрытые» for face-down cards (what
+/// one «открывает»), never «рубашкой вверх», and «Равна» (a card) for an
+/// equal card, never «Равно»; in the whole catalogue.
+#[test]
+fn russian_keeps_one_word_for_face_down_and_equal() {
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::Ru) {
+        if text.contains("рубашк") {
+            wrong.push(format!("{key} says «рубашкой вверх»: {text}"));
+        }
+        if text
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w == "Равно")
+        {
+            wrong.push(format!("{key} says «Равно»: {text}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(Text::RulesEqual.get(Lang::Ru), "Равна");
+    assert_eq!(Text::YourFaceDown.get(Lang::Ru), "Ваши закрытые карты");
+    assert_eq!(Text::FaceDownCount(2).get(Lang::Ru), "2 закрытые карты");
+    assert_eq!(Text::FaceDownCount(5).get(Lang::Ru), "5 закрытых карт");
+}
+
 /// What issue 57 found wrong, unclear, missing or loosely worded in the
 /// rules help, the walkthrough and the round summary, each row in every
 /// language [en, fr, ru, nl, pl], labelled with its item:
