@@ -1521,6 +1521,17 @@ fn russian_keeps_one_word_for_face_down_and_equal() {
     assert_eq!(Text::FaceDownCount(5).get(Lang::Ru), "5 закрытых карт");
 }
 
+/// Issue 57, cosmetic: a card's hints speak in one mood in Polish and
+/// Russian: the two that name a move are both imperatives, as the rules
+/// help's own words are (Russian «возьмите», «ходите»; Polish «dobierz»,
+/// «graj»), not an infinitive or an indicative beside an imperative.
+#[test]
+fn card_hints_keep_one_mood() {
+    let hints = |lang| [Text::HintHigher.get(lang), Text::HintEqual.get(lang)];
+    assert_eq!(hints(Lang::Ru), ["возьмите карту", "ходите ещё"]);
+    assert_eq!(hints(Lang::Pl), ["dobierz kartę", "graj dalej"]);
+}
+
 /// What issue 57 found wrong, unclear, missing or loosely worded in the
 /// rules help, the walkthrough and the round summary, each row in every
 /// language [en, fr, ru, nl, pl], labelled with its item:
