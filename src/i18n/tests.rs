@@ -1551,6 +1551,10 @@ fn card_hints_keep_one_mood() {
 ///   too (R5.4); one chooses which face-down card to reveal and may look at
 ///   them (R5.2, R5.3); round scores add up to totals (R10.5); how many
 ///   copies each value has (R1);
+/// - cosmetic 6 and 7: the walkthrough ends the game when a total reaches or
+///   passes the target (R13) and says an equal card must be followed (R4.2);
+///   the scoring help says this round's score sets the Mojo card's face
+///   (R10.3, R12.3), in words that do not read as a rule of scoring.
 #[test]
 fn the_help_says_what_issue_57_asks() {
     use Text::*;
@@ -1720,6 +1724,39 @@ fn the_help_says_what_issue_57_asks() {
                 "a czerwona 8",
             ],
         ),
+        (
+            "cosmetic 6: the game ends at the target or past it",
+            TourMojo,
+            [
+                "reaches or passes the target",
+                "atteint ou dépasse l’objectif",
+                "достигает цели или превышает её",
+                "Haalt of overschrijdt iemands totaal het doel",
+                "osiągnie lub przekroczy cel",
+            ],
+        ),
+        (
+            "cosmetic 6: an equal card must be followed",
+            TourDiscard(3),
+            [
+                "Equal: you must play again.",
+                "Égale\u{a0}: vous devez rejouer.",
+                "Равна — нужно сыграть ещё одну карту.",
+                "Gelijk: je moet nog een keer spelen.",
+                "Równa: musisz zagrać jeszcze raz.",
+            ],
+        ),
+        (
+            "cosmetic 7: this round's score sets the face",
+            RulesScoringBody,
+            [
+                "Only this round's score sets the face",
+                "La face ne dépend que du score de cette manche",
+                "Сторону определяет только счёт этого раунда",
+                "hangt alleen af van de score van deze ronde",
+                "Stronę wyznacza tylko wynik tej rundy",
+            ],
+        ),
     ];
     let unsaid: &[(&str, Text, [Option<&str>; 5])] = &[
         (
@@ -1753,6 +1790,17 @@ fn the_help_says_what_issue_57_asks() {
                 None,
                 Some("niet meer punten"),
                 None,
+            ],
+        ),
+        (
+            "cosmetic 7: a sentence that reads as a rule of scoring",
+            RulesScoringBody,
+            [
+                Some("The face follows the score"),
+                None,
+                None,
+                Some("Alleen de score telt"),
+                Some("Liczy się tylko wynik"),
             ],
         ),
     ];
