@@ -207,7 +207,7 @@ export async function step(page, choose = (n) => 0, seen) {
       await page.getByRole('button', { name: 'Show my cards' }).click();
       break;
     case 'draw':
-      await page.getByRole('button', { name: 'Draw from the deck' }).click();
+      await page.getByRole('button', { name: 'Draw from the draw pile' }).click();
       break;
     case 'reveal':
       await page.locator('button[aria-label^="Reveal "]:not([disabled])').first().click();
