@@ -386,3 +386,50 @@ fn a_hand_devices_link_messages_and_buzz_are_decided_by_the_reducer() {
         |(_, c)| matches!(c, Cmd::HandLink { epoch: e, .. } if *e == s.hand.epoch && *e > epoch)
     ));
 }
+
+/// `code` as a link handler may rewrite it: every character but letters
+/// and digits percent-encoded (`+` as `%2B`, `:` as `%3A`, `$` as `%24`).
+fn percent_encoded(code: &str) -> String {
+    code.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'0'..=b'9' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn an_invitation_link_that_a_messenger_percent_encoded_reads_as_the_code() {
+    let invitation = Invitation {
+        table: 5,
+        seat: 1,
+        peer: Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap(),
+        relay: None,
+    };
+    let code = invitation.encode();
+    assert!(code.contains(['+', ':', '$', '/']), "{code}");
+    for hash in [
+        format!("#join={}", percent_encoded(&code)),
+        // The `=` rewritten too.
+        format!("#join%3D{}", percent_encoded(&code)),
+        format!("#join={code}"),
+    ] {
+        let from = crate::app::Start {
+            storage_ok: true,
+            hash: hash.clone(),
+            page: crate::cmd::Page::Phone,
+            ..crate::app::Start::default()
+        };
+        let s = Rc::new(AppState::start(&from));
+        assert_eq!(s.screen, Screen::Join);
+        assert_eq!(s.hand.text, code, "{hash}");
+        let s = s.reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.invitation, Some(invitation.clone()), "{hash}");
+    }
+    // The link pasted whole, as the messenger shows it.
+    let pasted = format!(
+        "https://example.org/mojo/join.html#join={}",
+        percent_encoded(&code)
+    );
+    assert_eq!(Invitation::decode(&pasted), Ok(invitation));
+}

@@ -203,18 +203,19 @@ impl AppState {
         // Either is taken out of the address, so that a reload does not do
         // it again.
         state.page = from.page;
-        let reply = crate::net::handoff::reply_in(&from.hash).filter(|_| from.page == Page::Table);
+        let hash = crate::page::fragment(&from.hash);
+        let reply = crate::net::handoff::reply_in(&hash).filter(|_| from.page == Page::Table);
         if let Some(code) = reply {
             // A phone's reply as a link (`#reply=CODE`): this tab hands it
             // to the table's tab and hosts nothing (`net::handoff`).
             state.outbox.push(Cmd::ClearHash);
             state.open_reply_tab(code, reply_id(&from.tab, from.now));
-        } else if let Some(code) = from.hash.strip_prefix("#join=") {
+        } else if let Some(code) = hash.strip_prefix("#join=") {
             state.outbox.push(Cmd::ClearHash);
             state.hand_msg(HandMsg::Open(code.to_string()));
         } else if state.page == Page::Phone {
             state.hand_msg(HandMsg::Open(String::new()));
-        } else if from.hash == "#lobby" {
+        } else if hash == "#lobby" {
             state.outbox.push(Cmd::ClearHash);
         } else {
             state.rejoin_at_start();

@@ -727,7 +727,12 @@ fn candidates(text: &str) -> Vec<String> {
             .collect::<String>()
             .to_ascii_uppercase()
     };
-    let link = text.rsplit_once("#join=").map_or(text, |(_, code)| code);
+    // A link pasted as a messenger shows it: its escapes decoded (the
+    // codes hold no `%`).
+    let text = &crate::page::fragment(text);
+    let link = text
+        .rsplit_once("#join=")
+        .map_or(text.as_str(), |(_, code)| code);
     let mut out = vec![squash(link)];
     // The runs of the alphabet's characters (anything else, a space, a
     // bracket, a quote, separates them), joined in spans.
