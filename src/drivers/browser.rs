@@ -35,12 +35,27 @@ pub fn utc_today() -> String {
 }
 
 /// The local time of day `ms` milliseconds from now (the device's own
-/// clock and time zone): when something made now stops being good.
+/// clock and time zone): when something made now stops being good. It is
+/// written as the device writes the time (its locale's format: "7:42 PM"
+/// on a 12-hour device, "19:42" on a 24-hour one), hours and minutes.
 pub fn clock_in(ms: u32) -> crate::net::devices::Clock {
     let then = js_sys::Date::new(&(js_sys::Date::now() + f64::from(ms)).into());
+    let options = js_sys::Object::new();
+    for (key, value) in [("hour", "numeric"), ("minute", "2-digit")] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    // No locale named: the device's own.
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options);
+    let shown = format
+        .format()
+        .call1(&wasm_bindgen::JsValue::UNDEFINED, &then)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default();
     crate::net::devices::Clock {
         hours: then.get_hours() as u8,
         minutes: then.get_minutes() as u8,
+        shown,
     }
 }
 

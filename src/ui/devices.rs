@@ -38,7 +38,7 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::NoPath(NoPath::RelayFailed) => Text::NoPathRelayFailed,
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
-        Problem::Expired(at) => Text::InvitationExpired(*at),
+        Problem::Expired(at) => Text::InvitationExpired(at),
     }
 }
 
@@ -180,7 +180,7 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 }
                 if r.link != LinkState::Connected {
                     <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
-                    if let (Some(until), true) = (r.valid_until, r.invitation.is_some()) {
+                    if let (Some(until), true) = (&r.valid_until, r.invitation.is_some()) {
                         <p class="device__valid">{ t(Text::InvitationValid(until)) }</p>
                     }
                     if let Some(code) = &r.invitation {

@@ -188,13 +188,31 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   await tab.close();
 });
 
+test("an invitation's time is written as the device writes the time: 7:42 PM on a 12-hour device, 19:42 on a 24-hour one", async () => {
+  const start = new Date('2026-12-05T19:32:00Z');
+  for (const [locale, until] of [
+    ['en-US', '7:42 PM'],
+    ['en-GB', '19:42'],
+  ]) {
+    const table = await device(`table-${locale}`, { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC', locale } });
+    await table.clock.install({ time: start });
+    await startGame(table, 'Ana');
+    await invitation(table, 'Ben');
+    const region = table.getByRole('region', { name: "Ben's device" });
+    await region.getByText(`This invitation is good for 10 minutes, until ${until}.`).waitFor();
+    await table.clock.fastForward('10:00');
+    await region.getByText(`The invitation good until ${until} has expired`).waitFor();
+    await table.close();
+  }
+});
+
 test('an invitation says how long it stays good; unanswered for 10 minutes it gives way to a new one, a reply to it is told it expired, and a phone whose reply was never taken says so', async () => {
   // Both pages' clocks are Playwright's (they run at the real pace until
   // a test jumps them on), so ten minutes pass in a moment.
   const start = new Date('2026-12-05T19:32:00Z');
-  const table = await device('table', { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC' } });
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC', locale: 'en-GB' } });
   await table.clock.install({ time: start });
-  const ben = await device('ben', { context: { timezoneId: 'UTC' } });
+  const ben = await device('ben', { context: { timezoneId: 'UTC', locale: 'en-GB' } });
   await ben.clock.install({ time: start });
   await startGame(table, 'Ana');
   const code = await invitation(table, 'Ben');
