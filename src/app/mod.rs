@@ -319,6 +319,13 @@ pub enum Msg {
     Slept {
         ms: u32,
     },
+    /// The page's fragment changed while it was open (`hashchange`: a
+    /// second link opened in this tab, which a messenger may reuse); `id`
+    /// a random number, for a reply handed to another tab.
+    Address {
+        hash: String,
+        id: u32,
+    },
     /// The page came to the front (`true`) or went to the background
     /// (the screen off, another app or tab in front).
     Shown(bool),
@@ -486,6 +493,9 @@ impl AppState {
             Msg::Copied { text, copied } => self.copied = Some((text, copied)),
             Msg::Share { title, text } => self.outbox.push(Cmd::Share { title, text }),
             Msg::Slept { ms } => self.slept(ms),
+            Msg::Address { hash, id } => {
+                self.follow_link(&hash, id);
+            }
             Msg::Shown(shown) => self.shown(shown),
             Msg::Persistent(kept) => self.persistent = kept.or(self.persistent),
             Msg::KeepStorage => self.ask_persist(),

@@ -398,14 +398,20 @@ fn percent_encoded(code: &str) -> String {
         .collect()
 }
 
+/// An invitation of table `table` for `seat` (Chromium's offer).
+fn invitation_for(table: u32, seat: u8) -> Invitation {
+    let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+    Invitation {
+        table,
+        seat,
+        peer,
+        relay: None,
+    }
+}
+
 #[test]
 fn an_invitation_link_that_a_messenger_percent_encoded_reads_as_the_code() {
-    let invitation = Invitation {
-        table: 5,
-        seat: 1,
-        peer: Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap(),
-        relay: None,
-    };
+    let invitation = invitation_for(5, 1);
     let code = invitation.encode();
     assert!(code.contains(['+', ':', '$', '/']), "{code}");
     for hash in [
@@ -432,4 +438,39 @@ fn an_invitation_link_that_a_messenger_percent_encoded_reads_as_the_code() {
         percent_encoded(&code)
     );
     assert_eq!(Invitation::decode(&pasted), Ok(invitation));
+}
+
+/// Issue 56: a second invitation link opened in the tab already open
+/// changes only the fragment (`hashchange`): the phone takes it as it
+/// takes a link at start, its box filled, its old link closed.
+#[test]
+fn a_second_invitation_link_in_the_open_tab_is_taken_like_the_first() {
+    let phone = answering_ben();
+    let epoch = phone.hand.epoch;
+    let mut lost = (*phone.reduce(Msg::Hand(HandMsg::Lost { epoch }))).clone();
+    lost.page = crate::cmd::Page::Phone;
+    assert_eq!((lost.screen, lost.hand.text.as_str()), (Screen::Join, ""));
+    let invitation = invitation_for(6, 2);
+    let code = invitation.encode();
+    let mark = lost.outbox.last();
+    let s = Rc::new(lost).reduce(Msg::Address {
+        hash: format!("#join={}", percent_encoded(&code)),
+        id: 1,
+    });
+    assert_eq!(s.screen, Screen::Join);
+    assert_eq!(s.hand.text, code);
+    assert!(s.hand.epoch > epoch);
+    let cmds: Vec<&Cmd> = s.outbox.after(mark).map(|(_, c)| c).collect();
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::ClearHash)), "{cmds:?}");
+    // Joined from there as from a first link.
+    let s = s.reduce(Msg::Hand(HandMsg::Join));
+    assert_eq!(s.hand.invitation, Some(invitation));
+    // A fragment that is no link (the address cleared): nothing changes.
+    let mark = s.outbox.last();
+    let same = s.clone().reduce(Msg::Address {
+        hash: String::new(),
+        id: 1,
+    });
+    assert_eq!(same.hand, s.hand);
+    assert_eq!(same.outbox.after(mark).count(), 0);
 }

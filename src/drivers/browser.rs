@@ -308,6 +308,27 @@ pub fn use_visibility_watch(send: &Callback<Msg>) {
     });
 }
 
+/// Tells the app when the page's fragment changes while it is open
+/// (`hashchange`): a second link opened in this tab (a messenger may
+/// reuse it) changes only the fragment, and the page does not load again.
+#[hook]
+pub fn use_address_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            let window = w.clone();
+            gloo::events::EventListener::new(&w, "hashchange", move |_| {
+                let hash = window.location().hash().unwrap_or_default();
+                send.emit(Msg::Address {
+                    hash,
+                    id: random_u64() as u32,
+                })
+            })
+        });
+        move || drop(listener)
+    });
+}
+
 /// Shows the browser's offer to install the app (kept by sw-register.js).
 pub fn install() {
     if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("mojo-install")) {

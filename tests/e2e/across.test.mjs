@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDevices } from './devices-kit.mjs';
 import { readInvitation } from './pairing.mjs';
-import { saveScreenshot } from './harness.mjs';
+import { saveScreenshot, eventually } from './harness.mjs';
 
 const { url, device, lobby, devicesDialog, invitation, answer, pair } = useDevices();
 
@@ -186,6 +186,33 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   // The phone sits at the table.
   await ben.getByText(/the table/).first().waitFor();
   await tab.close();
+});
+
+/// `code` as some link handlers rewrite it: every character but letters
+/// and digits percent-encoded (`+` as `%2B`, `:` as `%3A`, `$` as `%24`).
+const percentEncoded = (code) => [...code].map((c) => (/[A-Z0-9]/.test(c) ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+test('a second invitation link opened in the tab already open (only its fragment changes) fills the box, and the phone connects with it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  await startGame(table, 'Ana');
+  const code = await invitation(table, 'Ben');
+  const phonePage = `${url().replace('?', 'join.html?')}`;
+  // The first link: an invitation that no longer works.
+  await ben.goto(`${phonePage}#join=KT47MRIW`);
+  const box = ben.getByRole('textbox', { name: 'Invitation code' });
+  await eventually('the first link in the box', async () => (await box.inputValue()) === 'KT47MRIW', { saw: () => box.inputValue() });
+  // The second, in the same tab, as a messenger that percent-encodes.
+  await ben.goto(`${phonePage}#join=${percentEncoded(code)}`);
+  await eventually('the second link in the box', async () => (await box.inputValue()) === code, { saw: () => box.inputValue() });
+  assert.equal(new URL(ben.url()).hash, '', 'the link is taken out of the address');
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = ben.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
 });
 
 test("an invitation's time is written as the device writes the time: 7:42 PM on a 12-hour device, 19:42 on a 24-hour one", async () => {
