@@ -474,3 +474,44 @@ fn a_second_invitation_link_in_the_open_tab_is_taken_like_the_first() {
     assert_eq!(same.hand, s.hand);
     assert_eq!(same.outbox.after(mark).count(), 0);
 }
+
+/// Issue 56: behind routers that give each destination a new port, with
+/// STUN alone, the table could not connect and gave up, and the phone
+/// still said to keep waiting. Nothing reaches the phone without a path,
+/// so it tells from the two codes: two networks, no relay offered on
+/// either side, no path yet: if the table could not connect, a relay is
+/// needed, and the phone says so and what to do.
+#[test]
+fn a_phone_far_from_its_table_with_no_relay_says_one_may_be_needed() {
+    use crate::net::code::tests::{peer_with as peer, HOME_A, HOME_B, HOST, RELAY};
+    use crate::net::code::Kind;
+    let waiting = |table: &[(Kind, [u8; 4])], phone: &[(Kind, [u8; 4])], unanswered| {
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer: peer(table),
+            relay: None,
+        };
+        let reply = Reply {
+            seat: 1,
+            tag: invitation.peer.tag(),
+            peer: peer(phone),
+        };
+        HandState {
+            invitation: Some(invitation),
+            reply: Some(reply.encode()),
+            unanswered,
+            ..HandState::default()
+        }
+        .may_need_relay()
+    };
+    assert!(waiting(&[HOST, HOME_B], &[HOST, HOME_A], true));
+    // Before its connection found no path: nothing said yet.
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_A], false));
+    // A relay offered: it carries whatever the routers do.
+    assert!(!waiting(&[HOST, HOME_B, RELAY], &[HOST, HOME_A], true));
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_A, RELAY], true));
+    // One network, or no public address known: not this case.
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_B], true));
+    assert!(!waiting(&[HOST], &[HOST], true));
+}

@@ -559,6 +559,10 @@ messages! {
         /// The phone's reply has found no path yet: the table has not
         /// taken it (issue 35: a reply sent through a messenger).
         ReplyUnanswered => reply_unanswered: str,
+        /// The phone's reply has found no path yet, and the two codes say that
+        /// the devices are on two networks with no relay offered: if the table
+        /// could not connect, a relay is needed (issue 56).
+        ReplyNoPathYet => reply_no_path_yet: str,
         /// How long the table's invitation stays good ([`Clock`], issue 35).
         InvitationValid(at: &'a Clock) => invitation_valid: str (time(at)),
         /// On the table: the invitation good until then expired

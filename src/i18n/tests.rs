@@ -10,16 +10,16 @@ use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 use super::*;
 use crate::session::Level;
 
-/// One value of every variant of [`Text`] (several for variants whose
-/// fields choose between sentences); `every_variant_is_sampled` checks
-/// that none is missing.
-/// A time of day for the samples, as a 12-hour device writes it.
+/// A time of day for the samples (written `H:MM`: no device said how).
 static NINE_FIVE: Clock = Clock {
     hours: 21,
     minutes: 5,
     shown: String::new(),
 };
 
+/// One value of every variant of [`Text`] (several for variants whose
+/// fields choose between sentences); `every_variant_is_sampled` checks
+/// that none is missing.
 fn samples() -> Vec<Text<'static>> {
     use Text::*;
     let mut v = vec![
@@ -313,6 +313,7 @@ fn samples() -> Vec<Text<'static>> {
         CopyReply,
         ReplyHelp,
         ReplyUnanswered,
+        ReplyNoPathYet,
         InvitationValid(&NINE_FIVE),
         InvitationExpired(&NINE_FIVE),
         ReplyExpired,
@@ -1433,7 +1434,11 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
         // As the device writes it, whatever the language.
         let expired = Text::InvitationExpired(&at(19, 42, "7:42 PM")).get(lang);
         assert!(expired.contains("7:42 PM"), "{expired}");
-        for text in [Text::ReplyExpired, Text::ReplyUnanswered] {
+        for text in [
+            Text::ReplyExpired,
+            Text::ReplyUnanswered,
+            Text::ReplyNoPathYet,
+        ] {
             let s = text.get(lang);
             assert!(s.contains(&minutes), "{} {text:?}: {s}", lang.code());
         }

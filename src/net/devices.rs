@@ -601,18 +601,7 @@ mod tests {
 
     #[test]
     fn a_failed_pairing_says_which_case_it_is_from_the_candidates() {
-        use crate::net::code::{Addr, Candidate};
-        let peer = |cands: &[(Kind, [u8; 4])]| Peer {
-            candidates: cands
-                .iter()
-                .map(|&(kind, ip)| Candidate {
-                    addr: Addr::V4(ip),
-                    port: 50000,
-                    kind,
-                })
-                .collect(),
-            ..Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap()
-        };
+        let peer = crate::net::code::tests::peer_with;
         let host = (Kind::Host, [192, 168, 1, 20]);
         let ann = (Kind::Srflx, [203, 0, 113, 7]);
         let ben = (Kind::Srflx, [198, 51, 100, 9]);

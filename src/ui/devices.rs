@@ -423,6 +423,10 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     if hand.fresh > 0 {
                         <p class="join__problem" role="alert">{ t(Text::ReplyFresh) }</p>
                     }
+                    // First: what to do if the table could not connect.
+                    if hand.may_need_relay() {
+                        <p class="join__problem" role="status">{ t(Text::ReplyNoPathYet) }</p>
+                    }
                     <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
@@ -430,7 +434,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
                     { link_to_send(lang, crate::net::handoff::reply_link(&p.qr.page, code), "join-reply-link", [Text::ReplyLinkHelp, Text::SendReplyBack, Text::CopyReplyLink], &p.clipboard) }
-                    if hand.unanswered {
+                    if hand.unanswered && !hand.may_need_relay() {
                         <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
                     }
                 </section>

@@ -68,6 +68,16 @@ test('two homes behind symmetric NATs with STUN alone: the table says a relay is
   assert.match(words, /two different networks with no direct path between them, so a relay \(a TURN server\) is needed\. Add one in the Menu/);
   assert.doesNotMatch(await region.innerText(), /Wi-Fi/);
   await saveScreenshot(table, 'lab-symmetric-needs-relay');
+  // The far player is told too, and what to do (issue 56): not to keep
+  // waiting for a table that has given up.
+  const phoneSays = ann.getByText(/a relay is needed/);
+  await phoneSays.waitFor({ timeout: 20000 });
+  const phoneWords = await phoneSays.innerText();
+  console.log(`the phone says: ${phoneWords}`);
+  assert.match(phoneWords, /could not connect/);
+  assert.match(phoneWords, /new invitation/);
+  assert.equal(await ann.getByText(/keep waiting/).count(), 0, 'the phone does not say to keep waiting');
+  await saveScreenshot(ann, 'lab-symmetric-needs-relay-phone');
 });
 
 for (const [nat, servers, via] of [
