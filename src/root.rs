@@ -325,6 +325,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                     on_to_device={device(DeviceMsg::ToOwnDevice)}
                     on_start={to.msg(Msg::Device(DeviceMsg::StartPlaying))}
                     on_close={close()}
+                    on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
                     camera={state.camera.clone()}
                     camera_use={state.camera_use()}
                     on_scan={to.with(|scan| Msg::Camera(CameraMsg::Scan(scan)))}

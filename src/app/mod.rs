@@ -189,6 +189,10 @@ pub struct AppState {
     /// What came of the Menu's last Save of the relay (saved, or why
     /// not); forgotten when a dialog opens or closes.
     pub relay_said: Option<Result<(), RelayProblem>>,
+    /// The dialog the Menu was opened from, shown again when the Menu
+    /// closes: the devices dialog, whose words name the Menu ("add a
+    /// relay in the Menu"), before play starts too (issue 56).
+    pub menu_back_to: Overlay,
     /// This tab was opened by a phone's reply link: it hands the reply to
     /// the table's tab and draws nothing else (`net::handoff`).
     pub handoff: Option<crate::net::handoff::ReplyTab>,

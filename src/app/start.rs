@@ -63,6 +63,7 @@ impl AppState {
             network_problem: None,
             relay_draft: Relay::default(),
             relay_said: None,
+            menu_back_to: Overlay::None,
             handoff: None,
         };
         if !storage_ok {

@@ -100,6 +100,8 @@ pub struct DevicesProps {
     pub on_to_device: Callback<Seat>,
     pub on_start: Callback<()>,
     pub on_close: Callback<()>,
+    /// Opens the Menu, which a problem's words name (its relay).
+    pub on_menu: Callback<()>,
     /// The camera, and what it reads now (`AppState::camera_use`).
     pub camera: Camera,
     pub camera_use: Option<CameraUse>,
@@ -126,6 +128,10 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             Scan::Reply(seat) => Some(seat),
             Scan::Invitation => None,
         });
+    let menu = {
+        let cb = p.on_menu.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -177,6 +183,10 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <button type="button" class="button button--primary device__other" onclick={emit(&p.on_other_device)}>{ t(Text::OtherDevice) }</button>
                 } else if let Some(problem) = r.problem.as_ref().filter(|_| r.link != LinkState::Connected) {
                     <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
+                    // The Menu its words name, one tap away (issue 56).
+                    if matches!(problem, Problem::NoPath(_)) {
+                        <button type="button" class="button device__menu" onclick={menu.clone()}>{ t(Text::Menu) }</button>
+                    }
                 }
                 if r.link != LinkState::Connected {
                     <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>

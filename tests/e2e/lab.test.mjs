@@ -78,6 +78,15 @@ test('two homes behind symmetric NATs with STUN alone: the table says a relay is
   assert.match(phoneWords, /new invitation/);
   assert.equal(await ann.getByText(/keep waiting/).count(), 0, 'the phone does not say to keep waiting');
   await saveScreenshot(ann, 'lab-symmetric-needs-relay-phone');
+  // The Menu that the table's words name is one tap away, before play
+  // starts too, and closing it comes back to the devices (issue 56).
+  await region.getByRole('button', { name: 'Menu' }).click();
+  const menu = table.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('heading', { name: 'Playing across the internet' }).waitFor();
+  await saveScreenshot(table, 'lab-symmetric-needs-relay-menu');
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await region.waitFor();
+  assert.equal(await menu.count(), 0, 'the Menu is closed');
 });
 
 for (const [nat, servers, via] of [
