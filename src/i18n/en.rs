@@ -281,6 +281,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     join: "Join",
     copy_reply: "Copy reply",
     reply_unanswered: "The table has not taken this reply yet. It stays good for 10 minutes while this page is open: send it if you have not, and keep waiting.",
+    reply_no_path_yet: "No connection with the table yet. This phone and the table are on two different networks, with no relay: if the table could not connect, a relay is needed. Ask the person at the table to add one in the Menu, under “Playing across the internet”, and to send you a new invitation link; open it here. If the table has not taken this reply yet, it stays good for 10 minutes while this page is open.",
     invitation_valid: "This invitation is good for 10 minutes, until {time}. After that, a new one is made here.",
     invitation_expired: "The invitation good until {time} has expired: a reply to it can no longer connect. Send this new invitation instead.",
     reply_expired: "This invitation has expired: the table did not take your reply within 10 minutes. Ask the table for a new invitation, and answer that one.",

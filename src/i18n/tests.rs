@@ -10,6 +10,13 @@ use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 use super::*;
 use crate::session::Level;
 
+/// A time of day for the samples (written `H:MM`: no device said how).
+static NINE_FIVE: Clock = Clock {
+    hours: 21,
+    minutes: 5,
+    shown: String::new(),
+};
+
 /// One value of every variant of [`Text`] (several for variants whose
 /// fields choose between sentences); `every_variant_is_sampled` checks
 /// that none is missing.
@@ -306,14 +313,9 @@ fn samples() -> Vec<Text<'static>> {
         CopyReply,
         ReplyHelp,
         ReplyUnanswered,
-        InvitationValid(Clock {
-            hours: 9,
-            minutes: 5,
-        }),
-        InvitationExpired(Clock {
-            hours: 19,
-            minutes: 42,
-        }),
+        ReplyNoPathYet,
+        InvitationValid(&NINE_FIVE),
+        InvitationExpired(&NINE_FIVE),
         ReplyExpired,
         ReplyFresh,
         TableAway("Ana"),
@@ -1407,16 +1409,25 @@ fn each_language_keeps_its_own_words() {
 fn the_invitation_texts_say_how_long_it_stays_good() {
     use crate::net::devices::INVITATION_MS;
     let minutes = (INVITATION_MS / 60_000).to_string();
-    let at = |hours, minutes| Clock { hours, minutes };
+    let at = |hours, minutes, shown: &str| Clock {
+        hours,
+        minutes,
+        shown: shown.into(),
+    };
     for lang in Lang::ALL {
-        let valid = Text::InvitationValid(at(9, 5)).get(lang);
+        let valid = Text::InvitationValid(&at(9, 5, "")).get(lang);
         assert!(
             valid.contains(&minutes) && valid.contains("9:05"),
             "{valid}"
         );
-        let expired = Text::InvitationExpired(at(19, 42)).get(lang);
-        assert!(expired.contains("19:42"), "{expired}");
-        for text in [Text::ReplyExpired, Text::ReplyUnanswered] {
+        // As the device writes it, whatever the language.
+        let expired = Text::InvitationExpired(&at(19, 42, "7:42 PM")).get(lang);
+        assert!(expired.contains("7:42 PM"), "{expired}");
+        for text in [
+            Text::ReplyExpired,
+            Text::ReplyUnanswered,
+            Text::ReplyNoPathYet,
+        ] {
             let s = text.get(lang);
             assert!(s.contains(&minutes), "{} {text:?}: {s}", lang.code());
         }
