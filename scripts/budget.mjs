@@ -112,7 +112,12 @@ import { serve, launch, openPage, step, whatNow, root } from '../tests/e2e/harne
 // - 0.04 (the same day): wasm-opt's one-caller inlining kept to small
 // functions, the table's screen and the dialogs apart from the root view:
 // 261.8 -> 260.2 KB, 5.51x; the ceiling 0.05 above it.
-const REGRESSION_CEILING = 5.56;
+// + 0.04 (2026-12-07): the rules help's words (issue 57, +0.3 KB) and the
+// far table's first slips fixed (issue 56 items 1-4, 9, 10: unknown fields
+// of network.json let through, hashchange, percent-decoded links, the
+// device's time format, the far player told; +2.0 KB): 260.2 -> 262.5 KB,
+// 5.51x -> 5.56x (measured at e59d4ab, 6428267 and a9f07fd).
+const REGRESSION_CEILING = 5.6;
 /// The QR worker's .wasm and .js (brotli) ÷ the floor's total: 0.71x
 /// measured on 2026-12-04 (33.5 KB); 0.68x (32.1 KB) minified, with short
 /// import names; the ceiling 0.1 above.
@@ -131,7 +136,9 @@ const WORKER_CEILING = 0.78;
 /// way back from another network): 266.5 -> 269.7 KB, 5.65x -> 5.71x.
 /// + 0.08 (2026-12-06, issue 35 item 6): the phone's looks at its network
 /// and its ICE restart over the channel: 269.6 -> 273.7 KB, 5.71x -> 5.80x.
-const PHONE_CEILING = 5.84;
+/// + 0.05 (2026-12-07): issue 56 items 1-4, 9, 10, as the table's page:
+/// 273.8 -> 276.1 KB, 5.80x -> 5.85x.
+const PHONE_CEILING = 5.89;
 /// The QR worker's files: loaded on demand, not by a first visit.
 const isWorker = (f) => f.startsWith('qr-worker');
 /// The phone's page's own files (join.html's app and its boot script).
