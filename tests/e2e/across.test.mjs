@@ -11,6 +11,10 @@ import assert from 'node:assert/strict';
 import { useDevices } from './devices-kit.mjs';
 import { readInvitation } from './pairing.mjs';
 import { saveScreenshot, eventually } from './harness.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const { url, device, lobby, devicesDialog, invitation, answer, pair } = useDevices();
 

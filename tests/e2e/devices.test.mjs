@@ -18,6 +18,10 @@ import { initScript, AppPage } from './wd-harness.mjs';
 import { startDriver } from './webdriver.mjs';
 import { readInvitation, readReply, toSdp, fromSdp, writeReply, tagOf } from './pairing.mjs';
 import { HOLD_EXPORTS } from './faults.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const { url, device, lobby, pairWebDriver, devicesDialog, invitation, answer, pair, cards, checkMessages, received, playAll, recordChannels, latencies, latencyFigures, env } =
   useDevices();

@@ -11,7 +11,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
-import { chromiumArgs } from './webdriver.mjs';
+import { chromiumArgs, motionArgs } from './webdriver.mjs';
 import { whatNowInPage, snapshotInPage, pictureInPage } from './in-page.mjs';
 
 export { serve, root, dist } from './server.mjs';
@@ -19,14 +19,21 @@ export { serve, root, dist } from './server.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const artifacts = join(here, 'artifacts');
 
-export { chromiumArgs };
+export { chromiumArgs, reduceMotion } from './webdriver.mjs';
 
 /// Debian's Chromium (or `executablePath`, a wrapper that starts it
 /// elsewhere, as in a namespace of the network lab), with `args` after the
-/// usual ones. Every wait of its pages says what the page showed when it
+/// usual ones (and reduced motion if the file asked for it,
+/// `reduceMotion()`). Every wait of its pages says what the page showed when it
 /// gives up ([`explainWaits`]).
 export async function launch({ executablePath = '/usr/bin/chromium', args = [] } = {}) {
-  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, ...args] });
+  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, ...motionArgs(), ...args] });
+  // Playwright emulates "no-preference" in each new context unless told,
+  // over the browser's flag: every context (and `newPage`'s) is told.
+  if (motionArgs().length > 0) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  }
   await explainWaits(browser);
   return browser;
 }

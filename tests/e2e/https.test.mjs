@@ -22,6 +22,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { root, dist, launch } from './harness.mjs';
 import { startDriver, ELEMENT, sleep } from './webdriver.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const run = promisify(execFile);
 

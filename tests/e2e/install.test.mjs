@@ -13,6 +13,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useBuild, openPage, serve, dist, launch, waitUntil } from './harness.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const build = useBuild('/games/mojo/');
 

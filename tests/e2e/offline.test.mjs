@@ -9,6 +9,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, openPage, dist, step, snapshot, ready, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const BASE = '/games/mojo/';
 let browser;

@@ -8,6 +8,10 @@ import assert from 'node:assert/strict';
 import {
   useBuild, openPage, expectNoProblems, step, snapshot, ready, saveScreenshot,
 } from './harness.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 // MOJO_DIST serves another build folder (e.g. while dist/ is rebuilt).
 const build = useBuild('/', process.env.MOJO_DIST ? { dir: process.env.MOJO_DIST } : {});

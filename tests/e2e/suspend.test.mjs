@@ -15,6 +15,10 @@ import { join } from 'node:path';
 import { artifacts } from './harness.mjs';
 import { useDevices } from './devices-kit.mjs';
 import { chromiumPids, asleep, stop, wake, linkStatsInPage } from './suspend-kit.mjs';
+import { reduceMotion } from './webdriver.mjs';
+
+// Not about the animations: as a player who turned them off (issue 54).
+reduceMotion();
 
 const { url, device, lobby, pair, playAll } = useDevices();
 

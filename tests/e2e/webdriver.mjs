@@ -49,6 +49,24 @@ async function which(name) {
   return null;
 }
 
+/// Reduced motion (issue 54): a test file whose point is not the animations
+/// calls `reduceMotion()` at its top, and every browser it starts from then
+/// on (Chromium through Playwright or WebDriver, Firefox) prefers reduced
+/// motion, as a player who turned animations off: the app's animations
+/// and transitions are gone (`@media (prefers-reduced-motion: reduce)` in
+/// styles/app.css), and so are the CPU they cost and the waits for them.
+/// The files that test looks, pacing, taps during animations or the
+/// animations themselves keep them. Each file runs in a process of its own
+/// (`node --test`), so the choice is the file's.
+let motionReduced = false;
+export function reduceMotion() {
+  motionReduced = true;
+}
+/// Chromium's flag for `reduceMotion()`, if the file asked for it.
+export function motionArgs() {
+  return motionReduced ? ['--force-prefers-reduced-motion'] : [];
+}
+
 /// The engines: how to start each one's driver and what a new session asks.
 /// `capabilities(profileDir)` returns the `alwaysMatch` capabilities.
 /// Chromium's flags for the tests (headless as root, no network of its own);
@@ -77,6 +95,7 @@ export const ENGINES = {
         args: [
           '--headless=new',
           ...chromiumArgs,
+          ...motionArgs(),
           `--user-data-dir=${profile}`,
           `--window-size=${width},${height}`,
         ],
@@ -109,6 +128,7 @@ export const ENGINES = {
           'browser.shell.checkDefaultBrowser': false,
           'browser.startup.homepage_override.mstone': 'ignore',
           'remote.prefs.recommended': true,
+          ...(motionReduced ? { 'ui.prefersReducedMotion': 1 } : {}),
         },
       },
     }),
