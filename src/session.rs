@@ -5,8 +5,7 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, Game, GameRecord, ReplayError, RoundResult, RuleError, Seat,
-    SetupError, Value,
+    Action, Event, Game, GameRecord, ReplayError, RoundResult, RuleError, Seat, SetupError, Value,
 };
 
 pub use crate::setup::{
@@ -559,7 +558,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mojo_engine::Outcome;
+    use mojo_engine::{BotKind, Outcome};
 
     fn two_humans() -> TableSetup {
         TableSetup {
