@@ -305,7 +305,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     rejoin_as: "Rejoin as {name}",
     rejoin_linked: "You are {name} at this table: Join takes your seat back.",
     join_help_linked: "The invitation from your link is in the box: tap Join.",
-    rematch_waits: "The new game starts once every device is connected. Send the invitation below to each device that is not, or play its seat here, or give it to a bot.",
+    game_waits: "The game starts once every device is connected. Send the invitation below to each device that is not, or play its seat here, or give it to a bot.",
     keep_open: "Keep Mojo open on this phone until the game ends.",
     leave_table: "Leave the table",
     seat_given_away: "The table gave your seat to someone else.",

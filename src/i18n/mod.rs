@@ -602,9 +602,10 @@ messages! {
         RejoinLinked(n: &'a str) => rejoin_linked: str (name(n)),
         /// The join screen, the invitation come in a link and in the box.
         JoinHelpLinked => join_help_linked: str,
-        /// The devices dialog of a rematch whose devices are not all
-        /// connected: the new game waits for them.
-        RematchWaits => rematch_waits: str,
+        /// The devices dialog of a game not started whose devices, paired
+        /// before, are not all connected (a rematch, most often): the game
+        /// waits for them.
+        GameWaits => game_waits: str,
         /// On a phone's hand: leaving the page costs the link.
         KeepOpen => keep_open: str,
         LeaveTable => leave_table: str,

@@ -339,7 +339,7 @@ fn samples() -> Vec<Text<'static>> {
         RejoinAs("Ana"),
         RejoinLinked("Ana"),
         JoinHelpLinked,
-        RematchWaits,
+        GameWaits,
         KeepOpen,
         BotSeat,
         LeaveTable,

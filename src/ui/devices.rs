@@ -276,7 +276,7 @@ fn dialog_notes(p: &DevicesProps) -> Html {
     html! {
         <>
             if waits {
-                <p class="devices__warning" role="status">{ t(Text::RematchWaits) }</p>
+                <p class="devices__warning" role="status">{ t(Text::GameWaits) }</p>
             }
             // (No camera reaches a player far away: no word of it then.)
             if !p.camera.ok() && seats.iter().any(|r| !r.far) {
@@ -459,7 +459,8 @@ pub fn join_screen(p: &JoinProps) -> Html {
                 <p class="join__note" role="status">{ t(Text::RejoinLinked(&ticket.name)) }</p>
             } else if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() {
                 <p class="join__note" role="status">{ t(if hand.far { Text::HandLostFar } else { Text::HandLost }) }</p>
-            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
+            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected && !hand.link_first()) {
+                // (Not "scan" where the link's way leads: its reply says.)
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
             }
             if hand.expired {
