@@ -224,7 +224,7 @@ test('a second invitation link opened in the tab already open (only its fragment
   await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
 });
 
-test('a seat said to be far away in the lobby: its invitation leads with the link, and once its phone is paired the one person here sees her hand at every turn, no cover', async () => {
+test('a seat said to be far away in the lobby: its invitation leads with the link, and once its phone is paired the one person here sees her hand without a cover', async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const gran = await device('gran');
   await table.goto(url());

@@ -248,6 +248,7 @@ async function farRejoin(table, region, cy) {
     await below.waitFor();
     assert.ok((await top(link)) < (await top(below)), `the table: the link above the ${what}`);
   }
+  await link.scrollIntoViewIfNeeded();
   await saveScreenshot(table, 'lab-cy-lost-far-table');
   console.log(await cyNetwork('uncut'));
   await cy.goto(await link.inputValue());
@@ -262,6 +263,7 @@ async function farRejoin(table, region, cy) {
   await replyLink.waitFor({ timeout: 20000 });
   await cy.locator('.join__reply svg.qr').waitFor();
   assert.ok((await top(replyLink)) < (await top(cy.locator('.join__reply svg.qr'))), "Cy's reply link above its QR code");
+  assert.equal(await cy.getByText(/scan/i).count(), 0, 'no word of a scan');
   await saveScreenshot(cy, 'lab-cy-far-reply');
   const tab = await table.context().newPage();
   await tab.goto(await replyLink.inputValue());
