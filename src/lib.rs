@@ -36,6 +36,7 @@ pub mod root;
 pub mod save;
 pub mod scene;
 pub mod session;
+pub mod setup;
 pub mod stats;
 pub mod sync;
 pub mod ui;

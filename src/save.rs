@@ -26,7 +26,7 @@ pub const QUARANTINE_PREFIX: &str = "mojo.unreadable.";
 /// What every save file says about itself.
 const FORMAT: &str = "mojo-save";
 /// The newest save version this build writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The oldest save version this build reads: the first one Mojo wrote.
 pub const FIRST_VERSION: u32 = 1;
 
@@ -42,13 +42,20 @@ type Migration = fn(Json) -> Result<Json, String>;
 ///
 /// A format change adds a step here, bumps `VERSION`, keeps the fixtures
 /// of the older versions and adds new ones.
-const MIGRATIONS: &[Migration] = &[migrate_v1_to_v2];
+const MIGRATIONS: &[Migration] = &[migrate_v1_to_v2, migrate_v2_to_v3];
 
 /// Version 2 lets a seat say `"remote": true`: a person who plays on their
 /// own device (play across devices). Every seat of a version 1 save plays
 /// on the device that saved it, which is what a seat without `remote`
 /// means: the game part needs no change.
 fn migrate_v1_to_v2(game: Json) -> Result<Json, String> {
+    Ok(game)
+}
+
+/// Version 3 lets a seat on its own device say `"far": true`: far away,
+/// not in the room, as the host said (issue 56). A seat of a version 2
+/// save said nothing of it, which is what a seat without `far` means.
+fn migrate_v2_to_v3(game: Json) -> Result<Json, String> {
     Ok(game)
 }
 
@@ -98,10 +105,11 @@ impl Envelope {
 }
 
 /// The current version of a saved game: `{"id", "seats": [{"name", "bot",
-/// "remote"}], "double_discard", "target", "starter": "random" |
+/// "remote", "far"}], "double_discard", "target", "starter": "random" |
 /// {"seat": n}, "seed", "actions", "shown_to"}`; every field is required
-/// but `bot` and `shown_to` (null or absent for none) and `remote` (absent
-/// for a seat on this device, version 2), and no other field is allowed.
+/// but `bot` and `shown_to` (null or absent for none), `remote` (absent
+/// for a seat on this device, version 2) and `far` (absent for a seat
+/// not said to be far away, version 3), and no other field is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct GameV1 {
     /// Identifies one game across saves (two tabs, two games).
@@ -122,6 +130,8 @@ struct SeatV1 {
     bot: Option<String>,
     /// Version 2: a person on their own device.
     remote: bool,
+    /// Version 3: ...far away, not in the room.
+    far: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,8 +179,9 @@ impl GameV1 {
     }
 }
 
-/// Seats, in the save and in the settings: `[{"name", "bot", "remote"}]`,
-/// `bot` null (or absent) for a person, `remote` written only when true.
+/// Seats, in the save and in the settings: `[{"name", "bot", "remote",
+/// "far"}]`, `bot` null (or absent) for a person, `remote` and `far`
+/// written only when true.
 fn seats_json(seats: &[SeatV1]) -> Json {
     Json::Arr(
         seats
@@ -185,6 +196,9 @@ fn seats_json(seats: &[SeatV1]) -> Json {
                 ];
                 if s.remote {
                     fields.push(("remote".to_string(), Json::Bool(true)));
+                }
+                if s.far {
+                    fields.push(("far".to_string(), Json::Bool(true)));
                 }
                 Json::Obj(fields)
             })
@@ -208,12 +222,8 @@ fn seats_from(list: &[Json], strict: bool) -> Result<Vec<SeatV1>, String> {
                             .to_string(),
                     ),
                 },
-                remote: match f.opt("remote") {
-                    None => false,
-                    Some(r) => r
-                        .as_bool()
-                        .ok_or_else(|| json::wrong("remote", "true or false", r))?,
-                },
+                remote: flag(&mut f, "remote")?,
+                far: flag(&mut f, "far")?,
             };
             if strict {
                 f.done()?;
@@ -221,6 +231,16 @@ fn seats_from(list: &[Json], strict: bool) -> Result<Vec<SeatV1>, String> {
             Ok(seat)
         })
         .collect()
+}
+
+/// A seat's `true` or `false` that may be absent (false).
+fn flag(f: &mut Fields, name: &str) -> Result<bool, String> {
+    match f.opt(name) {
+        None => Ok(false),
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| json::wrong(name, "true or false", v)),
+    }
 }
 
 /// Who starts: `"random"` or `{"seat": n}`.
@@ -332,6 +352,7 @@ fn seats_v1(seats: &[SeatSetup]) -> Vec<SeatV1> {
             name: s.name.clone(),
             bot: s.bot.map(|l| l.key().to_string()),
             remote: s.is_remote(),
+            far: s.is_far(),
         })
         .collect()
 }
@@ -343,6 +364,7 @@ fn seats_setup(seats: &[SeatV1]) -> Result<Vec<SeatSetup>, (usize, String)> {
         .iter()
         .enumerate()
         .map(|(i, s)| match &s.bot {
+            None if s.remote && s.far => Ok(SeatSetup::far(&s.name)),
             None if s.remote => Ok(SeatSetup::remote(&s.name)),
             None => Ok(SeatSetup::human(&s.name)),
             Some(name) => Level::from_key(name)

@@ -5,46 +5,12 @@
 //! Pure Rust over the engine: no browser APIs, so it is tested natively.
 
 use mojo_engine::{
-    Action, BotKind, Event, FirstPlayer, Game, GameRecord, Options, ReplayError, RoundResult,
-    RuleError, Seat, SetupError, Value,
+    Action, Event, Game, GameRecord, ReplayError, RoundResult, RuleError, Seat, SetupError, Value,
 };
 
-/// The longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 20;
-
-/// A bot's level as the lobby offers it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's name in saves, settings, statistics and the lobby's
-    /// menu: "easy", "medium", "hard".
-    pub fn key(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.key() == key)
-    }
-
-    pub fn bot_kind(self) -> BotKind {
-        match self {
-            Level::Easy => BotKind::Easy,
-            Level::Medium => BotKind::Medium,
-            Level::Hard => BotKind::Hard,
-        }
-    }
-}
+pub use crate::setup::{
+    clean_name, Level, SeatSetup, SetupEdit, SetupProblem, Starter, TableSetup, MAX_NAME_CHARS,
+};
 
 /// Who plays a seat ([`Session::to_act`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,311 +20,6 @@ pub enum Player {
     Here,
     /// A person on their own device.
     OwnDevice,
-}
-
-/// One seat of the table: a person (by name) or a bot. A person plays on
-/// this device (pass-and-play) or on their own (`remote`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatSetup {
-    pub name: String,
-    /// `None` for a person.
-    pub bot: Option<Level>,
-    /// A person playing on their own device (never with `bot`).
-    pub remote: bool,
-}
-
-impl SeatSetup {
-    pub fn human(name: &str) -> SeatSetup {
-        SeatSetup {
-            name: clean_name(name),
-            bot: None,
-            remote: false,
-        }
-    }
-    /// A person playing on their own device.
-    pub fn remote(name: &str) -> SeatSetup {
-        SeatSetup {
-            remote: true,
-            ..SeatSetup::human(name)
-        }
-    }
-    pub fn bot(name: &str, level: Level) -> SeatSetup {
-        SeatSetup {
-            name: clean_name(name),
-            bot: Some(level),
-            remote: false,
-        }
-    }
-    /// A person, on this device or their own.
-    pub fn is_human(&self) -> bool {
-        self.bot.is_none()
-    }
-    /// A person on their own device.
-    pub fn is_remote(&self) -> bool {
-        self.bot.is_none() && self.remote
-    }
-    /// A person who plays on this device.
-    pub fn is_here(&self) -> bool {
-        self.bot.is_none() && !self.remote
-    }
-}
-
-/// A name as the table shows it: trimmed, control characters removed, at
-/// most [`MAX_NAME_CHARS`] characters. Names are always text, never markup
-/// (Yew escapes them).
-pub fn clean_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    cleaned.chars().take(MAX_NAME_CHARS).collect()
-}
-
-/// Who starts the first round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Starter {
-    Seat(Seat),
-    Random,
-}
-
-/// Everything the lobby decides.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableSetup {
-    pub seats: Vec<SeatSetup>,
-    pub double_discard: bool,
-    pub target: u32,
-    pub starter: Starter,
-}
-
-/// Why a table cannot start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupProblem {
-    Seats(usize),
-    EmptyName(usize),
-    Target(u32),
-    Starter(Seat),
-}
-
-impl core::fmt::Display for SetupProblem {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match *self {
-            SetupProblem::Seats(n) => write!(f, "a table seats 2 to 8 players, not {n}"),
-            SetupProblem::EmptyName(i) => write!(f, "seat {} has no name", i + 1),
-            SetupProblem::Target(t) => write!(f, "the target must be 10 to 500 points, not {t}"),
-            SetupProblem::Starter(s) => write!(
-                f,
-                "the first player, seat {}, is not at the table",
-                u32::from(s) + 1
-            ),
-        }
-    }
-}
-
-/// One change a person makes to the lobby's table: the lobby sends it,
-/// the reducer makes it ([`TableSetup::edit`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupEdit {
-    /// Seat `i`'s name as typed (kept to [`MAX_NAME_CHARS`] characters).
-    Name(usize, String),
-    /// Seat `i` becomes what the lobby's list says: `person`, `remote` (on
-    /// its own device) or a bot level's key.
-    Kind(usize, String),
-    /// Seat `i` leaves (a table keeps two seats at least).
-    Remove(usize),
-    /// A Medium bot joins (up to eight seats).
-    Add,
-    /// The two-piles variant on or off.
-    TwoPiles(bool),
-    /// The target score as typed (a whole number, kept within 10–500;
-    /// anything else changes nothing).
-    Target(String),
-    /// Who starts: a seat's number, or anything else for a random seat.
-    Starter(String),
-}
-
-impl TableSetup {
-    /// A first visit: you and three Medium bots, so "Start game" is one tap.
-    pub fn first_visit(your_name: &str) -> TableSetup {
-        TableSetup::first_visit_named(your_name, |n| format!("Bot {n}"))
-    }
-
-    /// A first visit with the bots named by `bot_name(1..=3)` (the
-    /// interface's language).
-    pub fn first_visit_named(your_name: &str, bot_name: impl Fn(usize) -> String) -> TableSetup {
-        TableSetup {
-            seats: vec![
-                SeatSetup::human(your_name),
-                SeatSetup::bot(&bot_name(1), Level::Medium),
-                SeatSetup::bot(&bot_name(2), Level::Medium),
-                SeatSetup::bot(&bot_name(3), Level::Medium),
-            ],
-            double_discard: false,
-            target: mojo_engine::DEFAULT_TARGET,
-            starter: Starter::Seat(0),
-        }
-    }
-
-    pub fn players(&self) -> u8 {
-        self.seats.len() as u8
-    }
-
-    /// Seat `i` becomes a bot of level `bot`, or a person (here, or on
-    /// their own device with `remote`). A name the lobby gave it, a bot's
-    /// ("Bot 1", by `bot_name`) or a person's ("Player 2" by
-    /// `person_name`, numbered from 1, or the unnumbered "Player" for
-    /// `None`), follows the change; a name somebody typed stays.
-    pub fn set_kind(
-        &mut self,
-        i: usize,
-        bot: Option<Level>,
-        remote: bool,
-        bot_name: impl Fn(usize) -> String,
-        person_name: impl Fn(Option<usize>) -> String,
-    ) {
-        // A bot's new name: the first "Bot k" no other seat has.
-        let free_bot = (1..)
-            .map(&bot_name)
-            .find(|name| self.seats.iter().all(|s| s.name != *name))
-            .unwrap_or_default();
-        let Some(seat) = self.seats.get_mut(i) else {
-            return;
-        };
-        let most = mojo_engine::MAX_PLAYERS;
-        let default_bot = (0..=most).any(|k| seat.name == bot_name(k));
-        let default_person =
-            seat.name == person_name(None) || (1..=most).any(|k| seat.name == person_name(Some(k)));
-        if bot.is_none() && seat.bot.is_some() && default_bot {
-            seat.name = person_name(Some(i + 1));
-        } else if bot.is_some() && seat.bot.is_none() && default_person {
-            seat.name = free_bot;
-        }
-        seat.bot = bot;
-        seat.remote = remote && bot.is_none();
-    }
-
-    /// Makes one of the lobby's changes (`Msg::EditLobby`); names that
-    /// follow a seat's kind as [`TableSetup::set_kind`] says.
-    pub fn edit(
-        &mut self,
-        edit: SetupEdit,
-        bot_name: impl Fn(usize) -> String,
-        person_name: impl Fn(Option<usize>) -> String,
-    ) {
-        match edit {
-            SetupEdit::Name(i, name) => {
-                if let Some(seat) = self.seats.get_mut(i) {
-                    seat.name = name.chars().take(MAX_NAME_CHARS).collect();
-                }
-            }
-            SetupEdit::Kind(i, kind) => {
-                let bot = Level::from_key(&kind);
-                self.set_kind(i, bot, kind == "remote", bot_name, person_name);
-            }
-            SetupEdit::Remove(i) => {
-                if self.seats.len() > 2 && i < self.seats.len() {
-                    self.seats.remove(i);
-                    if let Starter::Seat(st) = self.starter {
-                        if st as usize >= self.seats.len() || st as usize == i {
-                            self.starter = Starter::Seat(0);
-                        }
-                    }
-                }
-            }
-            SetupEdit::Add => {
-                let n = self.seats.len();
-                if n < mojo_engine::MAX_PLAYERS {
-                    self.seats.push(SeatSetup::bot(&bot_name(n), Level::Medium));
-                }
-            }
-            SetupEdit::TwoPiles(on) => self.double_discard = on,
-            SetupEdit::Target(text) => {
-                if let Ok(v) = text.trim().parse::<u32>() {
-                    self.target = v.clamp(10, 500);
-                }
-            }
-            SetupEdit::Starter(text) => {
-                self.starter = match text.parse::<u8>() {
-                    Ok(seat) if (seat as usize) < self.seats.len() => Starter::Seat(seat),
-                    _ => Starter::Random,
-                };
-            }
-        }
-    }
-
-    pub fn options(&self) -> Options {
-        Options {
-            players: self.players(),
-            double_discard: self.double_discard,
-            target: self.target,
-            first_player: match self.starter {
-                Starter::Seat(s) => FirstPlayer::Seat(s),
-                Starter::Random => FirstPlayer::Random,
-            },
-        }
-    }
-
-    /// Checks the setup; the first problem found.
-    pub fn check(&self) -> Result<(), SetupProblem> {
-        let n = self.seats.len();
-        if !(2..=8).contains(&n) {
-            return Err(SetupProblem::Seats(n));
-        }
-        if let Some(i) = self
-            .seats
-            .iter()
-            .position(|s| clean_name(&s.name).is_empty())
-        {
-            return Err(SetupProblem::EmptyName(i));
-        }
-        if !(10..=500).contains(&self.target) {
-            return Err(SetupProblem::Target(self.target));
-        }
-        if let Starter::Seat(s) = self.starter {
-            if s as usize >= n {
-                return Err(SetupProblem::Starter(s));
-            }
-        }
-        Ok(())
-    }
-
-    pub fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_human())
-            .map(|(i, _)| i as Seat)
-    }
-
-    /// The people who play on this device.
-    pub fn here(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_here())
-            .map(|(i, _)| i as Seat)
-    }
-
-    /// Whether someone plays on their own device.
-    pub fn has_remote(&self) -> bool {
-        self.seats.iter().any(SeatSetup::is_remote)
-    }
-
-    /// Whether this device's screen is passed between people, each hand
-    /// behind the hand-off cover: with several people here, or with anyone
-    /// on their own device (who may be looking at this screen).
-    pub fn covers_hands(&self) -> bool {
-        let here = self.here().count();
-        here >= 2 || (here >= 1 && self.has_remote())
-    }
-
-    pub fn name(&self, seat: Seat) -> &str {
-        self.seats
-            .get(seat as usize)
-            .map_or("?", |s| s.name.as_str())
-    }
 }
 
 /// One line of the game log: an event, as every player may see it, and the
@@ -630,9 +291,10 @@ impl Session {
         if self.handoff_to().is_some() {
             return None;
         }
-        // With someone on their own device, only for the person's turn.
+        // With someone on their own device in the room, only for the
+        // person's turn.
         self.shown_to
-            .filter(|&s| !self.setup.has_remote() || (s == self.game.current() && self.in_play()))
+            .filter(|&s| !self.setup.in_room() || (s == self.game.current() && self.in_play()))
     }
 
     /// Changes who plays `seat` in the middle of the game: a bot of `bot`'s
@@ -648,6 +310,7 @@ impl Session {
         }
         s.bot = bot;
         s.remote = remote;
+        s.far = s.far && remote;
         // Whose cards may show follows the new seats.
         if !self.setup.covers_hands() {
             let here: Vec<Seat> = self.setup.here().collect();
@@ -895,7 +558,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mojo_engine::Outcome;
+    use mojo_engine::{BotKind, Outcome};
 
     fn two_humans() -> TableSetup {
         TableSetup {
@@ -924,136 +587,6 @@ mod tests {
             guard += 1;
             assert!(guard < 20_000);
         }
-    }
-
-    #[test]
-    fn names_are_trimmed_text_of_limited_length() {
-        assert_eq!(clean_name("  Ana \n\t Maria "), "Ana Maria");
-        assert_eq!(
-            clean_name(&"x".repeat(10_000)).chars().count(),
-            MAX_NAME_CHARS
-        );
-        assert_eq!(clean_name("<img src=x>"), "<img src=x>");
-        assert_eq!(clean_name("\u{7}\u{1b}"), "");
-    }
-
-    /// A seat changed in the lobby takes its new kind's default name only
-    /// while it has its old kind's default name.
-    #[test]
-    fn a_seat_changed_in_the_lobby_is_renamed_only_from_a_default_name() {
-        let bot = |n: usize| format!("Bot {n}");
-        let person = |n: Option<usize>| n.map_or("Player".to_string(), |n| format!("Player {n}"));
-        let mut t = TableSetup::first_visit_named("Player", bot);
-        t.seats[2].name = "Hal".into();
-        t.set_kind(1, None, false, bot, person);
-        assert_eq!(
-            (t.seats[1].name.as_str(), t.seats[1].bot),
-            ("Player 2", None)
-        );
-        t.set_kind(2, None, true, bot, person);
-        assert_eq!(t.seats[2].name, "Hal", "a typed name stays");
-        assert!(t.seats[2].remote);
-        // A seat moved after removals still counts as a default bot name.
-        t.seats[3].name = "Bot 7".into();
-        t.set_kind(3, None, false, bot, person);
-        assert_eq!(t.seats[3].name, "Player 4");
-        // And back: a default person's name becomes a bot's.
-        t.set_kind(1, Some(Level::Hard), true, bot, person);
-        assert_eq!(t.seats[1].name, "Bot 1");
-        assert!(!t.seats[1].remote, "a bot is never on its own device");
-        t.set_kind(0, Some(Level::Easy), false, bot, person);
-        assert_eq!(t.seats[0].name, "Bot 2", "the first bot name no seat has");
-        // A bot changed to another level keeps its name.
-        t.seats[1].name = "Robo".into();
-        t.set_kind(1, Some(Level::Easy), false, bot, person);
-        assert_eq!(t.seats[1].name, "Robo");
-    }
-
-    /// Every change the lobby sends, made by the reducer's one function.
-    #[test]
-    fn the_lobbys_edits_change_the_table_as_the_lobby_says() {
-        let bot = |n: usize| format!("Bot {n}");
-        let person = |n: Option<usize>| n.map_or("Player".to_string(), |n| format!("Player {n}"));
-        let mut t = TableSetup::first_visit_named("Player", bot);
-        let edit = |t: &mut TableSetup, e: SetupEdit| t.edit(e, bot, person);
-        edit(&mut t, SetupEdit::Name(0, "Ana".repeat(10)));
-        assert_eq!(t.seats[0].name.chars().count(), MAX_NAME_CHARS);
-        edit(&mut t, SetupEdit::Kind(1, "remote".into()));
-        assert_eq!(
-            (t.seats[1].name.as_str(), t.seats[1].remote),
-            ("Player 2", true)
-        );
-        edit(&mut t, SetupEdit::Kind(1, Level::Hard.key().into()));
-        assert_eq!(
-            (t.seats[1].bot, t.seats[1].remote),
-            (Some(Level::Hard), false)
-        );
-        edit(&mut t, SetupEdit::Kind(1, "person".into()));
-        assert_eq!((t.seats[1].bot, t.seats[1].remote), (None, false));
-        // Up to eight seats, each new one a Medium bot with a free name.
-        for _ in 0..10 {
-            edit(&mut t, SetupEdit::Add);
-        }
-        assert_eq!(t.seats.len(), 8);
-        assert_eq!(
-            (t.seats[7].name.as_str(), t.seats[7].bot),
-            ("Bot 7", Some(Level::Medium))
-        );
-        // Who starts: a seat, and back to it when that seat leaves.
-        edit(&mut t, SetupEdit::Starter("5".into()));
-        assert_eq!(t.starter, Starter::Seat(5));
-        edit(&mut t, SetupEdit::Remove(5));
-        assert_eq!((t.seats.len(), t.starter), (7, Starter::Seat(0)));
-        edit(&mut t, SetupEdit::Starter("9".into()));
-        assert_eq!(t.starter, Starter::Random, "no such seat");
-        edit(&mut t, SetupEdit::Starter("random".into()));
-        assert_eq!(t.starter, Starter::Random);
-        // Never fewer than two seats; a seat out of range changes nothing.
-        for _ in 0..10 {
-            edit(&mut t, SetupEdit::Remove(0));
-        }
-        assert_eq!(t.seats.len(), 2);
-        edit(&mut t, SetupEdit::Remove(9));
-        edit(&mut t, SetupEdit::Name(9, "X".into()));
-        assert_eq!(t.seats.len(), 2);
-        // The variant and the target (a whole number within 10–500).
-        edit(&mut t, SetupEdit::TwoPiles(true));
-        assert!(t.double_discard);
-        edit(&mut t, SetupEdit::TwoPiles(false));
-        assert!(!t.double_discard);
-        edit(&mut t, SetupEdit::Target(" 75 ".into()));
-        assert_eq!(t.target, 75);
-        edit(&mut t, SetupEdit::Target("5".into()));
-        assert_eq!(t.target, 10);
-        edit(&mut t, SetupEdit::Target("9000".into()));
-        assert_eq!(t.target, 500);
-        edit(&mut t, SetupEdit::Target("fifty".into()));
-        assert_eq!(t.target, 500, "not a number: unchanged");
-    }
-
-    #[test]
-    fn first_visit_is_you_and_three_medium_bots() {
-        let t = TableSetup::first_visit("You");
-        assert_eq!(t.players(), 4);
-        assert_eq!(t.humans().collect::<Vec<_>>(), vec![0]);
-        assert!(t.seats[1..].iter().all(|s| s.bot == Some(Level::Medium)));
-        assert_eq!(t.check(), Ok(()));
-    }
-
-    #[test]
-    fn setups_that_cannot_play_are_refused() {
-        let mut t = TableSetup::first_visit("You");
-        t.seats.truncate(1);
-        assert_eq!(t.check(), Err(SetupProblem::Seats(1)));
-        let mut t = TableSetup::first_visit("You");
-        t.seats[2].name = "   ".into();
-        assert_eq!(t.check(), Err(SetupProblem::EmptyName(2)));
-        let mut t = TableSetup::first_visit("You");
-        t.starter = Starter::Seat(4);
-        assert_eq!(t.check(), Err(SetupProblem::Starter(4)));
-        let mut t = TableSetup::first_visit("You");
-        t.target = 0;
-        assert!(Session::new(t, 1).is_err());
     }
 
     #[test]
@@ -1139,6 +672,55 @@ mod tests {
             covered > 5 && shown > covered,
             "{covered} covers, {shown} shown"
         );
+    }
+
+    /// A seat the host said is far away is not in the room: the one
+    /// person here sees their hand at every turn, never asked to show it,
+    /// as alone with bots (issue 56: "Show my cards" 14 times in 3
+    /// rounds). A phone in the room beside it still covers the hand.
+    #[test]
+    fn a_far_seat_leaves_the_lone_hand_here_uncovered_and_a_phone_in_the_room_does_not() {
+        let far = |others: Vec<SeatSetup>| TableSetup {
+            seats: [
+                vec![SeatSetup::human("Mum"), SeatSetup::far("Gran")],
+                others,
+            ]
+            .concat(),
+            double_discard: false,
+            target: 50,
+            starter: Starter::Seat(0),
+        };
+        let setup = far(vec![SeatSetup::bot("Bot", Level::Medium)]);
+        assert!(!setup.covers_hands());
+        let mut s = Session::new(setup, 3).unwrap();
+        let mut bot = BotKind::Medium.make(3);
+        let mut mums = 0;
+        for _ in 0..300 {
+            if s.game.is_over() {
+                break;
+            }
+            assert_eq!(s.handoff_to(), None, "Mum is never asked for the device");
+            assert_eq!(s.viewer(), Some(0), "Mum's hand shows, whoever is to act");
+            mums += usize::from(s.in_play() && s.game.current() == 0);
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        assert!(mums > 5, "Mum played {mums} turns");
+        // A phone in the room as well: Mum's hand is covered again.
+        let mut s = Session::new(far(vec![SeatSetup::remote("Ben")]), 3).unwrap();
+        assert!(s.setup.covers_hands());
+        assert_eq!((s.viewer(), s.handoff_to()), (None, Some(0)));
+        assert!(s.show_hand(0));
+        let view = s.game.view(0);
+        s.apply(bot.choose(&view)).unwrap();
+        assert_eq!(s.viewer(), None, "behind the cover once her turn is over");
+    }
+
+    #[test]
+    fn a_setup_that_cannot_play_starts_no_session() {
+        let mut t = TableSetup::first_visit("You");
+        t.target = 0;
+        assert!(Session::new(t, 1).is_err());
     }
 
     /// A card played lower than or equal to the one it covered can be

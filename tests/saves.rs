@@ -80,6 +80,15 @@ fn saves_of_every_version_load() {
     assert!(own.session.is_here(0) && !own.session.is_here(2));
     assert_eq!(own.session.humans(), 2);
 
+    // Version 3: a seat played on its own device, far away (issue 56):
+    // the one person here sees her hand, no cover.
+    let far = load("v3-far-seat-mid-game.json").unwrap();
+    assert_eq!(far.session.record.actions, mid.session.record.actions);
+    assert!(far.session.is_remote(2) && far.session.setup.seats[2].is_far());
+    assert!(!own.session.setup.seats[2].is_far());
+    assert!(!far.session.setup.covers_hands() && own.session.setup.covers_hands());
+    assert_eq!(far.session.viewer(), Some(0));
+
     // Today's deal of 2026-12-04, played out (the end-to-end tests share
     // its result; src/daily.rs writes it again).
     let daily = load("daily-2026-12-04-finished.json").unwrap();
@@ -98,14 +107,15 @@ fn a_loaded_save_writes_back_the_same() {
         "v1-two-piles.json",
         "v1-finished.json",
         "v2-own-device-mid-game.json",
+        "v3-far-seat-mid-game.json",
     ] {
         let text = fixture(name);
         let loaded = decode(&text).unwrap();
         let again = encode(&loaded.session, &loaded.id, loaded.seq);
         let mut a: Json = serde_json::from_str(&text).unwrap();
         let b: Json = serde_json::from_str(&again).unwrap();
-        // Version 1 saves come back as version 2 (its one change, `remote`
-        // seats, is absent from them).
+        // Older saves come back in the current version (their changes,
+        // `remote` and `far` seats, are absent from them).
         assert_eq!(b["version"], json!(VERSION), "{name}");
         a["version"] = json!(VERSION);
         // Where the screen is passed between people, a save read back

@@ -138,6 +138,51 @@ fn a_table_with_a_seat_on_its_device_pairs_it_before_the_bots_move() {
     );
 }
 
+/// Issue 56: a rematch with a device not connected (its link lost at the
+/// end of the game) does not start without it: the devices dialog says
+/// so and offers its invitation, and nothing is played until the device
+/// is back or the host decides. With every device connected, the rematch
+/// starts at once.
+#[test]
+fn a_rematch_with_a_device_not_connected_waits_for_it_in_the_devices_dialog() {
+    let paired = |s: Rc<AppState>, epoch| {
+        s.reduce(Msg::Device(DeviceMsg::Paired {
+            seat: 1,
+            epoch,
+            token: "T".into(),
+        }))
+    };
+    let playing = paired(table(), 1)
+        .reduce(Msg::Device(DeviceMsg::StartPlaying))
+        .reduce(Msg::Overlay(Overlay::None));
+    let rematch = |s: &Rc<AppState>| {
+        s.clone().reduce(Msg::Rematch {
+            seed: 11,
+            id: "0000002a00000001".into(),
+        })
+    };
+    // Connected: the new game is under way at once.
+    let s = rematch(&playing);
+    assert!(s.devices.started && s.devices.all_connected());
+    assert_eq!(s.overlay_shown(), Overlay::None);
+    // Ben's link lost: the new game waits, the dialog up with a new
+    // invitation on its way; no bot moves meanwhile.
+    let lost = playing.reduce(Msg::Device(DeviceMsg::Lost { seat: 1, epoch: 1 }));
+    let s = rematch(&lost);
+    assert_eq!(s.game_id, "0000002a00000001");
+    assert!(!s.devices.started, "the new game waits for Ben's device");
+    assert_eq!(s.overlay_shown(), Overlay::Devices);
+    let r = &s.devices.seats[0];
+    assert_eq!(
+        (r.link, r.token.as_deref(), r.epoch),
+        (LinkState::Inviting, Some("T"), 2)
+    );
+    assert!(s.session.as_ref().unwrap().record.actions.is_empty());
+    // Ben back: "Start playing" starts it.
+    let s = paired(s, 2).reduce(Msg::Device(DeviceMsg::StartPlaying));
+    assert!(s.devices.started);
+}
+
 #[test]
 fn a_phones_action_is_judged_once_and_every_refusal_is_sent_back_with_its_reason() {
     let s = table()

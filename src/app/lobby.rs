@@ -45,6 +45,11 @@ impl AppState {
                 } else {
                     Devices::default()
                 };
+            } else if !self.devices.all_connected() {
+                // A device not connected: the new game waits for it, and
+                // the devices dialog says so and offers its invitation,
+                // rather than the game starting without it (issue 56).
+                self.devices.started = false;
             }
             self.session = Some(Rc::new(session));
             self.game_id = id;

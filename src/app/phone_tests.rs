@@ -515,3 +515,43 @@ fn a_phone_far_from_its_table_with_no_relay_says_one_may_be_needed() {
     assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_B], true));
     assert!(!waiting(&[HOST], &[HOST], true));
 }
+
+/// Issue 56: come by a link, the link's way leads. A phone that held a
+/// seat and opens the table's new invitation link is not offered the
+/// camera ("Rejoin as Ben") first but "Join", its code in the box, and its
+/// reply's link comes first; from the lobby on one network, the camera's
+/// one tap stays; a phone that held its seat across two networks is
+/// offered the link first and never the camera first.
+#[test]
+fn a_phone_come_by_a_link_is_offered_the_link_first_and_never_the_camera_first() {
+    let held = HandState {
+        ticket: Some(ben_ticket()),
+        ..HandState::default()
+    };
+    let opened = |hand: &HandState, text: &str| {
+        let mut hand = hand.clone();
+        hand.apply(HandMsg::Open(text.into()));
+        hand
+    };
+    let lobby = opened(&held, "");
+    assert_eq!(lobby.camera_rejoin(true).map(|t| t.seat), Some(1));
+    assert_eq!(lobby.camera_rejoin(false), None, "no camera here");
+    assert!(!lobby.link_first());
+    let linked = opened(&held, "CODE");
+    assert_eq!(linked.text, "CODE");
+    assert_eq!(linked.camera_rejoin(true), None, "Join leads");
+    assert!(linked.link_first());
+    let far = opened(
+        &HandState {
+            far: true,
+            ..held.clone()
+        },
+        "",
+    );
+    assert_eq!(far.camera_rejoin(true), None);
+    assert!(far.far && far.link_first(), "still far once opened again");
+    // Leaving forgets it (another table, maybe in the room).
+    let mut left = opened(&held, "CODE");
+    left.apply(HandMsg::Leave);
+    assert!(!left.link_first() && left.camera_rejoin(true).is_some());
+}

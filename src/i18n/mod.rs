@@ -452,6 +452,9 @@ messages! {
         ShowTour => show_tour: str,
         // Play across devices
         OwnDevice => own_device: str,
+        /// The lobby's choice of a person on their own device who is not in
+        /// this room (issue 56: the hands here need no cover for them).
+        OwnDeviceFar => own_device_far: str,
         JoinTable => join_table: str,
         DevicesTitle => devices_title: str,
         Devices => devices: str,
@@ -594,6 +597,15 @@ messages! {
         /// The phone's one tap back to its seat: the camera on the table's
         /// new invitation.
         RejoinAs(n: &'a str) => rejoin_as: str (name(n)),
+        /// A phone that held a seat, the table's new invitation come in a
+        /// link and in the box: "Join" takes the seat back.
+        RejoinLinked(n: &'a str) => rejoin_linked: str (name(n)),
+        /// The join screen, the invitation come in a link and in the box.
+        JoinHelpLinked => join_help_linked: str,
+        /// The devices dialog of a game not started whose devices, paired
+        /// before, are not all connected (a rematch, most often): the game
+        /// waits for them.
+        GameWaits => game_waits: str,
         /// On a phone's hand: leaving the page costs the link.
         KeepOpen => keep_open: str,
         LeaveTable => leave_table: str,

@@ -139,6 +139,11 @@ pub struct RemoteSeat {
     /// The last invitation that expired unanswered: its tag (a reply to
     /// it is told so), and until when it was good.
     pub expired: Option<(u16, Clock)>,
+    /// Its player is far away: the host said so (the setup's `far`), or a
+    /// link of this seat was made across two networks ([`two_networks`]).
+    /// Its invitation leads with the link to send through a messenger,
+    /// above the QR code and the code typed group by group (issue 56).
+    pub far: bool,
 }
 
 /// Why two devices found no path, told from the candidates their codes
@@ -220,6 +225,7 @@ impl RemoteSeat {
             opened: false,
             valid_until: None,
             expired: None,
+            far: false,
         }
     }
 }
@@ -285,6 +291,9 @@ impl Devices {
             }
             DeviceMsg::Paired { seat, epoch, token } => {
                 if let Some(r) = self.seat_mut(seat, Some(epoch)) {
+                    let ours = r.invitation.as_deref().map(Invitation::decode);
+                    let theirs = r.answer.as_ref();
+                    r.far |= matches!((ours, theirs), (Some(Ok(i)), Some(a)) if two_networks(&i.peer, a));
                     r.link = LinkState::Connected;
                     r.reconnecting = None;
                     r.token = Some(token);
@@ -400,7 +409,10 @@ impl Devices {
             table,
             seats: (0..session.players())
                 .filter(|&s| session.is_remote(s))
-                .map(RemoteSeat::new)
+                .map(|s| RemoteSeat {
+                    far: session.setup.seats[s as usize].is_far(),
+                    ..RemoteSeat::new(s)
+                })
                 .collect(),
             started,
         }
@@ -598,6 +610,63 @@ pub enum DeviceMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 56: a seat is far away when the host says so (the setup), or
+    /// once a link of it was made across two networks; then its new
+    /// invitation leads with the link.
+    #[test]
+    fn a_seat_is_far_when_the_host_says_so_or_once_its_link_crossed_two_networks() {
+        use crate::net::code::tests::{peer_with as peer, HOME_A, HOME_B, HOST};
+        use crate::session::{SeatSetup, Starter, TableSetup};
+        let lost_after_pairing = |table: &[(Kind, [u8; 4])], phone: &[(Kind, [u8; 4])]| {
+            let mut d = Devices {
+                seats: vec![RemoteSeat::new(1)],
+                ..Devices::default()
+            };
+            let code = Invitation {
+                table: 5,
+                seat: 1,
+                peer: peer(table),
+                relay: None,
+            }
+            .encode();
+            let until = Clock::default();
+            d.apply(DeviceMsg::Invited {
+                seat: 1,
+                epoch: 1,
+                code,
+                until,
+            });
+            d.answered(1, 1, &peer(phone));
+            d.apply(DeviceMsg::Connecting { seat: 1, epoch: 1 });
+            assert!(!d.seats[0].far, "not before it is made");
+            let token = "T".to_string();
+            d.apply(DeviceMsg::Paired {
+                seat: 1,
+                epoch: 1,
+                token,
+            });
+            d.apply(DeviceMsg::Lost { seat: 1, epoch: 1 });
+            d.seats[0].far
+        };
+        assert!(lost_after_pairing(&[HOST, HOME_B], &[HOST, HOME_A]));
+        assert!(!lost_after_pairing(&[HOST, HOME_A], &[HOST, HOME_A]));
+        assert!(!lost_after_pairing(&[HOST], &[HOST]));
+        let setup = TableSetup {
+            seats: vec![
+                SeatSetup::human("Mum"),
+                SeatSetup::far("Gran"),
+                SeatSetup::remote("Ben"),
+            ],
+            double_discard: false,
+            target: 50,
+            starter: Starter::Seat(0),
+        };
+        let session = Session::new(setup, 1).unwrap();
+        let d = Devices::for_game(&session, "0000002a00000000", false);
+        let far: Vec<(Seat, bool)> = d.seats.iter().map(|r| (r.seat, r.far)).collect();
+        assert_eq!(far, vec![(1, true), (2, false)]);
+    }
 
     #[test]
     fn a_failed_pairing_says_which_case_it_is_from_the_candidates() {

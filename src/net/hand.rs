@@ -70,6 +70,11 @@ pub struct HandState {
     /// invitation's and the reply's codes): once lost, the way back is a
     /// new invitation through the messenger, and the phone says so.
     pub far: bool,
+    /// The invitation came in a link (`#join=`, through a messenger): the
+    /// way of links leads on this screen, "Join" with the code already in
+    /// the box and the reply's link above its QR code, never the camera
+    /// first (issue 56).
+    pub linked: bool,
     /// The table said its page went to the background (`ToHand::Away`),
     /// and who plays on it: "Ann's table is away; the game waits".
     pub table_away: Option<String>,
@@ -198,8 +203,11 @@ impl HandState {
         match msg {
             HandMsg::Open(text) => {
                 *self = HandState {
+                    linked: !text.is_empty(),
                     text,
                     ticket: self.ticket.take(),
+                    // Across two networks still: a link brings it back.
+                    far: self.far,
                     epoch: self.epoch + 1,
                     ..HandState::default()
                 };
@@ -371,6 +379,28 @@ impl HandState {
             && !self.connected
             && Reply::decode(reply)
                 .is_ok_and(|r| why_no_path(&invitation.peer, &r.peer) == NoPath::NeedsRelay)
+    }
+
+    /// The seat to take back in one tap with the camera on the table's new
+    /// invitation ("Rejoin as Ben", the join screen's big button), where
+    /// `camera` works: not once the link is back or a reply is out, nor
+    /// when an invitation came in a link (its code in the box: "Join"
+    /// leads), nor across two networks (no camera reaches the table's
+    /// screen; the note says the way back is a link).
+    pub fn camera_rejoin(&self, camera: bool) -> Option<&Ticket> {
+        let answering = self.invitation.is_some() && self.problem.is_none();
+        let by_camera = camera && !self.linked && !self.far;
+        self.ticket.as_ref().filter(|_| {
+            by_camera && !self.connected && self.reply.is_none() && !answering && !self.given_away
+        })
+    }
+
+    /// Whether the reply's link, to send back through the messenger, comes
+    /// first on the reply's screen, above its QR code and its code: for a
+    /// phone that came by a link, or that held its seat across two
+    /// networks (the table's camera is out of reach).
+    pub fn link_first(&self) -> bool {
+        self.linked || self.far
     }
 
     /// What the phone's screen shows of `model` (its own): busy while an

@@ -189,10 +189,15 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     }
                 }
                 if r.link != LinkState::Connected {
-                    <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
+                    // Far away, the link to send leads (issue 56); in the
+                    // room, the code to scan.
+                    if let Some(code) = r.invitation.as_ref().filter(|_| r.far) {
+                        { link_to_send(lang, p.qr.link(code), &id("link"), [Text::InvitationLinkHelp(&name), Text::SendInvitation, Text::CopyInvitationLink], &p.clipboard) }
+                    }
                     if let (Some(until), true) = (&r.valid_until, r.invitation.is_some()) {
                         <p class="device__valid">{ t(Text::InvitationValid(until)) }</p>
                     }
+                    <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
                     if let Some(code) = &r.invitation {
                         <div class={classes!("device__invitation", (auto == Some(seat)).then_some("device__invitation--reading"))}>
                             { qr_image(&p.qr, &p.qr.link(code), &t(Text::InvitationCode)) }
@@ -208,8 +213,10 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                                 <CopyButton {lang} text={code.clone()} label={t(Text::CopyInvitation)} shown_in={format!("#{}", id("invitation"))} clipboard={p.clipboard.clone()} />
                             </div>
                         </div>
-                        { typed_code(lang, code, !camera) }
-                        { link_to_send(lang, p.qr.link(code), &id("link"), [Text::InvitationLinkHelp(&name), Text::SendInvitation, Text::CopyInvitationLink], &p.clipboard) }
+                        { typed_code(lang, code, !camera && !r.far) }
+                        if !r.far {
+                            { link_to_send(lang, p.qr.link(code), &id("link"), [Text::InvitationLinkHelp(&name), Text::SendInvitation, Text::CopyInvitationLink], &p.clipboard) }
+                        }
                     } else if r.problem.is_none() {
                         <p class="device__making">{ t(Text::DeviceConnecting) }</p>
                     }
@@ -247,15 +254,36 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                 if local_address() {
                     <p class="devices__warning" role="note">{ t(Text::LocalAddress) }</p>
                 }
-                if !camera {
-                    <p class="devices__warning" role="note">{ t(Text::CameraMissing) }</p>
-                }
-                { network_note(lang, p.network.as_ref(), "devices__warning") }
+                { dialog_notes(p) }
                 { for seats }
                 { other_seats(p) }
                 { dialog_actions(p) }
             </section>
         </div>
+    }
+}
+
+/// The dialog's notes under its title: a new game that waits for a device
+/// paired before (a rematch, issue 56), no camera here, the site's list of
+/// servers.
+fn dialog_notes(p: &DevicesProps) -> Html {
+    let t = |text: Text| text.get(p.lang);
+    let seats = &p.devices.seats;
+    let waits = !p.devices.started
+        && seats
+            .iter()
+            .any(|r| r.token.is_some() && r.link != LinkState::Connected);
+    html! {
+        <>
+            if waits {
+                <p class="devices__warning" role="status">{ t(Text::GameWaits) }</p>
+            }
+            // (No camera reaches a player far away: no word of it then.)
+            if !p.camera.ok() && seats.iter().any(|r| !r.far) {
+                <p class="devices__warning" role="note">{ t(Text::CameraMissing) }</p>
+            }
+            { network_note(p.lang, p.network.as_ref(), "devices__warning") }
+        </>
     }
 }
 
@@ -394,11 +422,18 @@ pub fn join_screen(p: &JoinProps) -> Html {
     let answering = hand.invitation.is_some() && hand.problem.is_none();
     // The seat this device held, to take back in one tap: the camera on
     // the table's new invitation, at the top of the screen (on one
-    // network: from another, the way back is the link, and the note says so).
-    let rejoin = hand.ticket.as_ref().filter(|_| {
-        !hand.connected && hand.reply.is_none() && !answering && !hand.given_away && camera
-            // Across the internet no camera reaches the table's screen.
-            && !hand.far
+    // network, the code not in the box already: else "Join" leads).
+    let rejoin = hand.camera_rejoin(camera);
+    // An invitation that came in a link, in the box: "Join" takes it.
+    let linked = hand.linked && !hand.text.trim().is_empty();
+    let reply_link = hand.reply.as_ref().map(|code| {
+        let link = crate::net::handoff::reply_link(&p.qr.page, code);
+        let words = [
+            Text::ReplyLinkHelp,
+            Text::SendReplyBack,
+            Text::CopyReplyLink,
+        ];
+        link_to_send(lang, link, "join-reply-link", words, &p.clipboard)
     });
     html! {
         <main class="join">
@@ -420,9 +455,12 @@ pub fn join_screen(p: &JoinProps) -> Html {
             // One note of the seat held, not two saying the same (issue 34).
             if hand.given_away {
                 <p class="join__note" role="alert">{ t(if hand.given_to_bot { Text::SeatGivenToBot } else { Text::SeatGivenAway }) }</p>
+            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| linked && !hand.connected && hand.reply.is_none() && hand.invitation.is_none()) {
+                <p class="join__note" role="status">{ t(Text::RejoinLinked(&ticket.name)) }</p>
             } else if hand.ticket.is_some() && !hand.connected && hand.reply.is_none() && hand.invitation.is_none() {
                 <p class="join__note" role="status">{ t(if hand.far { Text::HandLostFar } else { Text::HandLost }) }</p>
-            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected) {
+            } else if let Some(ticket) = hand.ticket.as_ref().filter(|_| !hand.connected && !hand.link_first()) {
+                // (Not "scan" where the link's way leads: its reply says.)
                 <p class="join__note">{ t(Text::Rejoin(&ticket.name)) }</p>
             }
             if hand.expired {
@@ -437,20 +475,27 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     if hand.may_need_relay() {
                         <p class="join__problem" role="status">{ t(Text::ReplyNoPathYet) }</p>
                     }
+                    // Far away, the link first, above the QR code and the
+                    // grouped code (issue 56).
+                    if hand.link_first() {
+                        { reply_link.clone().unwrap_or_default() }
+                    }
                     <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
                     <textarea id="join-reply" class="code" readonly=true rows="3" value={code.clone()} />
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
-                    { typed_code(lang, code, !camera) }
-                    { link_to_send(lang, crate::net::handoff::reply_link(&p.qr.page, code), "join-reply-link", [Text::ReplyLinkHelp, Text::SendReplyBack, Text::CopyReplyLink], &p.clipboard) }
+                    { typed_code(lang, code, !camera && !hand.link_first()) }
+                    if !hand.link_first() {
+                        { reply_link.clone().unwrap_or_default() }
+                    }
                     if hand.unanswered && !hand.may_need_relay() {
                         <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
                     }
                 </section>
             } else {
                 <section class="join__invitation">
-                    <p>{ t(if camera { Text::JoinHelp } else { Text::JoinHelpTyped }) }</p>
+                    <p>{ t(if linked { Text::JoinHelpLinked } else if camera { Text::JoinHelp } else { Text::JoinHelpTyped }) }</p>
                     <label for="join-invitation">{ t(Text::InvitationCode) }</label>
                     <textarea id="join-invitation" class="code" rows="4" value={hand.text.clone()} oninput={on_input} autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false" />
                     <div class="device__buttons">

@@ -59,14 +59,6 @@ fn todays_deal(p: &LobbyProps) -> Html {
     }
 }
 
-fn kind_value(seat: &SeatSetup) -> &'static str {
-    match seat.bot {
-        Some(level) => level.key(),
-        None if seat.remote => "remote",
-        None => "person",
-    }
-}
-
 fn problem_text(p: &SetupProblem) -> Text<'static> {
     match p {
         SetupProblem::Seats(_) | SetupProblem::Starter(_) => Text::ProblemSeats,
@@ -90,7 +82,7 @@ fn seat_row(p: &LobbyProps, i: usize, seat: &SeatSetup) -> Html {
     let remove = p.on_edit.reform(move |_: MouseEvent| SetupEdit::Remove(i));
     let name_id = format!("seat-name-{i}");
     let kind_id = format!("seat-kind-{i}");
-    let kind = kind_value(seat);
+    let kind = seat.kind();
     let seat_label = t(Text::Seat(i));
     html! {
         <li class="lobby__seat">
@@ -115,6 +107,9 @@ fn seat_row(p: &LobbyProps, i: usize, seat: &SeatSetup) -> Html {
                 <option value="person" selected={kind == "person"}>{ t(Text::Person) }</option>
                 if crate::drivers::rtc::supported() {
                     <option value="remote" selected={kind == "remote"}>{ t(Text::OwnDevice) }</option>
+                    // Not in this room: the hands here need no cover for
+                    // them (issue 56).
+                    <option value="far" selected={kind == "far"}>{ t(Text::OwnDeviceFar) }</option>
                 } else {
                     <option value="remote" disabled=true>{ format!("{} — {}", t(Text::OwnDevice), t(Text::NoWebRtc)) }</option>
                 }

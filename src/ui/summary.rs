@@ -154,7 +154,7 @@ pub fn round_summary(p: &SummaryProps) -> Html {
     });
     html! {
         <div class="dialog-backdrop">
-            <section class="dialog summary" role="dialog" aria-modal="true" aria-labelledby="summary-title">
+            <section class={classes!("dialog", "summary", over.then_some("summary--over"))} role="dialog" aria-modal="true" aria-labelledby="summary-title">
                 if over {
                     <h2 id="summary-title" class="summary__title">{ t(Text::GameOverTitle) }</h2>
                     <p class="summary__winner">
@@ -171,8 +171,9 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 // sits in the upper half, where no card of the hand that
                 // follows lies, and in view without scrolling (issue 34:
                 // "Next round" lay over the next hand, the game's end had
-                // Rematch below the fold); beside a landscape table it goes
-                // to the foot (styles/app.css).
+                // Rematch below the fold); beside a landscape table a
+                // round's goes to the foot (styles/app.css), the game's
+                // stays here, in view (issue 56).
                 if over && p.hand_device {
                     <div class="summary__actions">
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::LeaveTable) }</button>

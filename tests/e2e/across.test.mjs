@@ -196,7 +196,7 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
 /// and digits percent-encoded (`+` as `%2B`, `:` as `%3A`, `$` as `%24`).
 const percentEncoded = (code) => [...code].map((c) => (/[A-Z0-9]/.test(c) ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 
-test('a second invitation link opened in the tab already open (only its fragment changes) fills the box, and the phone connects with it', async () => {
+test('a second invitation link opened in the tab already open (only its fragment changes) fills the box, Join leads and the reply link comes first, and the phone connects with it', async () => {
   const table = await device('table', { viewport: { width: 1024, height: 768 } });
   const ben = await device('ben');
   await startGame(table, 'Ana');
@@ -210,13 +210,50 @@ test('a second invitation link opened in the tab already open (only its fragment
   await ben.goto(`${phonePage}#join=${percentEncoded(code)}`);
   await eventually('the second link in the box', async () => (await box.inputValue()) === code, { saw: () => box.inputValue() });
   assert.equal(new URL(ben.url()).hash, '', 'the link is taken out of the address');
-  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  // Come by a link, the link's way leads (issue 56): "Join" is the big
+  // button, and the reply's link comes first, above its QR code.
+  const join = ben.getByRole('button', { name: 'Join', exact: true });
+  assert.match(await join.getAttribute('class'), /button--primary button--large/);
+  await join.click();
   const reply = ben.getByRole('textbox', { name: 'Reply code' });
   await reply.waitFor({ timeout: 20000 });
+  const replyLink = ben.getByRole('textbox', { name: 'Copy the reply link' });
+  const qr = ben.locator('.join__reply svg.qr');
+  await qr.waitFor();
+  assert.ok((await replyLink.boundingBox()).y < (await qr.boundingBox()).y, 'the reply link above the QR code');
+  await saveScreenshot(ben, 'across-linked-reply');
   const region = table.getByRole('region', { name: "Ben's device" });
   await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
   await region.getByRole('button', { name: 'Connect' }).click();
   await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+});
+
+test('a seat said to be far away in the lobby: its invitation leads with the link, and once its phone is paired the one person here sees her hand without a cover', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const gran = await device('gran');
+  await table.goto(url());
+  await lobby(table, [
+    ['Mum', 'person'],
+    ['Gran', 'far'],
+    ['Bot', 'easy'],
+  ]);
+  assert.equal(await table.locator('#seat-kind-1 option:checked').innerText(), 'Own device, far away');
+  await table.getByRole('button', { name: 'Start game' }).click();
+  const region = table.getByRole('region', { name: "Gran's device" });
+  const link = region.getByRole('textbox', { name: 'Copy the invitation link' });
+  await link.waitFor({ timeout: 20000 });
+  await region.locator('svg.qr').waitFor();
+  assert.ok((await link.boundingBox()).y < (await region.locator('svg.qr').boundingBox()).y, 'the link above the QR code');
+  await saveScreenshot(table, 'across-far-seat-invitation');
+  await gran.goto(url());
+  await pair(table, 'Gran', gran);
+  await table.getByRole('button', { name: 'Start playing' }).click();
+  // Mum starts: her hand shows without "Show my cards" (every turn's is
+  // the native tests', src/session.rs).
+  await table.getByRole('group', { name: 'Your hand' }).waitFor();
+  assert.equal(await table.locator('.handoff').count(), 0, 'no cover at the table');
+  assert.equal(await table.getByRole('button', { name: 'Show my cards' }).count(), 0);
+  await saveScreenshot(table, 'across-far-seat-no-cover');
 });
 
 test("an invitation's time is written as the device writes the time: 7:42 PM on a 12-hour device, 19:42 on a 24-hour one", async () => {

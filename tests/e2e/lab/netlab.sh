@@ -3,7 +3,7 @@
 # internet" between them, in network namespaces of this machine (as root).
 #
 #   bash tests/e2e/lab/netlab.sh up cone|symmetric [DELAY_MS]
-#   bash tests/e2e/lab/netlab.sh move | roam | leave | cut   (Cy's network
+#   bash tests/e2e/lab/netlab.sh move | roam | leave | cut | uncut   (Cy's network
 #                                     changes, below)
 #   bash tests/e2e/lab/netlab.sh table-roam | table-leave   (the table's
 #                                     network changes, below)
@@ -307,17 +307,26 @@ cut() {
   echo "netlab: $LAB-h3's mobile network lost the internet"
 }
 
+# ...and gets it back (out of the tunnel): the link up, its default route
+# again (the kernel dropped it with the link).
+uncut() {
+  ip -n "$LAB-r3" link set wan up
+  in_ns $LAB-r3 ip route replace default via 100.64.0.1
+  echo "netlab: $LAB-h3's mobile network has the internet again"
+}
+
 case "${1:-}" in
 up) up "${2:-}" "${3:-0}" ;;
 down) down ;;
 move) move ;;
 cut) cut ;;
+uncut) uncut ;;
 roam) roam ;;
 leave) leave ;;
 table-roam) table_roam ;;
 table-leave) table_leave ;;
 *)
-  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | roam | leave | cut | table-roam | table-leave | down" >&2
+  echo "usage: netlab.sh up cone|symmetric [DELAY_MS] | move | roam | leave | cut | uncut | table-roam | table-leave | down" >&2
   exit 2
   ;;
 esac
