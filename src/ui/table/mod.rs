@@ -238,13 +238,9 @@ pub fn table(p: &TableProps) -> Html {
         });
     }
 
-    // Seats around the table: everyone but the viewer, starting after them.
+    // Seats around the table, as the person whose area shows sees them.
     let n = scene.players();
-    let start = viewer.map_or(0, |v| (v + 1) % n);
-    let others: Vec<Seat> = (0..n)
-        .map(|k| (start + k) % n)
-        .filter(|&s| Some(s) != viewer)
-        .collect();
+    let others = scene.seats_around();
     // The last move: who made it (highlighted), in words under the piles.
     let last_mover = follow::last_mover(scene);
 
