@@ -229,10 +229,24 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::session::{SeatSetup, TableSetup};
     use mojo_engine::{BotKind, Cards};
+
+    /// A game of `people` (P0, P1…) passing one screen, then `bots` (B0,
+    /// B1…, easy), dealt from `seed`.
+    pub(crate) fn people_and_bots(people: usize, bots: usize, seed: u64) -> Session {
+        let mut seats: Vec<SeatSetup> = (0..people)
+            .map(|i| SeatSetup::human(&format!("P{i}")))
+            .collect();
+        seats.extend((0..bots).map(|i| SeatSetup::bot(&format!("B{i}"), Level::Easy)));
+        let setup = TableSetup {
+            seats,
+            ..TableSetup::first_visit("P0")
+        };
+        Session::new(setup, seed).unwrap()
+    }
 
     /// A scene holds the hidden cards of the seat whose cards show, and of
     /// no other: through a whole pass-and-play game, its view has an empty
@@ -286,15 +300,7 @@ mod tests {
     #[test]
     fn a_cover_draws_the_seats_as_the_hand_it_turns_into() {
         for (people, bots, seed) in [(2, 1, 5), (3, 1, 6), (3, 3, 7), (2, 0, 8)] {
-            let mut seats: Vec<SeatSetup> = (0..people)
-                .map(|i| SeatSetup::human(&format!("P{i}")))
-                .collect();
-            seats.extend((0..bots).map(|i| SeatSetup::bot(&format!("B{i}"), Level::Easy)));
-            let setup = TableSetup {
-                seats,
-                ..TableSetup::first_visit("P0")
-            };
-            let mut s = Session::new(setup, seed).unwrap();
+            let mut s = people_and_bots(people, bots, seed);
             let mut bot = BotKind::Easy.make(seed);
             // The seats last drawn on each person's cover.
             let mut covered: Vec<Option<Vec<Seat>>> = vec![None; s.players() as usize];

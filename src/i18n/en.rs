@@ -357,4 +357,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     deal_not_a_code: "This is not a deal code: a code has 20 letters and digits.",
     deal_damaged: "The deal code is damaged: a character is wrong, missing or swapped.",
     deal_newer: "This deal code comes from a newer version of Mojo. Reload the page while online, then try again.",
+    take_back_sure: "Take back {name}'s {card}? {name}'s turn comes back.",
+    take_back_yes: "Take it back",
+    take_back_no: "Keep it",
 };

@@ -682,6 +682,11 @@ messages! {
         DealNotACode => deal_not_a_code: str,
         DealDamaged => deal_damaged: str,
         DealNewer => deal_newer: str,
+        /// A take-back pressed on a cover asks once: whose card, and whose
+        /// turn comes back (issue 55).
+        TakeBackSure { name: &'a str, value: Value } => take_back_sure: str (named_card(name, value)),
+        TakeBackYes => take_back_yes: str,
+        TakeBackNo => take_back_no: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every

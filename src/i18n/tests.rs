@@ -348,6 +348,12 @@ fn samples() -> Vec<Text<'static>> {
             value: 7,
         },
         TakeBackMine(7),
+        TakeBackSure {
+            name: "Ana",
+            value: 7,
+        },
+        TakeBackYes,
+        TakeBackNo,
         PassDeviceLater("Ana"),
         ReplaceGameTitle,
         ReplaceGame(2),

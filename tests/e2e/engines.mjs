@@ -546,11 +546,16 @@ test('pass-and-play at normal speed on a phone: a hand is in the page only in it
     let shows = 0;
     for (let i = 0; i < 6000; i++) {
       if (takeBacks < 1) {
-        const words = await page.eval(() => {
+        // The take-back, and "Take it back" when the cover asks.
+        const words = await page.eval(async () => {
           const b = document.querySelector('.pass .take-back, .handoff .take-back');
           if (!b) return null;
           const w = b.textContent;
           b.click();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const yes = document.querySelector('.take-back-sure__yes');
+          if (!yes) return null;
+          yes.click();
           return w;
         });
         if (words) {

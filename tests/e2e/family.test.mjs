@@ -12,14 +12,19 @@ import { readFileSync } from 'node:fs';
 const build = useBuild();
 const PLAY_DEAL = 'Play this deal';
 
-/// Presses "Take back …" on a cover if one is there (in one look, so that
-/// it cannot meet a bot's move half-way); its words, or null.
+/// Presses "Take back …" on a cover if one is there, and "Take it back"
+/// when the cover asks (in one look, so that it cannot meet a bot's move
+/// half-way); its words, or null.
 const takeBackOnCover = (page) =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
     const b = document.querySelector('.pass .take-back, .handoff .take-back');
     if (!b) return null;
     const words = b.textContent;
     b.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const yes = document.querySelector('.take-back-sure__yes');
+    if (!yes) return null;
+    yes.click();
     return words;
   });
 

@@ -1,7 +1,8 @@
 // End-to-end: a tap you can take back. After a card lower than (or equal
 // to) the one it covers, "Take back" gives it back, until anyone acts
 // again; bots wait for it at normal speed; on a pass-and-play table the
-// next person's hand-off cover offers it to the person who just played.
+// next person's hand-off cover offers it to the person who just played,
+// and asks once. The log says who took back which card.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,10 +88,23 @@ test("pass-and-play: the next person's cover offers the take-back to the one who
       const next = (await page.locator('.handoff h2').textContent()).trim();
       assert.notEqual(next, `Pass the device to ${who}`);
       // It names the card and whose it is: whoever holds the device now
-      // is usually the next person.
+      // is usually the next person. It asks once, and "Keep it" keeps it
+      // (issue 55: a tap by the wrong person undid a move, silently).
+      const log = await logLines(page);
       await page.getByRole('button', { name: `Take back ${who}'s ${card}`, exact: true }).click();
+      const sure = page.getByRole('group', { name: `Take back ${who}'s ${card}? ${who}'s turn comes back.` });
+      await sure.waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Show my cards' }).count(), 0, 'no other button while it asks');
+      await sure.getByRole('button', { name: 'Keep it' }).click();
+      await page.getByRole('button', { name: `Take back ${who}'s ${card}`, exact: true }).click();
+      // A person reads the question first: its "yes" counts a tap begun
+      // 600 ms after it came (ui/hand.rs, ANSWER_AFTER_MS).
+      await page.waitForTimeout(650);
+      await sure.getByRole('button', { name: 'Take it back' }).click();
       // The hand does not show by itself: its owner is asked for.
       await page.locator('.handoff h2', { hasText: `Pass the device to ${who}` }).waitFor();
+      // Everyone reads it in the log, where the play was.
+      assert.deepEqual(await logLines(page), [`${who} took back ${card}`, ...log.slice(1)]);
       assert.equal(await page.locator('[role="group"][aria-label="Your hand"]').count(), 0, 'no hand after a take-back');
       await page.getByRole('button', { name: 'Show my cards' }).click();
       await page.getByRole('group', { name: 'Your hand' }).waitFor();
