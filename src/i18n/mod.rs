@@ -791,7 +791,12 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
         let spec = &inner[..close];
         let (key, how) = spec.split_once(':').unwrap_or((spec, ""));
         match args.iter().find(|(k, _)| *k == key) {
-            Some((_, Arg::Str(s))) => out.push_str(s),
+            Some((_, Arg::Str(s))) => {
+                if lang == Lang::Fr {
+                    elide(&mut out, s);
+                }
+                out.push_str(s)
+            }
             Some(&(_, Arg::Num(n))) if !how.is_empty() => {
                 let mut forms = how.split('|');
                 let one = forms.next().unwrap_or("");
@@ -817,6 +822,40 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
     }
     out.push_str(rest);
     out
+}
+
+/// French: "de" and "que" drop their vowel before a name that begins with
+/// one, as the language writes them ("Au tour d’Ana", not "de Ana"; issue
+/// 55). `out` is the text so far, `next` the name that follows it.
+fn elide(out: &mut String, next: &str) {
+    const VOWELS: &str = "aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ";
+    let mut chars = next.chars();
+    let vowel = match chars.next() {
+        // A "y" before a vowel is heard as a consonant ("de Yann", but
+        // "d’Yves").
+        Some('y' | 'Y') => chars.next().is_some_and(|c| !VOWELS.contains(c)),
+        Some(c) => VOWELS.contains(c),
+        None => false,
+    };
+    if !vowel {
+        return;
+    }
+    for (word, elided) in [
+        ("de ", "d’"),
+        ("que ", "qu’"),
+        ("De ", "D’"),
+        ("Que ", "Qu’"),
+    ] {
+        let Some(before) = out.strip_suffix(word) else {
+            continue;
+        };
+        // A word of its own, not the end of one ("Lorde Ana").
+        if !before.ends_with(char::is_alphabetic) {
+            out.truncate(before.len());
+            out.push_str(elided);
+            return;
+        }
+    }
 }
 
 /// Names joined for a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cy"

@@ -1439,3 +1439,28 @@ fn the_invitation_texts_say_how_long_it_stays_good() {
         }
     }
 }
+
+/// French drops the vowel of "de" and "que" before a name that begins
+/// with one (issue 55: "Au tour de Ana"); before any other name, and in
+/// the other languages, the words stay as they are.
+#[test]
+fn french_elides_de_and_que_before_a_vowel() {
+    assert_eq!(Text::TurnOf("Ana").get(Lang::Fr), "Au tour d’Ana");
+    assert_eq!(Text::TurnOf("Élodie").get(Lang::Fr), "Au tour d’Élodie");
+    assert_eq!(Text::TurnOf("Ben").get(Lang::Fr), "Au tour de Ben");
+    assert_eq!(Text::TurnOf("Yves").get(Lang::Fr), "Au tour d’Yves");
+    assert_eq!(Text::TurnOf("Yann").get(Lang::Fr), "Au tour de Yann");
+    assert_eq!(
+        Text::RejoinAs("Ana").get(Lang::Fr),
+        "Revenir en tant qu’Ana"
+    );
+    assert_eq!(
+        Text::TakeBackCard {
+            name: "Ugo",
+            value: 9
+        }
+        .get(Lang::Fr),
+        "Reprendre le 9 orange d’Ugo"
+    );
+    assert_eq!(Text::TurnOf("Ana").get(Lang::Nl), "Ana is aan de beurt");
+}
