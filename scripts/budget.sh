@@ -10,7 +10,7 @@
 #                                           # start on Slow 4G + 4× CPU, brotli, floor/game(/base) alternated
 #
 # Builds go to target/budget/{hello,game}; figures to target/budget/*.json.
-# Recorded in BENCHMARKS.md ("Web app budgets").
+# Recorded in BENCHMARKS.md ("Size", "Start on a slow phone" and "Speed").
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -3,9 +3,20 @@
 // found in the workspace. A renamed function or a moved file then fails
 // the test run instead of leaving the code map wrong.
 //
-// Checked: README.md and docs/*.md, and the file paths in the Rust
-// sources' comments. Not BENCHMARKS.md, a dated log whose
-// entries name the code as it was when each figure was measured.
+// Checked: README.md, BENCHMARKS.md, TESTING.md and docs/*.md, and the
+// file paths in the Rust sources' comments. Not the dated logs of
+// docs/history/ (BENCHMARKS.md's entries up to 12ee0f2), whose entries
+// name the code as it was when each figure was measured.
+//
+// And the sections cited by name (issue 54): wherever code, a comment or
+// a doc names a section of BENCHMARKS.md or of a dated log by its heading
+// in double quotes after the file's name (`BENCHMARKS.md, "The test run"`,
+// `BENCHMARKS.md's table "Raises of the regression ceiling"`,
+// `docs/history/benchmarks-2026-11-to-12.md, "Second pass"`, the quote
+// free to run over a comment's next line), that file has a heading of
+// that name: its text (backticks dropped), or its part before " (" or
+// before ": " (`"Across the internet"` names "Across the internet: the
+// network lab"). The dated logs themselves are not searched for citations.
 //
 // What counts as a citation, between backticks:
 // - a path: segments with a `/` (`src/net/state.rs`, `engine/src/bot/`,
@@ -26,6 +37,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
+/// The dated logs: neither checked for paths nor searched for citations.
+const HISTORY = join(root, 'docs', 'history');
 
 /// The crates' source folders: (folder, crate name).
 const CRATES = [
@@ -327,13 +340,90 @@ export function check(docs) {
   return missing;
 }
 
+/// The names a markdown file's headings answer to: each heading's text
+/// without backticks, and its part before " (" and before ": ". Lines in
+/// fenced code blocks are not headings.
+export function headingNames(text) {
+  const names = new Set();
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const m = !fenced && line.match(/^#{1,6}\s+(.+?)\s*#*\s*$/);
+    if (!m) continue;
+    const heading = m[1].replace(/`/g, '').trim();
+    names.add(heading);
+    for (const cut of [' (', ': ']) {
+      if (heading.includes(cut)) names.add(heading.slice(0, heading.indexOf(cut)).trim());
+    }
+  }
+  return names;
+}
+
+/// A section cited by name: the file (`BENCHMARKS.md`, `BENCHMARKS`, or a
+/// dated log's path), then within commas, colons, an opening parenthesis,
+/// white space and comment marks, the heading in double quotes; and the
+/// headings listed after it (`"Size", "Speed" and "Where the bytes are"`).
+const GAP = String.raw`(?:[\s,:(]|//[/!]?|#|\*|<!--)*`;
+const LIST_GAP = String.raw`(?:[\s,]|//[/!]?|#|\*|\band\b)+`;
+const QUOTED = String.raw`"[^"\n]+(?:\n[^"\n]*){0,2}?"`;
+const SECTION_FILE = String.raw`(BENCHMARKS(?:\.md)?|docs/history/[\w.-]+\.md)` + "`?(?:'s table)?";
+const SECTION_CITE = new RegExp(`${SECTION_FILE}${GAP}(${QUOTED}(?:${LIST_GAP}${QUOTED})*)`, 'g');
+const SECTION_SOURCES = /\.(rs|mjs|js|sh|md|toml|html|css|py|json|ya?ml)$/;
+
+/// Every section cited by name in the workspace that its file lacks.
+export function checkSections() {
+  const headings = new Map();
+  const namesOf = (file) => {
+    if (!headings.has(file)) {
+      const path = join(root, file);
+      headings.set(file, existsSync(path) ? headingNames(readFileSync(path, 'utf8')) : null);
+    }
+    return headings.get(file);
+  };
+  const sources = walk(root, (n) => SECTION_SOURCES.test(n)).filter((f) => {
+    const rel = relative(root, f).split(sep).join('/');
+    return !f.startsWith(HISTORY + sep) && !MADE.some((m) => rel.startsWith(m));
+  });
+  const missing = [];
+  for (const file of sources) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(SECTION_CITE)) {
+      const target = m[1] === 'BENCHMARKS' ? 'BENCHMARKS.md' : m[1];
+      const names = namesOf(target);
+      const line = text.slice(0, m.index).split('\n').length;
+      const where = `${relative(root, file)}:${line}`;
+      if (!names) {
+        missing.push(`${where}: no file ${target}`);
+        continue;
+      }
+      for (const [quoted] of m[2].matchAll(new RegExp(QUOTED, 'g'))) {
+        // A quote over two lines of a comment: its marks and the line
+        // break are one space.
+        const cited = quoted
+          .slice(1, -1)
+          .replace(/\s*\n\s*(?:\/\/[/!]?|#|\*|<!--)?\s*/g, ' ')
+          .replace(/`/g, '')
+          .trim();
+        if (!names.has(cited)) missing.push(`${where}: ${target} has no section "${cited}"`);
+      }
+    }
+  }
+  return missing;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const docs = [join(root, 'README.md'), ...walk(join(root, 'docs'), (n) => n.endsWith('.md'))];
-  const missing = [...check(docs), ...checkComments()];
+  const docs = [
+    ...['README.md', 'BENCHMARKS.md', 'TESTING.md'].map((d) => join(root, d)).filter((d) => existsSync(d)),
+    ...walk(join(root, 'docs'), (n) => n.endsWith('.md')).filter((d) => !d.startsWith(HISTORY + sep)),
+  ];
+  const missing = [...check(docs), ...checkComments(), ...checkSections()];
   for (const m of missing) console.log(m);
   if (missing.length) {
     console.log(`docs-check: ${missing.length} citation(s) name nothing in the workspace`);
     process.exit(1);
   }
-  console.log(`docs-check: every path and Rust name cited in ${docs.length} docs, and every path in the code's comments, exists`);
+  console.log(
+    `docs-check: every path and Rust name cited in ${docs.length} docs, every path in the code's comments, ` +
+      "and every section of BENCHMARKS.md and the dated logs cited by name, exists",
+  );
 }

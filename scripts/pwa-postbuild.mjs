@@ -125,7 +125,7 @@ html = html.replace(/<(?:link|script)\b[^>]*\bintegrity="[^"]*"[^>]*>/g, (tag) =
 // Content-Security-Policy: Trunk writes them last, and on a slow phone the
 // parser reached them after the stylesheet and the scripts, so the .wasm,
 // the first visit's critical path, was asked for last (BENCHMARKS.md,
-// "The first visit as a player meets it").
+// "Start on a slow phone").
 {
   const wasmPreload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/g;
   const gluePreload = /<link rel="modulepreload" href="[^"]*"[^>]*>/g;

@@ -2,7 +2,9 @@
 //
 //   trunk build --release && node scripts/readme-screenshots.mjs
 //
-// Writes docs/screenshots/*.png (`--out DIR`: there instead). Every
+// Writes docs/screenshots/*.png (`--out DIR`: there instead), and the
+// hash of what they were taken from (scripts/readme-inputs.mjs) beside
+// them, which the test run checks: commit both. Every
 // picture comes from one fixed deal (a deal code: its seed and options)
 // against Medium bots, whose choices
 // follow from the seed, and the person always plays the first card it may:
@@ -11,10 +13,11 @@
 // every animation has finished (a card in flight or a banner popping in
 // makes a poor picture); a screen that never settles is an error.
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { serve, root, launch, openPage, expectNoProblems, whatNow, step } from '../tests/e2e/harness.mjs';
+import { inputsHash, STAMP } from './readme-inputs.mjs';
 
 /// Four players, 50 points, one discard pile, seat 0 starts (the lobby's
 /// defaults), seed fixed.
@@ -111,6 +114,8 @@ async function replayOnward(page) {
   }
 }
 
+// The inputs as they are before the first picture (see readme-inputs.mjs).
+const inputs = inputsHash();
 const server = await serve('/');
 const browser = await launch();
 try {
@@ -139,6 +144,10 @@ try {
   await replayOnward(p);
   await shoot(p, 'phone-replay');
   expectNoProblems(p);
+  if (at < 0) {
+    await writeFile(STAMP, `${inputs}\n`);
+    console.log(`docs/screenshots/${STAMP.split('/').pop()}: taken from ${inputs.slice(0, 12)}`);
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -22,9 +22,10 @@
 // --runs N        how many runs (default 10)
 // --keep-going    go on after a failed run (default: stop at the first)
 // --log DIR       where the runs' logs go (default target/repeat)
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, openSync, closeSync, readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tagged, killAll, leftBehind } from './procs.mjs';
 
 const args = process.argv.slice(2);
 let runs = 10;
@@ -45,61 +46,6 @@ if (bad || !command.length || !Number.isInteger(runs) || runs < 1 || !logDir) {
   process.exit(2);
 }
 mkdirSync(logDir, { recursive: true });
-
-/// The processes whose environment holds `tag`, and every process under
-/// them (a browser's own children may rewrite their environment's memory
-/// for their titles, as Chromium's do): [{ pid, args }].
-function tagged(tag) {
-  const table = new Map(); // pid -> { ppid, args }
-  for (const line of execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n')) {
-    const m = /^\s*(\d+)\s+(\d+)\s(.*)$/.exec(line);
-    if (m) table.set(Number(m[1]), { ppid: Number(m[2]), args: m[3].trim() });
-  }
-  const found = new Set();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(`MOJO_REPEAT_TAG=${tag}`)) found.add(Number(name));
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, { ppid }] of table)
-      if (!found.has(pid) && found.has(ppid)) {
-        found.add(pid);
-        grew = true;
-      }
-  }
-  return [...found].filter((pid) => table.has(pid)).map((pid) => ({ pid, args: table.get(pid).args }));
-}
-
-function killAll(list) {
-  for (const { pid } of list) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/// What a run left behind once its command ended: polled for `graceMs`
-/// (a browser closed a moment before its test process ended may still be
-/// going away), then listed and killed.
-async function leftBehind(tag, graceMs = 3000) {
-  const until = Date.now() + graceMs;
-  let left = tagged(tag);
-  while (left.length && Date.now() < until) {
-    await sleep(200);
-    left = tagged(tag);
-  }
-  killAll(left);
-  return left;
-}
 
 let current = null;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])

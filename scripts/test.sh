@@ -67,46 +67,79 @@ section "structure (layers, no import circle, views, functions and files within 
 # The docs name only what exists: every path and Rust name they cite
 # (issue 33).
 section "docs (every cited path and Rust name exists)" node scripts/docs-check.mjs
-# The maintainers' tools for finding unstable tests (scripts/repeat.mjs,
-# scripts/test-times.mjs) are tested like the rest.
-section "scripts' own tests" node --test tests/scripts/
-section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
-section "lint, wasm32 (clippy)" \
-  cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings
-section "native tests (cargo test)" cargo test --workspace
-section "engine builds for wasm32" cargo build --target wasm32-unknown-unknown -p mojo-engine
+# The README's pictures were taken from the app as it is now (a hash of
+# what they are made of, scripts/readme-inputs.mjs; taking them again is
+# `node scripts/readme-screenshots.mjs`, run when the look changes).
+section "README pictures up to date (hash of their inputs)" node scripts/readme-inputs.mjs --check
+# The web app first: the end-to-end tests serve it. The same app is also
+# built for one fixed sub-path (absolute asset URLs), for the end-to-end
+# test of `--public-url` deploys (tests/e2e/offline.test.mjs).
 section "web app release build (trunk, offline)" trunk build --release
-# The same app built for one fixed sub-path (absolute asset URLs), for the
-# end-to-end test of `--public-url` deploys (tests/e2e/offline.test.mjs).
 section "web app build for /games/mojo/ (--public-url)" \
   trunk build --release --public-url /games/mojo/ --dist target/dist-public-url
 
-# End-to-end tests (node --test), the usual TAP output and one line per
-# test in $MOJO_TEST_TIMES: e2e STEP FILES...
-e2e() {
-  local step="$1"
-  shift
-  MOJO_TEST_STEP="$step" node --test --test-concurrency=1 \
-    --test-reporter=tap --test-reporter-destination=stdout \
-    --test-reporter=./tests/e2e/times-reporter.mjs --test-reporter-destination=stdout "$@"
+# The checks that compile (issue 54): the lints, the native tests, the
+# browser unit tests and the size. They run beside the end-to-end tests,
+# at the lowest priority (nice 19): the end-to-end tests spend much of their
+# time waiting on pages, bots and links, and the compiler takes that time;
+# where both want a core, the browsers have it. Each is a step of its own,
+# failing fast among themselves; their output is printed when they are
+# done, and the checks of timing wait for them (nothing may run beside
+# those). The engine for wasm32 is checked by the wasm32 clippy and built
+# into the web app by the release build.
+compiled_checks() {
+  section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
+  section "lint, wasm32 (clippy)" \
+    cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings
+  section "native tests (cargo test)" cargo test --workspace
+  section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
+  # Size: the release .wasm + .js, brotli, against a hello-world Yew app
+  # built now with the same tools (tools/hello). No budget (issue 11); the
+  # step fails only if the bundle grows past the regression ceiling
+  # (scripts/budget.mjs, REGRESSION_CEILING; each raise in BENCHMARKS.md).
+  section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size --game-dist dist
+  # What passed and failed, for the summary of the run.
+  printf '%s\n' "${PASSED[@]}" >"$COMPILED.passed"
+  printf '%s\n' "${FAILED[@]}" >"$COMPILED.failed"
 }
+COMPILED="$(mktemp "${TMPDIR:-/tmp}/mojo-compiled.XXXXXX")"
+printf '\n==== the checks that compile: started beside the end-to-end tests (nice 19; their output follows them) ====\n'
+# In a process group of its own (job control on for this one job), so that
+# a run stopped early takes the compilers with it.
+set -m
+(
+  renice -n 19 -p "$BASHPID" >/dev/null
+  PASSED=()
+  FAILED=()
+  compiled_checks
+) >"$COMPILED" 2>&1 </dev/null &
+COMPILED_PID=$!
+set +m
+trap 'kill -- -"$COMPILED_PID" 2>/dev/null || true' EXIT
 
-# Browser tests, after the release build (end-to-end tests serve dist/).
-section "browser unit tests (wasm-bindgen-test)" wasm_browser_tests --test web
-section "end-to-end (Playwright, Chromium)" e2e playwright tests/e2e/
-# The scenarios that must hold in every engine (tests/e2e/engines.mjs), over
-# plain WebDriver: chromedriver, geckodriver + firefox-esr, WebKitWebDriver +
-# MiniBrowser (WebKitGTK, in an Xvfb display the test starts).
-for engine in chromium firefox webkit; do
-  export MOJO_ENGINE="$engine"
-  section "end-to-end, every engine: $engine (WebDriver)" e2e "webdriver-$engine" tests/e2e/engines.mjs
-done
-unset MOJO_ENGINE
-# Size: the release .wasm + .js, brotli, against a hello-world Yew app built
-# now with the same tools (tools/hello). No budget (issue 11); the step fails
-# only if the bundle grows past the regression ceiling (scripts/budget.mjs,
-# REGRESSION_CEILING; each raise recorded in BENCHMARKS.md).
-section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size --game-dist dist
+# End-to-end tests (scripts/e2e.mjs, laid out in tests/e2e/plan.mjs): every
+# file of tests/e2e/ in Chromium through Playwright, tests/e2e/engines.mjs
+# in Chromium, Firefox and WebKit over WebDriver (geckodriver + firefox-esr,
+# WebKitWebDriver + MiniBrowser in an Xvfb display), the network lab, and
+# the scripts' and harnesses' own tests (tests/scripts/): side by side, two
+# at a time, the longest first; then the checks of timing, one at a time
+# with nothing beside them. One line per test in $MOJO_TEST_TIMES.
+section "end-to-end, side by side" node scripts/e2e.mjs shared
+
+compiled_status=0
+wait "$COMPILED_PID" || compiled_status=$?
+cat "$COMPILED"
+while IFS= read -r line; do [ -n "$line" ] && PASSED+=("$line"); done <"$COMPILED.passed" 2>/dev/null || true
+while IFS= read -r line; do [ -n "$line" ] && FAILED+=("$line"); done <"$COMPILED.failed" 2>/dev/null || true
+rm -f "$COMPILED" "$COMPILED.passed" "$COMPILED.failed"
+trap - EXIT
+if [ "$compiled_status" -ne 0 ] && [ "${KEEP_GOING:-}" != 1 ]; then
+  times_report
+  printf 'test.sh: FAILED in the checks that compile (above); %d step(s) passed\n' "${#PASSED[@]}"
+  exit "$compiled_status"
+fi
+
+section "end-to-end, checks of timing alone" node scripts/e2e.mjs alone
 
 printf '\n==== Summary ====\n'
 printf -- '- %s\n' "${PASSED[@]}"

@@ -482,6 +482,17 @@ impl<'a> Fields<'a> {
         v.as_array().ok_or_else(|| wrong(key, "a list", v))
     }
 
+    /// The fields no `opt`/`req` asked for, by name: for a shape that a
+    /// newer writer may extend, where such a field is ignored, not refused.
+    pub fn rest(&self) -> impl Iterator<Item = &'a str> + '_ {
+        let fields = self.fields;
+        self.taken
+            .iter()
+            .zip(fields)
+            .filter(|(taken, _)| !**taken)
+            .map(|(_, (key, _))| key.as_str())
+    }
+
     /// Fails on a field no `opt`/`req` asked for.
     pub fn done(self) -> Result<(), String> {
         match self.taken.iter().position(|t| !t) {

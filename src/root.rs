@@ -8,7 +8,8 @@ use yew::prelude::*;
 use crate::app::{AppState, CameraMsg, Msg, Overlay, Scan, Screen, PHONE_SIDE};
 use crate::deal::Deal;
 use crate::drivers::browser::{
-    new_id, random_u64, use_install_watch, use_update_watch, use_visibility_watch,
+    new_id, random_u64, use_address_watch, use_install_watch, use_update_watch,
+    use_visibility_watch,
 };
 use crate::drivers::saves::{self, use_tab_watch};
 use crate::i18n::{Lang, Text};
@@ -44,6 +45,7 @@ pub fn app() -> Html {
     use_update_watch(&send);
     use_install_watch(&send);
     use_visibility_watch(&send);
+    use_address_watch(&send);
     crate::drivers::replies::use_reply_watch(&send);
     let overlay_now = state.overlay_shown();
     use_dialog_focus(overlay_now);
@@ -323,6 +325,7 @@ fn overlay(state: &AppState, shown: Overlay, to: &Send) -> Html {
                     on_to_device={device(DeviceMsg::ToOwnDevice)}
                     on_start={to.msg(Msg::Device(DeviceMsg::StartPlaying))}
                     on_close={close()}
+                    on_menu={to.msg(Msg::Overlay(Overlay::Menu))}
                     camera={state.camera.clone()}
                     camera_use={state.camera_use()}
                     on_scan={to.with(|scan| Msg::Camera(CameraMsg::Scan(scan)))}

@@ -61,7 +61,8 @@ pub(crate) const WEIGHTS: Weights = Weights {
 };
 
 /// The weights in use (tuned against `greedy` and `medium` with
-/// `mojo tournament`; see BENCHMARKS.md).
+/// `mojo tournament`: `docs/history/benchmarks-2026-11-to-12.md`, "First
+/// pass" and "Second pass").
 pub(crate) fn weights() -> Weights {
     WEIGHTS
 }

@@ -264,8 +264,8 @@ impl AppState {
         let Some((to, to_epoch, link)) = self.answered_by(&reply) else {
             // An invitation of this table that expired, or none of its own.
             let expired = self.devices.seats.iter().find_map(|r| {
-                let (tag, until) = r.expired?;
-                (r.seat == reply.seat && tag == reply.tag).then_some(until)
+                let (tag, until) = r.expired.as_ref()?;
+                (r.seat == reply.seat && *tag == reply.tag).then(|| until.clone())
             });
             return said(
                 self,

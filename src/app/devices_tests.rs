@@ -659,3 +659,50 @@ fn the_tables_page_in_the_background_is_told_to_the_phones_which_say_the_game_wa
     );
     assert!(line(&phone).starts_with("The table is away"));
 }
+
+/// Issue 56: "add a relay in the Menu", said in the devices dialog, before
+/// play starts too: the Menu opens from the dialog and, closed, gives the
+/// dialog back (the Menu's relay saved, a new invitation is one tap on).
+/// While the table waits for a seat, the Menu stays up over the dialog
+/// that would come up by itself.
+#[test]
+fn the_menu_that_the_devices_dialog_names_opens_from_it_and_closes_back_to_it() {
+    let s = table();
+    assert!(!s.devices.started);
+    assert_eq!(s.overlay_shown(), Overlay::Devices);
+    let menu = s.reduce(Msg::Overlay(Overlay::Menu));
+    assert_eq!(menu.overlay_shown(), Overlay::Menu);
+    let back = menu.clone().reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(back.overlay_shown(), Overlay::Devices);
+    // Closed again: the table.
+    let closed = back.reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(closed.overlay_shown(), Overlay::None);
+    // The Menu opened from the table itself closes to the table.
+    let own = closed
+        .reduce(Msg::Overlay(Overlay::Menu))
+        .reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(own.overlay_shown(), Overlay::None);
+    // The Menu's own way to the devices: no way back to the Menu after.
+    let via = menu
+        .reduce(Msg::Overlay(Overlay::Devices))
+        .reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(via.overlay_shown(), Overlay::None);
+
+    // Play under way, the table waiting for Ben's device: the dialog is up
+    // by itself; the Menu opened from it stays up, then gives it back.
+    let mut s = AppState::new(Settings::default(), None, Lang::En, None, true);
+    s.lobby.seats[0] = SeatSetup::remote("Ana");
+    s.lobby.seats[1] = SeatSetup::remote("Ben");
+    let s = Rc::new(s)
+        .reduce(Msg::Start {
+            seed: 9,
+            id: "0000002a00000000".into(),
+        })
+        .reduce(Msg::Overlay(Overlay::None));
+    assert!(s.waiting.is_some());
+    assert_eq!(s.overlay_shown(), Overlay::Devices);
+    let menu = s.reduce(Msg::Overlay(Overlay::Menu));
+    assert_eq!(menu.overlay_shown(), Overlay::Menu);
+    let back = menu.reduce(Msg::Overlay(Overlay::None));
+    assert_eq!(back.overlay_shown(), Overlay::Devices);
+}

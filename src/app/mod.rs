@@ -189,6 +189,10 @@ pub struct AppState {
     /// What came of the Menu's last Save of the relay (saved, or why
     /// not); forgotten when a dialog opens or closes.
     pub relay_said: Option<Result<(), RelayProblem>>,
+    /// The dialog the Menu was opened from, shown again when the Menu
+    /// closes: the devices dialog, whose words name the Menu ("add a
+    /// relay in the Menu"), before play starts too (issue 56).
+    pub menu_back_to: Overlay,
     /// This tab was opened by a phone's reply link: it hands the reply to
     /// the table's tab and draws nothing else (`net::handoff`).
     pub handoff: Option<crate::net::handoff::ReplyTab>,
@@ -318,6 +322,13 @@ pub enum Msg {
     /// once: the other side gave it up already.
     Slept {
         ms: u32,
+    },
+    /// The page's fragment changed while it was open (`hashchange`: a
+    /// second link opened in this tab, which a messenger may reuse); `id`
+    /// a random number, for a reply handed to another tab.
+    Address {
+        hash: String,
+        id: u32,
     },
     /// The page came to the front (`true`) or went to the background
     /// (the screen off, another app or tab in front).
@@ -486,6 +497,9 @@ impl AppState {
             Msg::Copied { text, copied } => self.copied = Some((text, copied)),
             Msg::Share { title, text } => self.outbox.push(Cmd::Share { title, text }),
             Msg::Slept { ms } => self.slept(ms),
+            Msg::Address { hash, id } => {
+                self.follow_link(&hash, id);
+            }
             Msg::Shown(shown) => self.shown(shown),
             Msg::Persistent(kept) => self.persistent = kept.or(self.persistent),
             Msg::KeepStorage => self.ask_persist(),

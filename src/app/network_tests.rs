@@ -262,10 +262,11 @@ fn an_invitation_stays_good_ten_minutes_then_a_late_reply_is_told_it_expired() {
     let until = Clock {
         hours: 19,
         minutes: 42,
+        shown: "7:42 PM".into(),
     };
     let mark = s.outbox.last();
-    let s = invited(s, &offer, until);
-    assert_eq!(s.devices.seat(1).unwrap().valid_until, Some(until));
+    let s = invited(s, &offer, until.clone());
+    assert_eq!(s.devices.seat(1).unwrap().valid_until, Some(until.clone()));
     let expiry = Msg::Device(DeviceMsg::Expired { seat: 1, epoch: 1 });
     assert_eq!(
         format!("{:?}", afters(&s, mark)),
@@ -290,8 +291,8 @@ fn an_invitation_stays_good_ten_minutes_then_a_late_reply_is_told_it_expired() {
     let s = s.reduce(expiry);
     let r = s.devices.seat(1).unwrap();
     assert_eq!(r.epoch, 2);
-    assert_eq!((r.invitation.clone(), r.valid_until), (None, None));
-    assert_eq!(r.problem, Some(Problem::Expired(until)));
+    assert_eq!((r.invitation.clone(), r.valid_until.clone()), (None, None));
+    assert_eq!(r.problem, Some(Problem::Expired(until.clone())));
     assert!(s.outbox.after(mark).any(|(_, c)| matches!(
         c,
         Cmd::SyncDevices { links, .. } if links.contains(&(1, 2))

@@ -386,3 +386,132 @@ fn a_hand_devices_link_messages_and_buzz_are_decided_by_the_reducer() {
         |(_, c)| matches!(c, Cmd::HandLink { epoch: e, .. } if *e == s.hand.epoch && *e > epoch)
     ));
 }
+
+/// `code` as a link handler may rewrite it: every character but letters
+/// and digits percent-encoded (`+` as `%2B`, `:` as `%3A`, `$` as `%24`).
+fn percent_encoded(code: &str) -> String {
+    code.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'0'..=b'9' => char::from(b).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// An invitation of table `table` for `seat` (Chromium's offer).
+fn invitation_for(table: u32, seat: u8) -> Invitation {
+    let peer = Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap();
+    Invitation {
+        table,
+        seat,
+        peer,
+        relay: None,
+    }
+}
+
+#[test]
+fn an_invitation_link_that_a_messenger_percent_encoded_reads_as_the_code() {
+    let invitation = invitation_for(5, 1);
+    let code = invitation.encode();
+    assert!(code.contains(['+', ':', '$', '/']), "{code}");
+    for hash in [
+        format!("#join={}", percent_encoded(&code)),
+        // The `=` rewritten too.
+        format!("#join%3D{}", percent_encoded(&code)),
+        format!("#join={code}"),
+    ] {
+        let from = crate::app::Start {
+            storage_ok: true,
+            hash: hash.clone(),
+            page: crate::cmd::Page::Phone,
+            ..crate::app::Start::default()
+        };
+        let s = Rc::new(AppState::start(&from));
+        assert_eq!(s.screen, Screen::Join);
+        assert_eq!(s.hand.text, code, "{hash}");
+        let s = s.reduce(Msg::Hand(HandMsg::Join));
+        assert_eq!(s.hand.invitation, Some(invitation.clone()), "{hash}");
+    }
+    // The link pasted whole, as the messenger shows it.
+    let pasted = format!(
+        "https://example.org/mojo/join.html#join={}",
+        percent_encoded(&code)
+    );
+    assert_eq!(Invitation::decode(&pasted), Ok(invitation));
+}
+
+/// Issue 56: a second invitation link opened in the tab already open
+/// changes only the fragment (`hashchange`): the phone takes it as it
+/// takes a link at start, its box filled, its old link closed.
+#[test]
+fn a_second_invitation_link_in_the_open_tab_is_taken_like_the_first() {
+    let phone = answering_ben();
+    let epoch = phone.hand.epoch;
+    let mut lost = (*phone.reduce(Msg::Hand(HandMsg::Lost { epoch }))).clone();
+    lost.page = crate::cmd::Page::Phone;
+    assert_eq!((lost.screen, lost.hand.text.as_str()), (Screen::Join, ""));
+    let invitation = invitation_for(6, 2);
+    let code = invitation.encode();
+    let mark = lost.outbox.last();
+    let s = Rc::new(lost).reduce(Msg::Address {
+        hash: format!("#join={}", percent_encoded(&code)),
+        id: 1,
+    });
+    assert_eq!(s.screen, Screen::Join);
+    assert_eq!(s.hand.text, code);
+    assert!(s.hand.epoch > epoch);
+    let cmds: Vec<&Cmd> = s.outbox.after(mark).map(|(_, c)| c).collect();
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::ClearHash)), "{cmds:?}");
+    // Joined from there as from a first link.
+    let s = s.reduce(Msg::Hand(HandMsg::Join));
+    assert_eq!(s.hand.invitation, Some(invitation));
+    // A fragment that is no link (the address cleared): nothing changes.
+    let mark = s.outbox.last();
+    let same = s.clone().reduce(Msg::Address {
+        hash: String::new(),
+        id: 1,
+    });
+    assert_eq!(same.hand, s.hand);
+    assert_eq!(same.outbox.after(mark).count(), 0);
+}
+
+/// Issue 56: behind routers that give each destination a new port, with
+/// STUN alone, the table could not connect and gave up, and the phone
+/// still said to keep waiting. Nothing reaches the phone without a path,
+/// so it tells from the two codes: two networks, no relay offered on
+/// either side, no path yet: if the table could not connect, a relay is
+/// needed, and the phone says so and what to do.
+#[test]
+fn a_phone_far_from_its_table_with_no_relay_says_one_may_be_needed() {
+    use crate::net::code::tests::{peer_with as peer, HOME_A, HOME_B, HOST, RELAY};
+    use crate::net::code::Kind;
+    let waiting = |table: &[(Kind, [u8; 4])], phone: &[(Kind, [u8; 4])], unanswered| {
+        let invitation = Invitation {
+            table: 5,
+            seat: 1,
+            peer: peer(table),
+            relay: None,
+        };
+        let reply = Reply {
+            seat: 1,
+            tag: invitation.peer.tag(),
+            peer: peer(phone),
+        };
+        HandState {
+            invitation: Some(invitation),
+            reply: Some(reply.encode()),
+            unanswered,
+            ..HandState::default()
+        }
+        .may_need_relay()
+    };
+    assert!(waiting(&[HOST, HOME_B], &[HOST, HOME_A], true));
+    // Before its connection found no path: nothing said yet.
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_A], false));
+    // A relay offered: it carries whatever the routers do.
+    assert!(!waiting(&[HOST, HOME_B, RELAY], &[HOST, HOME_A], true));
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_A, RELAY], true));
+    // One network, or no public address known: not this case.
+    assert!(!waiting(&[HOST, HOME_B], &[HOST, HOME_B], true));
+    assert!(!waiting(&[HOST], &[HOST], true));
+}

@@ -175,3 +175,28 @@ fn a_phone_page_opened_by_a_reply_link_is_not_a_reply_tab() {
     };
     assert!(AppState::start(&from).handoff.is_none());
 }
+
+/// Issue 56: a reply link opened in the table's own tab (the messenger
+/// reused it) changes only the fragment: the tab takes the reply there,
+/// as if it were pasted under its seat.
+#[test]
+fn a_reply_link_opened_in_the_tables_own_tab_is_taken_there() {
+    let (s, _, reply) = table_inviting_ben();
+    let mark = s.outbox.last();
+    let s = s.reduce(Msg::Address {
+        hash: format!("#reply={reply}"),
+        id: 1,
+    });
+    assert!(
+        s.handoff.is_none() && s.session.is_some(),
+        "still the table"
+    );
+    assert_eq!(s.overlay, Overlay::Devices);
+    let cmds: Vec<&Cmd> = s.outbox.after(mark).map(|(_, c)| c).collect();
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::ClearHash)), "{cmds:?}");
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Accept { seat: 1, .. })),
+        "{cmds:?}"
+    );
+}

@@ -7,9 +7,19 @@ use crate::i18n::Lang;
 use crate::save::Speed;
 
 impl AppState {
-    /// A dialog opened or closed.
+    /// A dialog opened or closed. The Menu opened from the devices dialog
+    /// goes back to it when it closes.
     pub(super) fn overlay(&mut self, o: Overlay) {
         self.relay_said = None;
+        let back = std::mem::replace(&mut self.menu_back_to, Overlay::None);
+        let o = match (self.overlay, o) {
+            (Overlay::Menu, Overlay::None) => back,
+            (Overlay::Devices, Overlay::Menu) => {
+                self.menu_back_to = Overlay::Devices;
+                o
+            }
+            _ => o,
+        };
         if o == Overlay::Menu && self.overlay != Overlay::Menu {
             // The relay saved, to edit.
             self.relay_draft = self.settings.relays.first().cloned().unwrap_or_default();

@@ -63,6 +63,7 @@ impl AppState {
             network_problem: None,
             relay_draft: Relay::default(),
             relay_said: None,
+            menu_back_to: Overlay::None,
             handoff: None,
         };
         if !storage_ok {
@@ -197,31 +198,54 @@ impl AppState {
             state.notices.push(Notice::LanguageUnavailable(wanted));
         }
         state.hand.ticket = from.ticket.as_deref().and_then(stored::ticket_from);
-        // A link to join a table (`…#join=CODE`, from a QR code): the join
-        // step, the code filled in. The phone's page opens on that step in
-        // any case. `#lobby`: the phone's page sent this one to its lobby.
-        // Either is taken out of the address, so that a reload does not do
-        // it again.
+        // A link (`…#join=CODE` from a QR code or a messenger, or a
+        // phone's `#reply=CODE`): `follow_link`.
         state.page = from.page;
-        let reply = crate::net::handoff::reply_in(&from.hash).filter(|_| from.page == Page::Table);
-        if let Some(code) = reply {
-            // A phone's reply as a link (`#reply=CODE`): this tab hands it
-            // to the table's tab and hosts nothing (`net::handoff`).
-            state.outbox.push(Cmd::ClearHash);
-            state.open_reply_tab(code, reply_id(&from.tab, from.now));
-        } else if let Some(code) = from.hash.strip_prefix("#join=") {
-            state.outbox.push(Cmd::ClearHash);
-            state.hand_msg(HandMsg::Open(code.to_string()));
-        } else if state.page == Page::Phone {
-            state.hand_msg(HandMsg::Open(String::new()));
-        } else if from.hash == "#lobby" {
-            state.outbox.push(Cmd::ClearHash);
-        } else {
-            state.rejoin_at_start();
+        // No link: the phone's page opens on its join step in any case;
+        // `#lobby` (the phone's page sent this one to its lobby) is taken
+        // out of the address; else a device that held a seat goes back.
+        if !state.follow_link(&from.hash, reply_id(&from.tab, from.now)) {
+            if state.page == Page::Phone {
+                state.hand_msg(HandMsg::Open(String::new()));
+            } else if crate::page::fragment(&from.hash) == "#lobby" {
+                state.outbox.push(Cmd::ClearHash);
+            } else {
+                state.rejoin_at_start();
+            }
         }
         // What the app starting asks of the world: its first commands.
         state.decide(None);
         state
+    }
+
+    /// The page's fragment `hash`, at start or changed later (a second
+    /// link opened in this tab, `Msg::Address`), if it is a link: an
+    /// invitation (`#join=CODE`) opens the join step with its code; a
+    /// phone's reply (`#reply=CODE`) on the table's page is handed to the
+    /// table's tab (`net::handoff`, `id` tells its answers apart), or
+    /// taken here by a tab that hosts a table with devices. The link is
+    /// taken out of the address, so that a reload does not do it again.
+    /// Whether it was a link.
+    pub(super) fn follow_link(&mut self, hash: &str, id: u32) -> bool {
+        let hash = crate::page::fragment(hash);
+        let reply = crate::net::handoff::reply_in(&hash).filter(|_| self.page == Page::Table);
+        if let Some(code) = reply {
+            self.outbox.push(Cmd::ClearHash);
+            let hosting = self.session.as_ref().is_some_and(|s| s.setup.has_remote());
+            match crate::net::code::Reply::decode(code) {
+                Ok(reply) if hosting => {
+                    self.reply(reply.seat, code);
+                    self.overlay = Overlay::Devices;
+                }
+                _ => self.open_reply_tab(code, id),
+            }
+        } else if let Some(code) = hash.strip_prefix("#join=") {
+            self.outbox.push(Cmd::ClearHash);
+            self.hand_msg(HandMsg::Open(code.to_string()));
+        } else {
+            return false;
+        }
+        true
     }
 }
 

@@ -35,12 +35,27 @@ pub fn utc_today() -> String {
 }
 
 /// The local time of day `ms` milliseconds from now (the device's own
-/// clock and time zone): when something made now stops being good.
+/// clock and time zone): when something made now stops being good. It is
+/// written as the device writes the time (its locale's format: "7:42 PM"
+/// on a 12-hour device, "19:42" on a 24-hour one), hours and minutes.
 pub fn clock_in(ms: u32) -> crate::net::devices::Clock {
     let then = js_sys::Date::new(&(js_sys::Date::now() + f64::from(ms)).into());
+    let options = js_sys::Object::new();
+    for (key, value) in [("hour", "numeric"), ("minute", "2-digit")] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    // No locale named: the device's own.
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options);
+    let shown = format
+        .format()
+        .call1(&wasm_bindgen::JsValue::UNDEFINED, &then)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default();
     crate::net::devices::Clock {
         hours: then.get_hours() as u8,
         minutes: then.get_minutes() as u8,
+        shown,
     }
 }
 
@@ -287,6 +302,27 @@ pub fn use_visibility_watch(send: &Callback<Msg>) {
             let doc = d.clone();
             gloo::events::EventListener::new(&d, "visibilitychange", move |_| {
                 send.emit(Msg::Shown(!doc.hidden()))
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Tells the app when the page's fragment changes while it is open
+/// (`hashchange`): a second link opened in this tab (a messenger may
+/// reuse it) changes only the fragment, and the page does not load again.
+#[hook]
+pub fn use_address_watch(send: &Callback<Msg>) {
+    let send = send.clone();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            let window = w.clone();
+            gloo::events::EventListener::new(&w, "hashchange", move |_| {
+                let hash = window.location().hash().unwrap_or_default();
+                send.emit(Msg::Address {
+                    hash,
+                    id: random_u64() as u32,
+                })
             })
         });
         move || drop(listener)

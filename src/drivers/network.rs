@@ -25,7 +25,12 @@ const COPY_KEY: &str = "mojo.network";
 pub async fn link_servers(relays: &[Relay], send: &Callback<Msg>) -> Vec<IceServer> {
     let fetched = fetch().await;
     let copy = storage::read(COPY_KEY).ok().flatten();
-    let (site, problem, keep) = ice::site_servers(fetched, copy.as_deref());
+    let (site, problem, keep, ignored) = ice::site_servers(fetched, copy.as_deref());
+    for field in ignored {
+        web_sys::console::info_1(
+            &format!("mojo: network.json: {field} is not known to this version, ignored").into(),
+        );
+    }
     // A copy that cannot be kept (storage blocked) costs only the offline
     // use of the list.
     let _ = match keep {

@@ -559,11 +559,15 @@ messages! {
         /// The phone's reply has found no path yet: the table has not
         /// taken it (issue 35: a reply sent through a messenger).
         ReplyUnanswered => reply_unanswered: str,
+        /// The phone's reply has found no path yet, and the two codes say that
+        /// the devices are on two networks with no relay offered: if the table
+        /// could not connect, a relay is needed (issue 56).
+        ReplyNoPathYet => reply_no_path_yet: str,
         /// How long the table's invitation stays good ([`Clock`], issue 35).
-        InvitationValid(at: Clock) => invitation_valid: str (time(at)),
+        InvitationValid(at: &'a Clock) => invitation_valid: str (time(at)),
         /// On the table: the invitation good until then expired
         /// unanswered, or a reply to it came too late.
-        InvitationExpired(at: Clock) => invitation_expired: str (time(at)),
+        InvitationExpired(at: &'a Clock) => invitation_expired: str (time(at)),
         /// On the phone: the table never took the reply in time.
         ReplyExpired => reply_expired: str,
         /// On the phone: the browser gave its reply up; a fresh one is
@@ -710,7 +714,7 @@ fn num(n: u64) -> [(&'static str, Arg<'static>); 1] {
     [("n", Arg::Num(n))]
 }
 
-fn time(at: Clock) -> [(&'static str, Arg<'static>); 1] {
+fn time(at: &Clock) -> [(&'static str, Arg<'_>); 1] {
     [("time", Arg::Time(at))]
 }
 
@@ -773,8 +777,8 @@ enum Arg<'a> {
     Num(u64),
     /// A card: "7 yellow"; `{card:acc}` declines the colour.
     Card(Value),
-    /// A time of day: "9:05", "19:42" (one form in every language here).
-    Time(Clock),
+    /// A time of day, as the device writes it ("7:42 PM", "19:42").
+    Time(&'a Clock),
 }
 
 /// Fills `template` with `args`. A placeholder with no argument of its

@@ -10,6 +10,13 @@ use mojo_engine::{Colour, DrawSource, Face, Outcome, RoundEnd};
 use super::*;
 use crate::session::Level;
 
+/// A time of day for the samples (written `H:MM`: no device said how).
+static NINE_FIVE: Clock = Clock {
+    hours: 21,
+    minutes: 5,
+    shown: String::new(),
+};
+
 /// One value of every variant of [`Text`] (several for variants whose
 /// fields choose between sentences); `every_variant_is_sampled` checks
 /// that none is missing.
@@ -306,14 +313,9 @@ fn samples() -> Vec<Text<'static>> {
         CopyReply,
         ReplyHelp,
         ReplyUnanswered,
-        InvitationValid(Clock {
-            hours: 9,
-            minutes: 5,
-        }),
-        InvitationExpired(Clock {
-            hours: 19,
-            minutes: 42,
-        }),
+        ReplyNoPathYet,
+        InvitationValid(&NINE_FIVE),
+        InvitationExpired(&NINE_FIVE),
         ReplyExpired,
         ReplyFresh,
         TableAway("Ana"),
@@ -587,7 +589,7 @@ fn accessible_names_follow_the_contract() {
     assert_eq!(Text::StartGame.get(Lang::En), "Start game");
     assert_eq!(Text::NextRound.get(Lang::En), "Next round");
     assert_eq!(Text::NewGame.get(Lang::En), "New game");
-    assert_eq!(Text::DrawFromDeck.get(Lang::En), "Draw from the deck");
+    assert_eq!(Text::DrawFromDeck.get(Lang::En), "Draw from the draw pile");
     assert_eq!(
         Text::TakeFromOtherPile(3).get(Lang::En),
         "Take from the other pile (3 green)"
@@ -834,7 +836,7 @@ fn help_and_walkthrough_say_what_was_missing() {
 fn rules_help_says_the_whole_rules() {
     use Text::*;
     // [en, fr, ru, nl, pl], each found in that language's paragraph.
-    let facts: [(&str, Text, [&str; 5]); 10] = [
+    let facts: [(&str, Text, [&str; 5]); 9] = [
         (
             "the aim: the fewest points",
             RulesAimBody,
@@ -866,17 +868,6 @@ fn rules_help_says_the_whole_rules() {
                 "любую карту из руки",
                 "een kaart naar keuze uit je hand",
                 "zagraj dowolną kartę z ręki",
-            ],
-        ),
-        (
-            "the rulebooks' chain example: 8 on top, 8, 8, 7, 7 in hand (R4.3)",
-            RulesChainBody,
-            [
-                "With an 8 on the pile and 8, 8, 7, 7 in your hand",
-                "Avec un 8 sur la défausse et 8, 8, 7, 7 en main",
-                "Если сверху лежит 8, а у вас в руке 8, 8, 7 и 7",
-                "Ligt er een 8 bovenop en heb je 8, 8, 7, 7 in je hand",
-                "Jeśli na wierzchu leży 8, a w ręce masz 8, 8, 7 i 7",
             ],
         ),
         (
@@ -1424,20 +1415,430 @@ fn each_language_keeps_its_own_words() {
 fn the_invitation_texts_say_how_long_it_stays_good() {
     use crate::net::devices::INVITATION_MS;
     let minutes = (INVITATION_MS / 60_000).to_string();
-    let at = |hours, minutes| Clock { hours, minutes };
+    let at = |hours, minutes, shown: &str| Clock {
+        hours,
+        minutes,
+        shown: shown.into(),
+    };
     for lang in Lang::ALL {
-        let valid = Text::InvitationValid(at(9, 5)).get(lang);
+        let valid = Text::InvitationValid(&at(9, 5, "")).get(lang);
         assert!(
             valid.contains(&minutes) && valid.contains("9:05"),
             "{valid}"
         );
-        let expired = Text::InvitationExpired(at(19, 42)).get(lang);
-        assert!(expired.contains("19:42"), "{expired}");
-        for text in [Text::ReplyExpired, Text::ReplyUnanswered] {
+        // As the device writes it, whatever the language.
+        let expired = Text::InvitationExpired(&at(19, 42, "7:42 PM")).get(lang);
+        assert!(expired.contains("7:42 PM"), "{expired}");
+        for text in [
+            Text::ReplyExpired,
+            Text::ReplyUnanswered,
+            Text::ReplyNoPathYet,
+        ] {
             let s = text.get(lang);
             assert!(s.contains(&minutes), "{} {text:?}: {s}", lang.code());
         }
     }
+}
+
+/// Every string of `lang`'s catalogue, with its field's name (a field of
+/// several forms gives each): the whole catalogue, so that a rule of a
+/// language holds for the messages added later too.
+fn every_string(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    let mut catalogue = *lang.catalogue();
+    let names = Catalogue::SLOTS
+        .iter()
+        .flat_map(|&(name, forms)| std::iter::repeat_n(name, forms));
+    names.zip(catalogue.texts_mut().iter().copied()).collect()
+}
+
+/// Issue 57, cosmetic: English names the Mojo card "the Mojo card" and the
+/// draw pile "the draw pile", as its labels and its rules do, everywhere:
+/// no bare "the Mojo" ("the Mojo holder" too), no "deck".
+#[test]
+fn english_says_the_mojo_card_and_the_draw_pile() {
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::En) {
+        let lower = text.to_lowercase();
+        if lower.contains("deck") {
+            wrong.push(format!("{key} says «deck»: {text}"));
+        }
+        let bare = lower
+            .match_indices("the mojo")
+            .any(|(at, m)| !lower[at + m.len()..].starts_with(" card"));
+        if bare {
+            wrong.push(format!("{key} says a bare «the Mojo»: {text}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Issue 57, cosmetic: French sets a non-breaking space (U+00A0, or the
+/// narrow U+202F) before « : », « ; », « ! » and « ? » used as punctuation
+/// (followed by a space or ending the text), in the whole catalogue; a URL
+/// scheme ("turn:") is not punctuation. It says « cartes hautes » (never
+/// « fortes »), and the walkthrough does not call a round's points a
+/// « total ».
+#[test]
+fn french_typography_and_words_hold_in_the_whole_catalogue() {
+    let schemes = ["turn", "turns", "stun"];
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::Fr) {
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let punctuation = matches!(c, ':' | ';' | '!' | '?')
+                && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+            let before = i.checked_sub(1).map(|b| chars[b]);
+            let spaced = matches!(before, Some('\u{a0}' | '\u{202f}'));
+            let word: String = chars[..i]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_alphanumeric())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if punctuation && !spaced && !schemes.contains(&word.as_str()) {
+                wrong.push(format!("{key}: no non-breaking space before «{c}»: {text}"));
+            }
+        }
+        if text.contains("cartes fortes") {
+            wrong.push(format!("{key} says «cartes fortes»: {text}"));
+        }
+    }
+    let points = Text::TourPoints.get(Lang::Fr);
+    if points.contains("total") {
+        wrong.push(format!(
+            "tour_points calls a round's points «total»: {points}"
+        ));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Issue 57, cosmetic: Russian says «закрытые» for face-down cards (what
+/// one «открывает»), never «рубашкой вверх», and «Равна» (a card) for an
+/// equal card, never «Равно»; in the whole catalogue.
+#[test]
+fn russian_keeps_one_word_for_face_down_and_equal() {
+    let mut wrong = Vec::new();
+    for (key, text) in every_string(Lang::Ru) {
+        if text.contains("рубашк") {
+            wrong.push(format!("{key} says «рубашкой вверх»: {text}"));
+        }
+        if text
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w == "Равно")
+        {
+            wrong.push(format!("{key} says «Равно»: {text}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(Text::RulesEqual.get(Lang::Ru), "Равна");
+    assert_eq!(Text::YourFaceDown.get(Lang::Ru), "Ваши закрытые карты");
+    assert_eq!(Text::FaceDownCount(2).get(Lang::Ru), "2 закрытые карты");
+    assert_eq!(Text::FaceDownCount(5).get(Lang::Ru), "5 закрытых карт");
+}
+
+/// Issue 57, cosmetic: a card's hints speak in one mood in Polish and
+/// Russian: the two that name a move are both imperatives, as the rules
+/// help's own words are (Russian «возьмите», «ходите»; Polish «dobierz»,
+/// «graj»), not an infinitive or an indicative beside an imperative.
+#[test]
+fn card_hints_keep_one_mood() {
+    let hints = |lang| [Text::HintHigher.get(lang), Text::HintEqual.get(lang)];
+    assert_eq!(hints(Lang::Ru), ["возьмите карту", "ходите ещё"]);
+    assert_eq!(hints(Lang::Pl), ["dobierz kartę", "graj dalej"]);
+}
+
+/// What issue 57 found wrong, unclear, missing or loosely worded in the
+/// rules help, the walkthrough and the round summary, each row in every
+/// language [en, fr, ru, nl, pl], labelled with its item:
+/// - wrong 1: the chain example (R4.3) holds the Polish rulebook's hand,
+///   8, 8, 7, 7, 4, 3, 0 (with 8, 8, 7, 7 the turn 8, 8, 7 leaves one card,
+///   which goes face down by R5.1: the second 7 would not stay in hand);
+/// - wrong 2 and cosmetic 5: in the two-pile variant each pile keeps its top
+///   card only when the draw pile runs out during a round (R7, R11.5); while
+///   dealing both piles are shuffled in whole (R12.1); the players' cards go
+///   onto the first pile (R12.1); the second pile is started once, at the
+///   start of the game (R3.3), and each round turns a card onto each (R12.2);
+/// - unclear 1 and 2: the holder's 0 is "nobody has fewer points" (R10.3),
+///   not "no more points than anyone", which reads as the Dutch review's
+///   "the most points"; the round ends at once on the last card, with no
+///   card drawn even after a higher one (R4.4, R9);
+/// - missing 1 to 4: in Mojo Time the others keep playing and go face down
+///   too (R5.4); one chooses which face-down card to reveal and may look at
+///   them (R5.2, R5.3); round scores add up to totals (R10.5); how many
+///   copies each value has (R1);
+/// - cosmetic 6 and 7: the walkthrough ends the game when a total reaches or
+///   passes the target (R13) and says an equal card must be followed (R4.2);
+///   the scoring help says this round's score sets the Mojo card's face
+///   (R10.3, R12.3), in words that do not read as a rule of scoring.
+#[test]
+fn the_help_says_what_issue_57_asks() {
+    use Text::*;
+    let says: &[(&str, Text, [&str; 5])] = &[
+        (
+            "wrong 1: the hand of R4.3",
+            RulesChainBody,
+            [
+                "With an 8 on the pile and 8, 8, 7, 7, 4, 3, 0 in your hand",
+                "Avec un 8 sur la défausse et 8, 8, 7, 7, 4, 3, 0 en main",
+                "Если сверху лежит 8, а у вас в руке 8, 8, 7, 7, 4, 3 и 0",
+                "Ligt er een 8 bovenop en heb je 8, 8, 7, 7, 4, 3, 0 in je hand",
+                "Jeśli na wierzchu leży 8, a w ręce masz 8, 8, 7, 7, 4, 3 i 0",
+            ],
+        ),
+        (
+            "wrong 2: the tops are kept during a round",
+            RulesVariantBody,
+            [
+                "When the draw pile runs out during a round, each discard pile keeps its top card",
+                "Quand la pioche s’épuise en cours de manche, chaque défausse garde sa carte du dessus",
+                "Если колода кончается во время раунда, на каждой стопке сброса остаётся её верхняя карта",
+                "Raakt de trekstapel tijdens een ronde op, dan houdt elke aflegstapel zijn bovenste kaart",
+                "Gdy talia skończy się w trakcie rundy, każdy stos odrzuconych zachowuje swoją wierzchnią kartę",
+            ],
+        ),
+        (
+            "wrong 2: while dealing, both piles are shuffled in whole",
+            RulesVariantBody,
+            [
+                "if the draw pile runs out while dealing, both discard piles are shuffled whole",
+                "si la pioche s’épuise pendant la distribution, les deux défausses sont mélangées en entier",
+                "если колода кончается во время раздачи, обе стопки сброса целиком перемешивают",
+                "raakt de trekstapel tijdens het delen op, dan worden beide aflegstapels helemaal geschud",
+                "gdy talia skończy się podczas rozdawania, oba stosy odrzuconych tasuje się w całości",
+            ],
+        ),
+        (
+            "wrong 2: the players' cards go onto the first pile",
+            RulesVariantBody,
+            [
+                "everyone's cards go onto the first pile",
+                "les cartes des joueurs vont d’abord sur la première défausse",
+                "карты игроков уходят в первую стопку сброса",
+                "gaan de kaarten van de spelers naar de eerste aflegstapel",
+                "karty graczy trafiają na pierwszy stos odrzuconych",
+            ],
+        ),
+        (
+            "cosmetic 5: the second pile is started at the start of the game",
+            RulesVariantBody,
+            [
+                "At the start of the game, a second card",
+                "En début de partie, une deuxième carte",
+                "В начале игры рядом с первой картой сброса открывают вторую",
+                "Bij het begin van het spel komt er naast de eerste nog een tweede kaart",
+                "Na początku gry obok pierwszej karty odkrywa się drugą",
+            ],
+        ),
+        (
+            "cosmetic 5: from round 2 one card is turned onto each pile",
+            RulesVariantBody,
+            [
+                "one card is turned face up onto each pile",
+                "une carte est posée face visible sur chaque défausse",
+                "на каждую стопку открывают по одной карте",
+                "komt er op elke aflegstapel een open kaart bij",
+                "na każdy stos odkrywa się po jednej karcie",
+            ],
+        ),
+        (
+            "unclear 1: 0 when nobody has fewer points",
+            HolderZero("Ana"),
+            [
+                "nobody has fewer points",
+                "personne n’a moins de points",
+                "ни у кого нет меньше очков",
+                "niemand heeft minder punten",
+                "nikt nie ma mniej punktów",
+            ],
+        ),
+        (
+            "unclear 2: no card drawn after the last card",
+            RulesRoundEndBody,
+            [
+                "no card is drawn, even after a higher card",
+                "sans piocher, même si elle est plus haute",
+                "карту при этом не берут, даже если она больше",
+                "er wordt dan niet getrokken, ook niet na een hogere kaart",
+                "nie dobiera wtedy karty, nawet jeśli była wyższa",
+            ],
+        ),
+        (
+            "unclear 2: the round ends at once",
+            RulesRoundEndBody,
+            [
+                "The round ends at once",
+                "La manche s’arrête dès",
+                "Раунд сразу заканчивается",
+                "De ronde stopt zodra",
+                "Runda kończy się od razu",
+            ],
+        ),
+        (
+            "missing 1: the others keep playing (R5.4)",
+            RulesMojoTimeBody,
+            [
+                "the other players keep playing as usual, and they too go face down",
+                "les autres joueurs continuent de jouer normalement, et eux aussi posent leurs cartes face cachée",
+                "Остальные игроки тем временем ходят как обычно, и для них действует то же правило",
+                "De andere spelers spelen intussen gewoon verder en leggen hun kaarten ook gedekt neer",
+                "Pozostali gracze w tym czasie grają dalej jak zwykle i tak samo wykładają karty zakryte",
+            ],
+        ),
+        (
+            "missing 2: one may look at one's face-down cards (R5.3)",
+            RulesMojoTimeBody,
+            [
+                "You may look at them.",
+                "Vous pouvez les regarder.",
+                "Смотреть на них можно.",
+                "Je mag ze zelf bekijken.",
+                "Możesz je oglądać.",
+            ],
+        ),
+        (
+            "missing 2: one chooses the card to reveal (R5.2)",
+            RulesMojoTimeBody,
+            [
+                "choose one of them and reveal it",
+                "choisissez l’une d’elles et révélez-la",
+                "выбирайте одну из них и открывайте",
+                "kies je er één en draai je die om",
+                "wybierasz jedną z nich i ją odkrywasz",
+            ],
+        ),
+        (
+            "missing 3: round scores add up to totals (R10.5)",
+            RulesGameEndBody,
+            [
+                "Each round's scores are added to the players' totals",
+                "Le score de chaque manche s’ajoute au total du joueur",
+                "Очки за раунд прибавляются к общему счёту каждого игрока",
+                "De score van elke ronde wordt opgeteld bij het totaal van de speler",
+                "Wynik każdej rundy dolicza się do sumy gracza",
+            ],
+        ),
+        (
+            "missing 4: the copies of a blue value (R1)",
+            RulesCardsBody,
+            [
+                "the more copies of it: 4 of each blue value",
+                "plus elle a d’exemplaires\u{a0}: 4 par valeur bleue",
+                "тем больше таких карт в игре: синих — по 4 каждого значения",
+                "hoe meer exemplaren: van elke blauwe waarde zijn er 4",
+                "tym więcej jej kopii: każda wartość niebieska ma 4 kopie",
+            ],
+        ),
+        (
+            "missing 4: the copies of a red value (R1)",
+            RulesCardsBody,
+            [
+                "and 8 of each red",
+                "et 8 par valeur rouge",
+                "красных — по 8",
+                "en van elke rode 8",
+                "a czerwona 8",
+            ],
+        ),
+        (
+            "cosmetic 6: the game ends at the target or past it",
+            TourMojo,
+            [
+                "reaches or passes the target",
+                "atteint ou dépasse l’objectif",
+                "достигает цели или превышает её",
+                "Haalt of overschrijdt iemands totaal het doel",
+                "osiągnie lub przekroczy cel",
+            ],
+        ),
+        (
+            "cosmetic 6: an equal card must be followed",
+            TourDiscard(3),
+            [
+                "Equal: you must play again.",
+                "Égale\u{a0}: vous devez rejouer.",
+                "Равна — нужно сыграть ещё одну карту.",
+                "Gelijk: je moet nog een keer spelen.",
+                "Równa: musisz zagrać jeszcze raz.",
+            ],
+        ),
+        (
+            "cosmetic 7: this round's score sets the face",
+            RulesScoringBody,
+            [
+                "Only this round's score sets the face",
+                "La face ne dépend que du score de cette manche",
+                "Сторону определяет только счёт этого раунда",
+                "hangt alleen af van de score van deze ronde",
+                "Stronę wyznacza tylko wynik tej rundy",
+            ],
+        ),
+    ];
+    let unsaid: &[(&str, Text, [Option<&str>; 5])] = &[
+        (
+            "wrong 1: the hand of four cards",
+            RulesChainBody,
+            [
+                Some("8, 8, 7, 7 in your hand"),
+                Some("8, 8, 7, 7 en main"),
+                Some("8, 8, 7 и 7"),
+                Some("8, 8, 7, 7 in je hand"),
+                Some("8, 8, 7 i 7"),
+            ],
+        ),
+        (
+            "cosmetic 5: a second pile started each round",
+            RulesVariantBody,
+            [
+                Some("Each round, a second card"),
+                Some("À chaque manche, une deuxième carte"),
+                Some("В каждом раунде рядом с первой"),
+                Some("Elke ronde komt er naast de eerste"),
+                Some("W każdej rundzie obok pierwszej"),
+            ],
+        ),
+        (
+            "unclear 1: «no more points» reads as «not the most»",
+            HolderZero("Ana"),
+            [
+                Some("no more points"),
+                Some("plus de points que"),
+                None,
+                Some("niet meer punten"),
+                None,
+            ],
+        ),
+        (
+            "cosmetic 7: a sentence that reads as a rule of scoring",
+            RulesScoringBody,
+            [
+                Some("The face follows the score"),
+                None,
+                None,
+                Some("Alleen de score telt"),
+                Some("Liczy się tylko wynik"),
+            ],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (i, lang) in Lang::ALL.into_iter().enumerate() {
+        for (item, text, phrases) in says {
+            if !text.get(lang).contains(phrases[i]) {
+                wrong.push(format!(
+                    "{}: {item} («{}» not said)",
+                    lang.code(),
+                    phrases[i]
+                ));
+            }
+        }
+        for (item, text, phrases) in unsaid {
+            if let Some(old) = phrases[i].filter(|p| text.get(lang).contains(p)) {
+                wrong.push(format!("{}: {item} («{old}» still said)", lang.code()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// French drops the vowel of "de" and "que" before a name that begins

@@ -727,7 +727,12 @@ fn candidates(text: &str) -> Vec<String> {
             .collect::<String>()
             .to_ascii_uppercase()
     };
-    let link = text.rsplit_once("#join=").map_or(text, |(_, code)| code);
+    // A link pasted as a messenger shows it: its escapes decoded (the
+    // codes hold no `%`).
+    let text = &crate::page::fragment(text);
+    let link = text
+        .rsplit_once("#join=")
+        .map_or(text.as_str(), |(_, code)| code);
     let mut out = vec![squash(link)];
     // The runs of the alphabet's characters (anything else, a space, a
     // bracket, a quote, separates them), joined in spans.
@@ -870,6 +875,29 @@ pub fn from_text(text: &str) -> Result<Vec<u8>, CodeError> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// Candidates for [`peer_with`]: a device's own address, the public
+    /// addresses of two homes (STUN's answers), a TURN relay's.
+    pub(crate) const HOST: (Kind, [u8; 4]) = (Kind::Host, [192, 168, 1, 20]);
+    pub(crate) const HOME_A: (Kind, [u8; 4]) = (Kind::Srflx, [203, 0, 113, 7]);
+    pub(crate) const HOME_B: (Kind, [u8; 4]) = (Kind::Srflx, [198, 51, 100, 9]);
+    pub(crate) const RELAY: (Kind, [u8; 4]) = (Kind::Relay, [192, 0, 2, 1]);
+
+    /// Chromium's offer with these candidates instead of its own: each a
+    /// kind and an IPv4 address (port 50000).
+    pub(crate) fn peer_with(cands: &[(Kind, [u8; 4])]) -> Peer {
+        Peer {
+            candidates: cands
+                .iter()
+                .map(|&(kind, ip)| Candidate {
+                    addr: Addr::V4(ip),
+                    port: 50000,
+                    kind,
+                })
+                .collect(),
+            ..Peer::from_sdp(CHROMIUM_OFFER).unwrap()
+        }
+    }
 
     /// Chromium 156's offer for a data channel, from this machine.
     pub(crate) const CHROMIUM_OFFER: &str = "v=0\r\no=- 2073366943781716448 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=extmap-allow-mixed\r\na=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\na=candidate:2152967368 1 udp 2113937151 6eb636d5-5d2d-4e53-a88d-a3101d856faf.local 37767 typ host generation 0 network-cost 999\r\na=candidate:1261792552 1 udp 2113942271 4cd7dc8d-0f1b-42fd-afb6-e504813bdcde.local 48932 typ host generation 0 network-cost 999\r\na=ice-ufrag:YStB\r\na=ice-pwd:8whKnvGzGz1+PZfZMUIqZQdc\r\na=ice-options:trickle\r\na=fingerprint:sha-256 E3:D8:C8:D3:89:3D:33:53:8F:2B:6B:48:47:5B:CA:7B:C1:EE:12:CF:45:C7:9B:4D:F7:A9:69:53:DF:2B:36:2E\r\na=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n";

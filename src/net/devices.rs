@@ -38,15 +38,23 @@ pub const INVITATION_MS: u32 = 600_000;
 
 /// A time of day on this device's clock, as its driver read it (the
 /// reducer is pure): when an invitation stops being good.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     pub hours: u8,
     pub minutes: u8,
+    /// As the device writes the time ("7:42 PM" on a 12-hour device,
+    /// "19:42" on a 24-hour one: its own format, issue 56); empty where
+    /// it could not say, then `H:MM`.
+    pub shown: String,
 }
 
 impl std::fmt::Display for Clock {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{:02}", self.hours, self.minutes)
+        if self.shown.is_empty() {
+            write!(f, "{}:{:02}", self.hours, self.minutes)
+        } else {
+            f.write_str(&self.shown)
+        }
     }
 }
 
@@ -253,8 +261,8 @@ impl Devices {
                         .flatten()
                         .and_then(Result::ok)
                         .map(|i| i.peer.tag());
-                    if let (Some(tag), Some(until)) = (tag, r.valid_until) {
-                        r.expired = Some((tag, until));
+                    if let (Some(tag), Some(until)) = (tag, r.valid_until.take()) {
+                        r.expired = Some((tag, until.clone()));
                         r.problem = Some(Problem::Expired(until));
                         r.epoch += 1;
                         r.invitation = None;
@@ -593,18 +601,7 @@ mod tests {
 
     #[test]
     fn a_failed_pairing_says_which_case_it_is_from_the_candidates() {
-        use crate::net::code::{Addr, Candidate};
-        let peer = |cands: &[(Kind, [u8; 4])]| Peer {
-            candidates: cands
-                .iter()
-                .map(|&(kind, ip)| Candidate {
-                    addr: Addr::V4(ip),
-                    port: 50000,
-                    kind,
-                })
-                .collect(),
-            ..Peer::from_sdp(crate::net::code::tests::CHROMIUM_OFFER).unwrap()
-        };
+        let peer = crate::net::code::tests::peer_with;
         let host = (Kind::Host, [192, 168, 1, 20]);
         let ann = (Kind::Srflx, [203, 0, 113, 7]);
         let ben = (Kind::Srflx, [198, 51, 100, 9]);

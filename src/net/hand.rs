@@ -9,7 +9,7 @@ use std::rc::Rc;
 use mojo_engine::{Action, Seat};
 
 use super::code::{Invitation, Reply};
-use super::devices::{two_networks, Problem, RECONNECT_MS};
+use super::devices::{two_networks, why_no_path, NoPath, Problem, RECONNECT_MS};
 use super::proto::{self, HandModel, Refusal, ToHand, ToTable};
 
 /// A hand device's pass to a table: which seat, and the token that proves
@@ -353,6 +353,24 @@ impl HandState {
         (ms >= RECONNECT_MS && self.connected)
             .then(|| self.give_up())
             .flatten()
+    }
+
+    /// The reply has found no path yet, and the two codes say that the
+    /// devices are on two networks with no relay offered on either side
+    /// (`why_no_path`'s `NeedsRelay`): a direct path is the only way, and
+    /// behind routers that give each destination a new port (symmetric
+    /// NATs) there is none. The table that could not connect says so and
+    /// gives up; nothing of that reaches the phone without a path, so the
+    /// phone says what it means if the table could not connect, and what
+    /// to do, rather than only to keep waiting (issue 56).
+    pub fn may_need_relay(&self) -> bool {
+        let (Some(invitation), Some(reply)) = (&self.invitation, &self.reply) else {
+            return false;
+        };
+        self.unanswered
+            && !self.connected
+            && Reply::decode(reply)
+                .is_ok_and(|r| why_no_path(&invitation.peer, &r.peer) == NoPath::NeedsRelay)
     }
 
     /// What the phone's screen shows of `model` (its own): busy while an

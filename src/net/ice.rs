@@ -42,8 +42,9 @@ fn scheme(url: &str) -> Option<&'static str> {
 }
 
 /// One entry of the list: `urls` (a string or a list of strings), and for
-/// a TURN server `username` and `credential`.
-fn entry(v: &Json) -> Result<IceServer, String> {
+/// a TURN server `username` and `credential`. The fields it does not know
+/// (a newer build's) are added to `ignored`.
+fn entry(v: &Json, ignored: &mut Vec<String>) -> Result<IceServer, String> {
     let mut f = json::Fields::of(v, "an entry")?;
     // (Loops, not `collect` into a `Result`: the same, in less wasm.)
     let mut urls: Vec<String> = Vec::new();
@@ -81,7 +82,7 @@ fn entry(v: &Json) -> Result<IceServer, String> {
             return Err(json::wrong("credentialType", "\"password\"", t));
         }
     }
-    f.done()?;
+    ignored.extend(f.rest().map(|key| format!("`{key}`")));
     let server = IceServer {
         urls,
         username,
@@ -105,13 +106,24 @@ impl IceServer {
     }
 }
 
-/// The servers `network.json` lists. An empty list is no server, as a
-/// missing file is.
-pub fn parse_network(text: &str) -> Result<Vec<IceServer>, NetworkProblem> {
+/// What `network.json` lists, as this build reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteList {
+    /// The servers. An empty list is no server, as a missing file is.
+    pub servers: Vec<IceServer>,
+    /// The fields this build does not know ("`signalling`", "`region` of
+    /// server 2"), ignored: a deployer may add one for a newer build
+    /// without breaking the older builds cached on phones. A wrong value
+    /// in a field it knows is still refused.
+    pub ignored: Vec<String>,
+}
+
+/// The servers `network.json` lists, and the fields it ignored.
+pub fn parse_network(text: &str) -> Result<SiteList, NetworkProblem> {
     let doc = json::parse(text).map_err(NetworkProblem::NotJson)?;
     let mut f = json::Fields::of(&doc, "network.json").map_err(NetworkProblem::Shape)?;
     let list = f.list("iceServers").map_err(NetworkProblem::Shape)?;
-    f.done().map_err(NetworkProblem::Shape)?;
+    let mut ignored: Vec<String> = f.rest().map(|key| format!("`{key}`")).collect();
     if list.len() > MAX_SERVERS {
         return Err(NetworkProblem::Shape(format!(
             "`iceServers` lists {} servers; at most {MAX_SERVERS} are tried",
@@ -120,9 +132,16 @@ pub fn parse_network(text: &str) -> Result<Vec<IceServer>, NetworkProblem> {
     }
     let mut servers = Vec::with_capacity(list.len());
     for (i, v) in list.iter().enumerate() {
-        servers.push(entry(v).map_err(|why| NetworkProblem::Entry { index: i + 1, why })?);
+        let mut unknown = Vec::new();
+        let server = entry(v, &mut unknown);
+        servers.push(server.map_err(|why| NetworkProblem::Entry { index: i + 1, why })?);
+        ignored.extend(
+            unknown
+                .into_iter()
+                .map(|u| format!("{u} of server {}", i + 1)),
+        );
     }
-    Ok(servers)
+    Ok(SiteList { servers, ignored })
 }
 
 /// The family's own relay from the Menu: three fields, as typed.
@@ -212,27 +231,33 @@ pub enum KeepCopy {
 
 /// The site's servers for a pairing, from what the fetch gave and the
 /// copy kept from an earlier one: the servers, what is wrong with the
-/// file (shown where the devices are paired), and what becomes of the
-/// copy. Network first: the file as it is now wins, so a deployer's edit
-/// is seen at the next pairing; the copy stands in only when there is no
-/// answer (offline). A malformed file lists no server (play on one
+/// file (shown where the devices are paired), what becomes of the copy,
+/// and the fields of the file read now that this build ignored (for the
+/// console). Network first: the file as it is now wins, so a deployer's
+/// edit is seen at the next pairing; the copy stands in only when there
+/// is no answer (offline). A malformed file lists no server (play on one
 /// network still works) and leaves the copy as it was.
 pub fn site_servers(
     fetched: Fetched,
     copy: Option<&str>,
-) -> (Vec<IceServer>, Option<NetworkProblem>, KeepCopy) {
+) -> (
+    Vec<IceServer>,
+    Option<NetworkProblem>,
+    KeepCopy,
+    Vec<String>,
+) {
     match fetched {
         Fetched::Text(text) => match parse_network(&text) {
-            Ok(servers) => (servers, None, KeepCopy::Store(text)),
-            Err(problem) => (Vec::new(), Some(problem), KeepCopy::Leave),
+            Ok(site) => (site.servers, None, KeepCopy::Store(text), site.ignored),
+            Err(problem) => (Vec::new(), Some(problem), KeepCopy::Leave, Vec::new()),
         },
-        Fetched::Missing => (Vec::new(), None, KeepCopy::Forget),
+        Fetched::Missing => (Vec::new(), None, KeepCopy::Forget, Vec::new()),
         Fetched::Failed => {
             // A copy is stored only once read whole; one spoiled since
             // (another tab, a person) is no server, and no message: the
             // file itself was not read.
-            let servers = copy.and_then(|t| parse_network(t).ok()).unwrap_or_default();
-            (servers, None, KeepCopy::Leave)
+            let site = copy.and_then(|t| parse_network(t).ok()).unwrap_or_default();
+            (site.servers, None, KeepCopy::Leave, Vec::new())
         }
     }
 }
@@ -337,7 +362,7 @@ mod tests {
         // Read now: used, and kept.
         assert_eq!(
             site_servers(Fetched::Text(good.into()), None),
-            (stun(), None, KeepCopy::Store(good.into()))
+            (stun(), None, KeepCopy::Store(good.into()), vec![])
         );
         // The file as it is now wins over the copy (a deployer's edit).
         let edited = r#"{"iceServers": []}"#;
@@ -348,17 +373,17 @@ mod tests {
         // Offline: the copy stands in.
         assert_eq!(
             site_servers(Fetched::Failed, Some(good)),
-            (stun(), None, KeepCopy::Leave)
+            (stun(), None, KeepCopy::Leave, vec![])
         );
         assert_eq!(site_servers(Fetched::Failed, None).0, vec![]);
         assert_eq!(site_servers(Fetched::Failed, Some("{")).0, vec![]);
         // No file: no server, as before there was any, and the copy goes.
         assert_eq!(
             site_servers(Fetched::Missing, Some(good)),
-            (vec![], None, KeepCopy::Forget)
+            (vec![], None, KeepCopy::Forget, vec![])
         );
         // A malformed file: no server, what is wrong, the copy left.
-        let (servers, problem, keep) = site_servers(
+        let (servers, problem, keep, _) = site_servers(
             Fetched::Text(r#"{"iceServers": [{"urls": "http://x"}]}"#.into()),
             Some(good),
         );
@@ -372,7 +397,9 @@ mod tests {
 
     #[test]
     fn a_link_uses_the_sites_servers_then_the_familys_relays_each_once() {
-        let site = parse_network(r#"{"iceServers": [{"urls": "stun:s.example"}]}"#).unwrap();
+        let site = parse_network(r#"{"iceServers": [{"urls": "stun:s.example"}]}"#)
+            .unwrap()
+            .servers;
         let relay = Relay {
             url: "turn:t.example:3478".into(),
             username: "ann".into(),
@@ -412,13 +439,48 @@ mod tests {
             {"urls": ["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349"],
              "username": "family", "credential": "s3cret", "credentialType": "password"}
         ]}"#;
-        let servers = parse_network(text).unwrap();
+        let servers = parse_network(text).unwrap().servers;
         assert_eq!(servers.len(), 2);
         assert_eq!(servers[0].urls, ["stun:stun.example.org:3478"]);
         assert_eq!(servers[0].username, None);
         assert_eq!(servers[1].urls.len(), 2);
         assert_eq!(servers[1].credential.as_deref(), Some("s3cret"));
-        assert_eq!(parse_network(r#"{"iceServers": []}"#), Ok(vec![]));
+        assert_eq!(
+            parse_network(r#"{"iceServers": []}"#),
+            Ok(SiteList::default())
+        );
+    }
+
+    #[test]
+    fn a_newer_network_json_is_read_its_unknown_fields_ignored_and_named() {
+        // A field of a newer build (at the top, and in an entry) costs
+        // nothing: the servers are used, the fields named for the console.
+        let text = r#"{"iceServers": [
+            {"urls": "stun:s.example", "region": "eu"},
+            {"urls": "turn:t.example", "username": "u", "credential": "c"}
+        ], "signalling": {"url": "wss://x.example"}}"#;
+        let site = parse_network(text).unwrap();
+        assert_eq!(site.servers.len(), 2);
+        assert_eq!(site.servers[0].urls, ["stun:s.example"]);
+        assert_eq!(site.ignored, ["`signalling`", "`region` of server 1"]);
+        let (servers, problem, keep, ignored) = site_servers(Fetched::Text(text.into()), None);
+        assert_eq!((servers.len(), problem), (2, None));
+        assert_eq!(keep, KeepCopy::Store(text.into()));
+        assert_eq!(ignored.len(), 2);
+        // Offline, the copy of such a file stands in just as well.
+        assert_eq!(site_servers(Fetched::Failed, Some(text)).0.len(), 2);
+        // A file the app knows whole ignores nothing.
+        let plain = parse_network(r#"{"iceServers": [{"urls": "stun:a"}]}"#).unwrap();
+        assert!(plain.ignored.is_empty());
+        // A wrong value in a known field is still refused.
+        assert!(matches!(
+            parse_network(r#"{"iceServers": [{"urls": 3}], "extra": 1}"#),
+            Err(NetworkProblem::Entry { index: 1, .. })
+        ));
+        assert!(matches!(
+            parse_network(r#"{"iceServers": {}, "extra": 1}"#),
+            Err(NetworkProblem::Shape(_))
+        ));
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub fn problem_text(problem: &Problem) -> Text<'_> {
         Problem::NoPath(NoPath::RelayFailed) => Text::NoPathRelayFailed,
         Problem::NoWebRtc => Text::NoWebRtc,
         Problem::TakenFor(name) => Text::ReplyTakenFor(name),
-        Problem::Expired(at) => Text::InvitationExpired(*at),
+        Problem::Expired(at) => Text::InvitationExpired(at),
     }
 }
 
@@ -100,6 +100,8 @@ pub struct DevicesProps {
     pub on_to_device: Callback<Seat>,
     pub on_start: Callback<()>,
     pub on_close: Callback<()>,
+    /// Opens the Menu, which a problem's words name (its relay).
+    pub on_menu: Callback<()>,
     /// The camera, and what it reads now (`AppState::camera_use`).
     pub camera: Camera,
     pub camera_use: Option<CameraUse>,
@@ -126,6 +128,10 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
             Scan::Reply(seat) => Some(seat),
             Scan::Invitation => None,
         });
+    let menu = {
+        let cb = p.on_menu.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
     let seats = p.devices.seats.iter().map(|r| {
         let seat = r.seat;
         let name = p.names.get(seat as usize).cloned().unwrap_or_default();
@@ -177,10 +183,14 @@ pub fn devices_dialog(p: &DevicesProps) -> Html {
                     <button type="button" class="button button--primary device__other" onclick={emit(&p.on_other_device)}>{ t(Text::OtherDevice) }</button>
                 } else if let Some(problem) = r.problem.as_ref().filter(|_| r.link != LinkState::Connected) {
                     <p class="device__problem" role="alert">{ t(problem_text(problem)) }</p>
+                    // The Menu its words name, one tap away (issue 56).
+                    if matches!(problem, Problem::NoPath(_)) {
+                        <button type="button" class="button device__menu" onclick={menu.clone()}>{ t(Text::Menu) }</button>
+                    }
                 }
                 if r.link != LinkState::Connected {
                     <p class="device__help">{ t(if camera { Text::InvitationHelp(&name) } else { Text::InvitationHelpTyped(&name) }) }</p>
-                    if let (Some(until), true) = (r.valid_until, r.invitation.is_some()) {
+                    if let (Some(until), true) = (&r.valid_until, r.invitation.is_some()) {
                         <p class="device__valid">{ t(Text::InvitationValid(until)) }</p>
                     }
                     if let Some(code) = &r.invitation {
@@ -423,6 +433,10 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     if hand.fresh > 0 {
                         <p class="join__problem" role="alert">{ t(Text::ReplyFresh) }</p>
                     }
+                    // First: what to do if the table could not connect.
+                    if hand.may_need_relay() {
+                        <p class="join__problem" role="status">{ t(Text::ReplyNoPathYet) }</p>
+                    }
                     <p>{ t(if camera { Text::ReplyHelp } else { Text::ReplyHelpTyped }) }</p>
                     { qr_image(&p.qr, code, &t(Text::ReplyCode)) }
                     <label id="reply-label" for="join-reply">{ t(Text::ReplyCode) }</label>
@@ -430,7 +444,7 @@ pub fn join_screen(p: &JoinProps) -> Html {
                     <CopyButton {lang} text={code.clone()} label={t(Text::CopyReply)} shown_in="#join-reply" clipboard={p.clipboard.clone()} />
                     { typed_code(lang, code, !camera) }
                     { link_to_send(lang, crate::net::handoff::reply_link(&p.qr.page, code), "join-reply-link", [Text::ReplyLinkHelp, Text::SendReplyBack, Text::CopyReplyLink], &p.clipboard) }
-                    if hand.unanswered {
+                    if hand.unanswered && !hand.may_need_relay() {
                         <p class="join__note" role="status">{ t(Text::ReplyUnanswered) }</p>
                     }
                 </section>

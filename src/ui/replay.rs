@@ -58,7 +58,7 @@ pub fn mark_text(mark: &Mark, piles: u8, lang: Lang) -> String {
 }
 
 /// A move in a review's numbers: "6 yellow", "10 orange on the left
-/// pile", "drawing from the deck".
+/// pile", "drawing from the draw pile".
 fn move_words(action: Action, piles: u8, lang: Lang) -> String {
     match action {
         Action::Play { value, pile } => {

@@ -301,8 +301,11 @@ async function contrastThroughAnimations(page) {
 // card flying in, the round summary) is caught as it opens (the page's
 // animations held at their start through the DevTools protocol), and
 // every animation is sampled at 0, 50 and 100%: no contrast violation at
-// any of them.
-for (const lang of langs) {
+// any of them. Once, in English (issue 54): the animations and their
+// colours are the same in every language, whose words the test above
+// checks on every screen, animations off.
+{
+  const lang = 'en';
   test(`axe: no contrast violation at 0, 50 and 100% of every animation, with animations on (${lang})`, async () => {
     const page = await openPage(build.browser, `${build.server.url}?lang=${lang}&speed=fast`, { width: 390, height: 844 }, { tour: true });
     const cdp = await page.context().newCDPSession(page);

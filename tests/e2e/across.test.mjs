@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useDevices } from './devices-kit.mjs';
 import { readInvitation } from './pairing.mjs';
-import { saveScreenshot } from './harness.mjs';
+import { saveScreenshot, eventually } from './harness.mjs';
 
 const { url, device, lobby, devicesDialog, invitation, answer, pair } = useDevices();
 
@@ -188,13 +188,58 @@ test("a reply sent back as a link: the phone shares it (or copies it); opened be
   await tab.close();
 });
 
+/// `code` as some link handlers rewrite it: every character but letters
+/// and digits percent-encoded (`+` as `%2B`, `:` as `%3A`, `$` as `%24`).
+const percentEncoded = (code) => [...code].map((c) => (/[A-Z0-9]/.test(c) ? c : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+test('a second invitation link opened in the tab already open (only its fragment changes) fills the box, and the phone connects with it', async () => {
+  const table = await device('table', { viewport: { width: 1024, height: 768 } });
+  const ben = await device('ben');
+  await startGame(table, 'Ana');
+  const code = await invitation(table, 'Ben');
+  const phonePage = `${url().replace('?', 'join.html?')}`;
+  // The first link: an invitation that no longer works.
+  await ben.goto(`${phonePage}#join=KT47MRIW`);
+  const box = ben.getByRole('textbox', { name: 'Invitation code' });
+  await eventually('the first link in the box', async () => (await box.inputValue()) === 'KT47MRIW', { saw: () => box.inputValue() });
+  // The second, in the same tab, as a messenger that percent-encodes.
+  await ben.goto(`${phonePage}#join=${percentEncoded(code)}`);
+  await eventually('the second link in the box', async () => (await box.inputValue()) === code, { saw: () => box.inputValue() });
+  assert.equal(new URL(ben.url()).hash, '', 'the link is taken out of the address');
+  await ben.getByRole('button', { name: 'Join', exact: true }).click();
+  const reply = ben.getByRole('textbox', { name: 'Reply code' });
+  await reply.waitFor({ timeout: 20000 });
+  const region = table.getByRole('region', { name: "Ben's device" });
+  await region.getByRole('textbox', { name: 'Reply code' }).fill(await reply.inputValue());
+  await region.getByRole('button', { name: 'Connect' }).click();
+  await region.getByText('Ben is connected.').waitFor({ timeout: 30000 });
+});
+
+test("an invitation's time is written as the device writes the time: 7:42 PM on a 12-hour device, 19:42 on a 24-hour one", async () => {
+  const start = new Date('2026-12-05T19:32:00Z');
+  for (const [locale, until] of [
+    ['en-US', '7:42 PM'],
+    ['en-GB', '19:42'],
+  ]) {
+    const table = await device(`table-${locale}`, { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC', locale } });
+    await table.clock.install({ time: start });
+    await startGame(table, 'Ana');
+    await invitation(table, 'Ben');
+    const region = table.getByRole('region', { name: "Ben's device" });
+    await region.getByText(`This invitation is good for 10 minutes, until ${until}.`).waitFor();
+    await table.clock.fastForward('10:00');
+    await region.getByText(`The invitation good until ${until} has expired`).waitFor();
+    await table.close();
+  }
+});
+
 test('an invitation says how long it stays good; unanswered for 10 minutes it gives way to a new one, a reply to it is told it expired, and a phone whose reply was never taken says so', async () => {
   // Both pages' clocks are Playwright's (they run at the real pace until
   // a test jumps them on), so ten minutes pass in a moment.
   const start = new Date('2026-12-05T19:32:00Z');
-  const table = await device('table', { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC' } });
+  const table = await device('table', { viewport: { width: 1024, height: 768 }, context: { timezoneId: 'UTC', locale: 'en-GB' } });
   await table.clock.install({ time: start });
-  const ben = await device('ben', { context: { timezoneId: 'UTC' } });
+  const ben = await device('ben', { context: { timezoneId: 'UTC', locale: 'en-GB' } });
   await ben.clock.install({ time: start });
   await startGame(table, 'Ana');
   const code = await invitation(table, 'Ben');

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { serve, dist } from './server.mjs';
 import { useEngine, initScript, AppPage } from './wd-harness.mjs';
 import { sleep } from './webdriver.mjs';
-import { lookProblemsInPage, watchHandsInPage } from './in-page.mjs';
-import { HOLD_EXPORTS } from './faults.mjs';
+import { lookProblemsInPage } from './in-page.mjs';
+import { HOLD_EXPORTS, raiseTrap } from './faults.mjs';
 
 const BASE = '/games/mojo/';
 const build = useEngine(BASE);
@@ -168,40 +168,6 @@ function hiddenCardsIn(page) {
     handCards: document.querySelectorAll('.hand .card, .facedown .card, .own').length,
   }));
 }
-
-test('pass-and-play: no hand is in the page until "Show my cards"', async () => {
-  await withPage('pass-and-play', instant(), async (page) => {
-    await setUpTable(page, [['Ana', 'person'], ['Ben', 'person'], ['Bot', 'easy']]);
-    await page.clickRole('button', 'Start game');
-    const hiddenCardsInDom = () => hiddenCardsIn(page);
-    let handoffs = 0;
-    const seen = new Set();
-    for (let i = 0; i < 400 && seen.size < 2; i++) {
-      const cover = await page.eval(() => {
-        const h = [...document.querySelectorAll('.handoff h2')].find((e) => e.getClientRects().length);
-        return h && /^Pass the device to /.test(h.textContent.trim()) ? h.textContent.trim() : null;
-      });
-      if (cover) {
-        const to = cover.replace('Pass the device to ', '');
-        assert.deepEqual(await hiddenCardsInDom(), { handGroups: 0, handCards: 0 }, `before ${to} confirms`);
-        await page.clickRole('button', 'Show my cards');
-        await page.waitFor(
-          () => !!document.querySelector('[role="group"][aria-label="Your hand"], .facedown'),
-          undefined,
-          { what: `${to}'s hand` },
-        );
-        assert.equal(await page.text('.topbar__me'), `You are ${to}`);
-        seen.add(to);
-        handoffs++;
-        continue;
-      }
-      await page.step();
-    }
-    assert.deepEqual([...seen].sort(), ['Ana', 'Ben'], 'the device went to both people');
-    assert.ok(handoffs >= 2);
-    await page.expectNoProblems();
-  });
-});
 
 test('a reload at any moment restores the same position and screen', async () => {
   await withPage('reload', instant(), async (page) => {
@@ -519,82 +485,6 @@ test('the score pad reads upright with 4 and 8 players, and the small things fit
   }
 });
 
-// The family table at phone size, over plain WebDriver in Firefox (the
-// Playwright file family.test.mjs plays it at tablet size in Chromium).
-test('pass-and-play at normal speed on a phone: a hand is in the page only in its owner\'s turn', { skip: build.engine !== 'firefox' && 'played in Firefox; Chromium has family.test.mjs' }, async () => {
-  await withPage('family-phone', `${build.server.url}?lang=en`, async (page) => {
-    await setUpTable(page, [['Ana', 'person'], ['Bot 1', 'medium'], ['Ben', 'person'], ['Bot 3', 'medium']]);
-    // The target as a person sets it: the whole field replaced, then left
-    // (WebDriver's clear would send a change of its own, for an empty field).
-    await page.eval(() => {
-      const field = document.querySelector('.lobby__target');
-      field.value = '10';
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await page.eval(watchHandsInPage);
-    await page.clickRole('button', 'Start game');
-    await page.waitFor(() => !!document.querySelector('.topbar__target'), undefined, { what: 'the table' });
-    assert.equal(await page.text('.topbar__target'), 'Game ends at 10', 'a short game');
-    const seen = { looks: 0, shown: 0, covered: 0, bad: [] };
-    const add = (w) => {
-      for (const k of ['looks', 'shown', 'covered']) seen[k] += w.looks === undefined ? 0 : w[k];
-      seen.bad.push(...(w.bad ?? []));
-    };
-    let takeBacks = 0;
-    let reloaded = false;
-    let shows = 0;
-    for (let i = 0; i < 6000; i++) {
-      if (takeBacks < 1) {
-        // The take-back, and "Take it back" when the cover asks.
-        const words = await page.eval(async () => {
-          const b = document.querySelector('.pass .take-back, .handoff .take-back');
-          if (!b) return null;
-          const w = b.textContent;
-          b.click();
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          const yes = document.querySelector('.take-back-sure__yes');
-          if (!yes) return null;
-          yes.click();
-          return w;
-        });
-        if (words) {
-          takeBacks++;
-          const m = words.match(/^Take back (Ana|Ben)'s \d+ \w+$/);
-          assert.ok(m, words);
-          await page.waitFor((who) => document.querySelector('.handoff h2')?.textContent === `Pass the device to ${who}`, m[1]);
-          continue;
-        }
-      }
-      const what = await page.whatNow();
-      if (what === 'over') break;
-      if (!reloaded && what === 'play' && i > 20) {
-        reloaded = true;
-        add(await page.eval(() => window.__hands));
-        await page.reload();
-        await page.waitFor(() => !!document.querySelector('.table'));
-        await page.eval(watchHandsInPage);
-        assert.equal(await page.eval(() => document.querySelectorAll('[role="group"][aria-label="Your hand"]').length), 0, 'covered after a reload');
-        continue;
-      }
-      if (what === 'show') shows++;
-      await page.step(undefined, what);
-      if (what === 'wait') await sleep(40);
-    }
-    assert.equal(await page.whatNow(), 'over');
-    add(await page.eval(() => window.__hands));
-    assert.ok(reloaded && takeBacks === 1, `reloaded ${reloaded}, take-backs ${takeBacks}`);
-    assert.deepEqual(seen.bad, [], 'no hand in the page outside its owner\'s turn');
-    // The watch saw each hand the game showed, and as many covered moments
-    // at least (how many depends on the deal: one round or several).
-    const figures = JSON.stringify({ ...seen, shows, bad: seen.bad.length });
-    assert.ok(shows >= 6, `people's turns: ${figures}`);
-    assert.ok(seen.shown >= shows && seen.covered >= shows, figures);
-    await page.screenshot(`${build.engine}-family-phone-end`);
-    await page.expectNoProblems();
-  }, { width: 390, height: 844 });
-});
-
 test('the game-over dialog keeps its scroll when the tablet turns', async () => {
   const over = await readFile(new URL('../fixtures/saves/v1-finished.json', import.meta.url), 'utf8');
   await withPage('rotate', `${build.server.url}?lang=en`, async (page) => {
@@ -606,31 +496,37 @@ test('the game-over dialog keeps its scroll when the tablet turns', async () => 
     assert.equal(await page.eval(() => document.querySelector('.summary').scrollTop), 0);
     const before = await page.eval(() => {
       const d = document.querySelector('.summary');
+      window.__e2eScrolled = false;
+      d.addEventListener('scroll', () => (window.__e2eScrolled = true), { once: true });
       d.scrollTop = Math.round((d.scrollHeight - d.clientHeight) * 0.6);
       return d.scrollTop / d.scrollHeight;
     });
     assert.ok(before > 0.1, `scrolled down (${before})`);
-    await sleep(200);
+    // The page has taken the scroll (its event comes at the next frame,
+    // late on a loaded machine: a turn before it kept nothing to put back;
+    // WebKit under load, issue 54's first run side by side).
+    await page.waitFor(() => window.__e2eScrolled, undefined, { what: "the dialog's scroll event" });
     await page.session.setWindowSize(768, 1024);
-    await sleep(600);
-    const after = await page.eval(() => {
+    // The dialog back at its place once the page has handled the turn: its
+    // resize event came up to 0.8 s after the turn in WebKit on a loaded
+    // machine (issue 54), where a fixed 600 ms read the reset's 0.000.
+    const place = () => page.eval(() => {
       const d = document.querySelector('.summary');
-      return d.scrollTop / d.scrollHeight;
+      return [innerWidth, d.scrollTop / d.scrollHeight];
     });
-    assert.ok(Math.abs(after - before) < 0.08, `the same place after turning: ${before.toFixed(3)} then ${after.toFixed(3)}`);
+    let after = null;
+    for (const until = Date.now() + 5000; Date.now() < until; await sleep(50)) {
+      const [width, share] = await place();
+      after = share;
+      if (width === 768 && Math.abs(after - before) < 0.08) break;
+    }
+    assert.ok(Math.abs(after - before) < 0.08, `the same place after turning: ${before.toFixed(3)} then ${after.toFixed(3)} (5 s after the turn)`);
     await page.screenshot(`${build.engine}-rotated-game-over`);
     await page.expectNoProblems();
   });
 });
 
 // A fault as players would meet it: tests/e2e/faults.mjs.
-
-/// Raises the trap in a task of the page; the export's name.
-async function raiseTrap(page) {
-  const how = await page.eval(() => (window.__e2eRaiseTrap ? window.__e2eRaiseTrap() : 'the app did not start'));
-  assert.match(how, /closures.*invoke/);
-  return how;
-}
 
 /// Readies a real panic for the next line of the game log (see
 /// HOLD_EXPORTS), then makes the person's move that writes that line. The
@@ -916,43 +812,6 @@ test("today's deal: the same on two fresh devices on a day and another the next 
   } finally {
     await server.close();
   }
-});
-
-// Issue 38: a test that meets a wasm fault it did not raise (WebKit's
-// trap, once, inside the reload test) fails at once and names it: a wait
-// never sits out its timeout on a page that guard.js restored or stopped.
-test('a wait that meets a wasm fault fails at once, naming it', async () => {
-  const server = await serve(BASE, { init: initScript({ extra: HOLD_EXPORTS }) });
-  try {
-    await withPage('fault-named', null, async (page) => {
-      await page.goto(`${server.url}?lang=en&speed=instant`);
-      await page.clickRole('button', 'Start game');
-      await page.waitForRole('group', 'Your hand');
-      await raiseTrap(page);
-      const started = Date.now();
-      await assert.rejects(
-        page.waitForRole('button', 'A button no screen has', { timeout: 20000 }),
-        /a wasm fault in the app: static\/guard\.js restored the page/,
-      );
-      const took = Date.now() - started;
-      assert.ok(took < 5000, `the wait failed after ${took} ms, not at once`);
-    }, { server });
-  } finally {
-    await server.close();
-  }
-});
-
-// Issue 38: a wait that gives up says what it waited for and what the page
-// showed instead (`AppPage.picture`), in every engine.
-test('a wait that gives up says what it waited for and what the page showed', async () => {
-  await withPage('wait-says', instant(), async (page) => {
-    await page.waitForRole('button', 'Start game');
-    const showed = /the page showed: \{"at":"\/games\/mojo\/\?lang=en&speed=instant",[^\n]*"buttons":\[[^\]]*"Start game"[^\n]*"next":"wait"\}/;
-    await assert.rejects(page.waitForRole('button', 'No such button', { timeout: 300 }), new RegExp(`no button named No such button after 300 ms; ${showed.source}`));
-    await assert.rejects(page.clickRole('button', 'No such button', { timeout: 300 }), new RegExp(`could not click button "No such button" in 300 ms: not found; ${showed.source}`));
-    await assert.rejects(page.waitForNoRole('button', 'Start game', { timeout: 300 }), new RegExp(`a button named Start game still shown after 300 ms; ${showed.source}`));
-    await assert.rejects(page.waitFor(() => false, undefined, { timeout: 300, what: 'nothing' }), new RegExp(`waited 300 ms for nothing \\(last: false\\); ${showed.source}`));
-  });
 });
 
 // The phone's side is a page of its own (join.html, issue 20), an ES-module

@@ -7,10 +7,8 @@ import assert from 'node:assert/strict';
 import { useBuild, openPage, step, whatNow, saveScreenshot, waitUntil } from './harness.mjs';
 import { setUpTable } from './follow-kit.mjs';
 import { watchHandsInPage } from './in-page.mjs';
-import { readFileSync } from 'node:fs';
 
 const build = useBuild();
-const PLAY_DEAL = 'Play this deal';
 
 /// Presses "Take back …" on a cover if one is there, and "Take it back"
 /// when the cover asks (in one look, so that it cannot meet a bot's move
@@ -111,67 +109,6 @@ for (const [viewport, name] of [
   });
 }
 
-/// The deal code a finished game shows at its game over; its Copy says
-/// what came of it, and Share is there where the browser can share.
-async function dealCode() {
-  const save = readFileSync(new URL('../fixtures/saves/v1-finished.json', import.meta.url), 'utf8');
-  const page = await openPage(build.browser, null);
-  try {
-    await page.context().addInitScript((text) => localStorage.setItem('mojo.game', text), save);
-    await page.goto(`${build.server.url}?lang=en`);
-    const code = (await page.locator('.deal__value').textContent()).trim();
-    await page.locator('.deal').getByRole('button', { name: 'Copy', exact: true }).click();
-    const said = page.locator('.deal [role="status"]');
-    await waitUntil(page, "the deal code's status", () => document.querySelector('.deal [role="status"]').textContent !== '');
-    const words = await said.textContent();
-    assert.ok(['Copied.', 'Select and copy: the code is selected'].includes(words), words);
-    if (words !== 'Copied.') {
-      assert.equal(await page.evaluate(() => String(getSelection())), code, 'the code is selected for the person to copy');
-    }
-    const canShare = await page.evaluate(() => typeof navigator.share === 'function');
-    assert.equal(await page.locator('.deal').getByRole('button', { name: 'Share' }).count(), canShare ? 1 : 0);
-    return code;
-  } finally {
-    await page.context().close();
-  }
-}
-
-test('a new game over one in progress asks first; No keeps the game, Yes starts the new one', async () => {
-  const page = await openPage(build.browser, `${build.server.url}?lang=en&speed=instant`);
-  try {
-    await page.getByRole('button', { name: 'Start game' }).click();
-    // A move, then back to the lobby: the game is saved, in round 1.
-    for (let i = 0; i < 200 && (await whatNow(page)) !== 'play'; i++) await page.waitForTimeout(20);
-    await step(page, undefined, 'play');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Leave to the lobby' }).click();
-    const kept = await page.evaluate(() => localStorage.getItem('mojo.game'));
-    await page.getByRole('button', { name: 'Start game' }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Start a new game?' });
-    await ask.waitFor();
-    assert.equal(await ask.locator('p').textContent(), 'The game in progress (round 1) will end.');
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await ask.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => localStorage.getItem('mojo.game')), kept, 'the saved game is untouched');
-    // A deal code asks too (a code of a finished game, from its game over).
-    await page.locator('#deal-code').fill(await dealCode());
-    await page.getByRole('button', { name: PLAY_DEAL }).click();
-    await ask.waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem('mojo.game')), kept, 'still untouched while it asks');
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await ask.waitFor({ state: 'detached' });
-    // Yes: a new game, in round 1 with no move.
-    await page.getByRole('button', { name: 'Start game' }).click();
-    await ask.getByRole('button', { name: 'Start a new game' }).click();
-    await page.locator('.table').waitFor();
-    await waitUntil(page, 'a new game in the save slot', (old) => JSON.parse(localStorage.getItem('mojo.game')).game.id !== JSON.parse(old).game.id, kept);
-    await saveScreenshot(page, 'family-new-game-started');
-    assert.deepEqual(page.problems, []);
-  } finally {
-    await page.context().close();
-  }
-});
-
 test('the walkthrough waits behind the cover and starts with the first cards; its keyboard words only with a mouse', async () => {
   for (const [touch, name] of [[false, 'mouse'], [true, 'touch']]) {
     const ctx = await build.browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: touch, isMobile: touch });
@@ -230,4 +167,3 @@ test('a tap outside the walkthrough closes it and plays no card', async () => {
     await ctx.close();
   }
 });
-

@@ -45,3 +45,11 @@ export const HOLD_EXPORTS = `addEventListener('TrunkApplicationStarted', (e) => 
     font.append(line);
     return 'moved';
   };`;
+
+/// Raises the trap in a task of a WebDriver page (`AppPage`, its init
+/// script holding HOLD_EXPORTS); the export's name.
+export async function raiseTrap(page) {
+  const how = await page.eval(() => (window.__e2eRaiseTrap ? window.__e2eRaiseTrap() : 'the app did not start'));
+  if (!/closures.*invoke/.test(how)) throw new Error(`no trap raised: ${how}`);
+  return how;
+}

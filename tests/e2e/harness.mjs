@@ -213,7 +213,7 @@ export async function step(page, choose = (n) => 0, seen) {
       await page.getByRole('button', { name: 'Show my cards' }).click();
       break;
     case 'draw':
-      await page.getByRole('button', { name: 'Draw from the deck' }).click();
+      await page.getByRole('button', { name: 'Draw from the draw pile' }).click();
       break;
     case 'reveal':
       await page.locator('button[aria-label^="Reveal "]:not([disabled])').first().click();
@@ -269,6 +269,22 @@ export async function waitUntil(page, what, fn, arg, { timeout = 30000, saw } = 
   } catch (e) {
     const last = await page.evaluate(saw ?? fn, arg).catch((err) => `the page did not answer: ${err.message}`);
     throw new Error(`waited ${timeout} ms for ${what}; the page showed ${JSON.stringify(last)} (${e.message.split('\n')[0]})`);
+  }
+}
+
+/// Waits until `fn()` (on the test's side, not in a page) is truthy, polling
+/// every 20 ms: for what the test collects from a page's events, which
+/// arrive in their own time, unordered with another page's. On a timeout
+/// the failure says what it waited for and what it saw: `saw()`, or `fn`'s
+/// last value.
+export async function eventually(what, fn, { timeout = 30000, saw } = {}) {
+  const until = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${what}; saw ${JSON.stringify(saw ? await saw() : last)}`);
+    await new Promise((ok) => setTimeout(ok, 20));
   }
 }
 

@@ -13,7 +13,7 @@ export function whatNowInPage() {
   if (byText('Rematch')) return 'over';
   if (byText('Next round')) return 'next';
   if (byText('Show my cards')) return 'show';
-  if (byText('Draw from the deck')) return 'draw';
+  if (byText('Draw from the draw pile')) return 'draw';
   if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';
   const hand = document.querySelector('[role="group"][aria-label="Your hand"]');
   if (hand && hand.querySelector('button:not([disabled])')) return 'play';

@@ -68,6 +68,25 @@ test('two homes behind symmetric NATs with STUN alone: the table says a relay is
   assert.match(words, /two different networks with no direct path between them, so a relay \(a TURN server\) is needed\. Add one in the Menu/);
   assert.doesNotMatch(await region.innerText(), /Wi-Fi/);
   await saveScreenshot(table, 'lab-symmetric-needs-relay');
+  // The far player is told too, and what to do (issue 56): not to keep
+  // waiting for a table that has given up.
+  const phoneSays = ann.getByText(/a relay is needed/);
+  await phoneSays.waitFor({ timeout: 20000 });
+  const phoneWords = await phoneSays.innerText();
+  console.log(`the phone says: ${phoneWords}`);
+  assert.match(phoneWords, /could not connect/);
+  assert.match(phoneWords, /new invitation/);
+  assert.equal(await ann.getByText(/keep waiting/).count(), 0, 'the phone does not say to keep waiting');
+  await saveScreenshot(ann, 'lab-symmetric-needs-relay-phone');
+  // The Menu that the table's words name is one tap away, before play
+  // starts too, and closing it comes back to the devices (issue 56).
+  await region.getByRole('button', { name: 'Menu' }).click();
+  const menu = table.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('heading', { name: 'Playing across the internet' }).waitFor();
+  await saveScreenshot(table, 'lab-symmetric-needs-relay-menu');
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await region.waitFor();
+  assert.equal(await menu.count(), 0, 'the Menu is closed');
 });
 
 for (const [nat, servers, via] of [

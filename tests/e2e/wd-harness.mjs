@@ -383,7 +383,7 @@ export class AppPage {
         await this.clickRole('button', 'Show my cards');
         break;
       case 'draw':
-        await this.clickRole('button', 'Draw from the deck');
+        await this.clickRole('button', 'Draw from the draw pile');
         break;
       case 'reveal':
         await this.click('button[aria-label^="Reveal "]:not([disabled])');

@@ -146,7 +146,7 @@ export function engineFromEnv() {
 /// it. Between two tests the last browser leaves and the next one starts:
 /// MiniBrowser then said `cannot open display: :0` 43 ms after the earlier
 /// test ended, and its session never started (series run 4 on 68aaa87,
-/// issue 38; tests/e2e/display.test.mjs shows the race).
+/// issue 38; tests/scripts/display.test.mjs shows the race).
 export async function startXvfb() {
   const xvfb = await which('Xvfb');
   if (!xvfb) throw new Error('Xvfb not found: apt-get install xvfb (scripts/setup.sh)');

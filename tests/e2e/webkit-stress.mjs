@@ -148,7 +148,7 @@ function look() {
   return (
     pick('next', named('Next round')) ??
     pick('show', named('Show my cards')) ??
-    pick('draw', named('Draw from the deck')) ??
+    pick('draw', named('Draw from the draw pile')) ??
     pick('reveal', [...document.querySelectorAll('button[aria-label^="Reveal "]')].filter((b) => !b.disabled)) ??
     pick('play', hand ? [...hand.querySelectorAll('button')].filter((b) => !b.disabled) : []) ?? {
       ...base,

@@ -23,8 +23,9 @@ impl Budget {
     /// Medium's move as the default (see `hard`), more simulations let more
     /// real gains through: on one 800-game screen against 3 Medium, 35.8% at
     /// 700, 39.8% at 1,400, no better at 2,000 or 3,000 (2,000-game runs at
-    /// 1,400: 36.0% on two seeds, 37.9% and 38.2% with the inference;
-    /// BENCHMARKS.md).
+    /// 1,400: 36.0% on two seeds, 37.9% and 38.2% with the inference:
+    /// `docs/history/benchmarks-2026-11-to-12.md`, "Second pass" and
+    /// "Issue 15").
     pub const HARD: Budget = Budget {
         iterations: 1400,
         millis: 80.0,

@@ -22,7 +22,8 @@
 //! only when its mean gain over Medium's choice, on the same deals, is at
 //! least [`PRIOR_Z`] standard errors. Picking the best of several noisy
 //! means otherwise often picks a move that only looked better (measured:
-//! 29% against 3 Medium without the prior, 34–36% with it; BENCHMARKS.md).
+//! 29% against 3 Medium without the prior, 34–36% with it:
+//! `docs/history/benchmarks-2026-11-to-12.md`, "Second pass").
 //!
 //! The search runs in slices ([`HardSearch::step`]) so a browser can spread
 //! it over frames (the weighing of the inference's candidates comes first,

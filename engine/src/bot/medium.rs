@@ -16,7 +16,7 @@
 //! - of two plays that leave equally good hands it sheds the higher card: the
 //!   value of the card a turn ends on earns a small bonus
 //!   ([`crate::eval::Weights::shed`]; +9 points of win share against
-//!   greedy, BENCHMARKS.md).
+//!   greedy: `docs/history/benchmarks-2026-11-to-12.md`, "Second pass").
 //!
 //! With two piles it takes the other pile's top when that beats the
 //! expected deck card. It reveals its highest face-down card first (the

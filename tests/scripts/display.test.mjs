@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createConnection } from 'node:net';
-import { startXvfb } from './webdriver.mjs';
+import { startXvfb } from '../e2e/webdriver.mjs';
 
 const CLIENTS = 4;
 const ROUNDS = 300;
