@@ -1865,3 +1865,28 @@ fn french_elides_de_and_que_before_a_vowel() {
     );
     assert_eq!(Text::TurnOf("Ana").get(Lang::Nl), "Ana is aan de beurt");
 }
+
+/// A round's "+ 10" never breaks between its words (issue 55: the French
+/// summary left "10." alone on a line): in every language, "+" before a
+/// number is held to the word before it and to the number by non-breaking
+/// spaces.
+#[test]
+fn plus_ten_never_breaks_across_lines() {
+    let mut wrong = Vec::new();
+    for lang in Lang::ALL {
+        for (key, text) in every_string(lang) {
+            let chars: Vec<char> = text.chars().collect();
+            for (i, &c) in chars.iter().enumerate() {
+                // "+ 10": a space after "+", then a number.
+                let spaced = c == '+'
+                    && chars.get(i + 1).is_some_and(|c| c.is_whitespace())
+                    && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+                let breaks = chars.get(i + 1) == Some(&' ') || (i > 0 && chars[i - 1] == ' ');
+                if spaced && breaks {
+                    wrong.push(format!("{}: {key}: {text}", lang.code()));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
