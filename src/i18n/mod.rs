@@ -630,6 +630,9 @@ messages! {
         ReplayPause => replay_pause: str,
         ReplayChooseRound => replay_choose_round: str,
         ReplayHelp => replay_help: str,
+        /// The replay's keys, said only where a keyboard is likely (a fine
+        /// pointer): on a touch screen they mean nothing (issue 55).
+        ReplayKeys => replay_keys: str,
         ReplayHandOf(n: &'a str) => replay_hand_of: str (name(n)),
         ReplayFaceDown => replay_face_down: str,
         /// Hard's review in the replay (issue 21): a marked move, by where

@@ -481,6 +481,7 @@ fn samples() -> Vec<Text<'static>> {
         ReplayPause,
         ReplayChooseRound,
         ReplayHelp,
+        ReplayKeys,
         ReplayHandOf("Ana"),
         ReplayFaceDown,
         LastMove,
