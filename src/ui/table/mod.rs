@@ -408,6 +408,7 @@ fn summary(p: &TableProps) -> Html {
         on_rematch: p.on_rematch.clone(),
         on_new_game: p.on_new_game.clone(),
         on_rules: p.on_rules.clone(),
+        on_menu: p.on_menu.clone(),
         hand_device: p.hand_device,
         on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
         deal_code: p
