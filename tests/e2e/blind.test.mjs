@@ -97,7 +97,10 @@ async function newTable(page, seats, speed) {
 /// item 3).
 async function doubleTapsOnShow(page, gaps, label) {
   let asked = 0;
-  for (const gap of gaps) {
+  // Each gap once, and on until a cover that offers a take-back was met
+  // (a person's card that ends their turn, the next person after them).
+  for (let k = 0; k < gaps.length || (asked === 0 && k < gaps.length + 20); k++) {
+    const gap = gaps[k % gaps.length];
     assert.equal(await reachScreen(page, ['show']), 'show', 'a cover to lift');
     const take = page.locator('.handoff .take-back');
     if ((await take.count()) > 0) {
@@ -122,8 +125,11 @@ async function doubleTapsOnShow(page, gaps, label) {
     const under = overlapping(button, await cardRects(page));
     assert.deepEqual(under, [], `${label}: the cover's button lay over cards`);
     if (gap >= 250) await saveScreenshot(page, `blind-${label}-after-double-tap`);
-    // The person plays their turn, having seen it.
-    await step(page);
+    // The person plays their turn, having seen it: a card that ends it
+    // where there is one (the next person's cover then offers it back).
+    const lower = page.locator('.hand button:not([disabled])[aria-description="ends your turn"]');
+    if ((await whatNow(page)) === 'play' && (await lower.count()) > 0) await lower.first().click();
+    else await step(page);
   }
   return asked;
 }
@@ -184,7 +190,6 @@ for (const [width, height] of SIZES) {
   test(`no tap meant for one button acts on another person's: double taps on "Show my cards" and on a take-back, late taps after a bot's move (${width}x${height}, 3, 4 and 6 seats)`, async () => {
     const page = await touchPage(width, height);
     try {
-      let asked = 0;
       // The gaps shared out among the seat layouts: each size meets them
       // all, in half the time.
       const gaps = [
@@ -195,11 +200,11 @@ for (const [width, height] of SIZES) {
       for (const [i, seats] of LAYOUTS.entries()) {
         const label = `${width}x${height}-${seats.length}`;
         await newTable(page, seats, 'instant');
-        asked += await doubleTapsOnShow(page, gaps[i], label);
+        const asked = await doubleTapsOnShow(page, gaps[i], label);
+        assert.ok(asked > 0, `${label}: a take-back on a hand-off cover was double-tapped`);
         await newTable(page, seats, 'fast');
         await lateTaps(page, label);
       }
-      assert.ok(asked > 0, 'a take-back on a hand-off cover was double-tapped');
       assert.deepEqual(page.problems, []);
     } finally {
       await page.context().close();
