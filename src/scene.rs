@@ -155,6 +155,27 @@ impl Scene {
             .filter(move |(_, e)| e.round == round)
     }
 
+    /// The person whose own area the screen draws: the one whose cards
+    /// show, or the one a cover waits for (before their turn, or while
+    /// others play before it).
+    pub fn area_of(&self) -> Option<Seat> {
+        self.me.or(self.handoff).or(self.pass_to)
+    }
+
+    /// The seats drawn around the table: everyone but the person whose
+    /// area the screen draws ([`Scene::area_of`]), starting after them. A
+    /// cover thus shows the table as the hand it turns into does, and
+    /// nothing above the cards moves when it lifts.
+    pub fn seats_around(&self) -> Vec<Seat> {
+        let n = self.players();
+        let at = self.area_of();
+        let start = at.map_or(0, |v| (v + 1) % n);
+        (0..n)
+            .map(|k| (start + k) % n)
+            .filter(|&s| Some(s) != at)
+            .collect()
+    }
+
     /// The newest card `me` drew in the last action (to mark it in hand).
     pub fn just_drawn(&self) -> Option<u8> {
         let me = self.me?;
@@ -208,10 +229,24 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::session::{SeatSetup, TableSetup};
     use mojo_engine::{BotKind, Cards};
+
+    /// A game of `people` (P0, P1…) passing one screen, then `bots` (B0,
+    /// B1…, easy), dealt from `seed`.
+    pub(crate) fn people_and_bots(people: usize, bots: usize, seed: u64) -> Session {
+        let mut seats: Vec<SeatSetup> = (0..people)
+            .map(|i| SeatSetup::human(&format!("P{i}")))
+            .collect();
+        seats.extend((0..bots).map(|i| SeatSetup::bot(&format!("B{i}"), Level::Easy)));
+        let setup = TableSetup {
+            seats,
+            ..TableSetup::first_visit("P0")
+        };
+        Session::new(setup, seed).unwrap()
+    }
 
     /// A scene holds the hidden cards of the seat whose cards show, and of
     /// no other: through a whole pass-and-play game, its view has an empty
@@ -254,6 +289,45 @@ mod tests {
         }
         // A hand shows in its owner's turn only (two people, two bots).
         assert!(shown > 20 && hidden > 100, "{shown} shown, {hidden} hidden");
+    }
+
+    /// A cover is drawn as the screen it turns into: the seats around the
+    /// table on the cover of a person (before their turn, or while others
+    /// play before it) are the seats around their hand, so that the table
+    /// does not change its rows and move the cover's button over the cards
+    /// as they rise (issue 55: a cover drew all four seats in two rows, the
+    /// hand three in one, on a phone). Three, four and six seats.
+    #[test]
+    fn a_cover_draws_the_seats_as_the_hand_it_turns_into() {
+        for (people, bots, seed) in [(2, 1, 5), (3, 1, 6), (3, 3, 7), (2, 0, 8)] {
+            let mut s = people_and_bots(people, bots, seed);
+            let mut bot = BotKind::Easy.make(seed);
+            // The seats last drawn on each person's cover.
+            let mut covered: Vec<Option<Vec<Seat>>> = vec![None; s.players() as usize];
+            let mut compared = 0;
+            for _ in 0..3000 {
+                if s.game.is_over() {
+                    break;
+                }
+                let scene = s.scene();
+                if let Some(to) = scene.handoff.or(scene.pass_to) {
+                    covered[to as usize] = Some(scene.seats_around());
+                }
+                if let Some(me) = scene.me {
+                    if let Some(cover) = covered[me as usize].take() {
+                        assert_eq!(cover, scene.seats_around(), "{people}+{bots}: seat {me}");
+                        compared += 1;
+                    }
+                }
+                if let Some(seat) = s.handoff_to() {
+                    assert!(s.show_hand(seat));
+                    continue;
+                }
+                let view = s.game.view(s.game.current());
+                s.apply(bot.choose(&view)).unwrap();
+            }
+            assert!(compared > 20, "{people}+{bots}: {compared} covers compared");
+        }
     }
 
     /// The hand, the face-down row and the draw choice offer what the

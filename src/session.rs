@@ -381,14 +381,15 @@ impl Session {
     }
 
     /// Takes back the last action (see [`Session::take_back_seat`]): the
-    /// game as if it had not been played, with no trace of it in the log or
-    /// the record. Whether it was taken back.
+    /// game as if it had not been played. Whether it was taken back.
     ///
     /// The engine undoes the card ([`Game::take_back`], the rule and its
     /// tests), so a take-back costs no replay of the game: the record loses
     /// its last action and the log the lines that action added, and the
     /// session is the one [`Session::restore`] would give without that
-    /// action (`a_take_back_is_the_game_restored_without_the_last_card`).
+    /// action (`a_take_back_is_the_game_restored_without_the_last_card`),
+    /// but for one log line: who took back which card ("Ben took back 9
+    /// orange"; issue 55: a take-back went unnoticed).
     ///
     /// Where the screen is passed between people, the hand does not show
     /// again by itself: the take-back is pressed on the next person's
@@ -397,14 +398,18 @@ impl Session {
     /// to whoever was holding the device.) A person alone with bots sees
     /// their hand as before.
     pub fn take_back(&mut self) -> bool {
-        let card = self.take_back_card();
-        if self.take_back_seat().is_none() || self.game.take_back().is_err() {
+        let Some((seat, value)) = self.take_back_card() else {
+            return false;
+        };
+        if self.game.take_back().is_err() {
             return false;
         }
-        self.took_back = card;
+        self.took_back = Some((seat, value));
         self.record.actions.pop();
         let lines = self.events.iter().filter(|e| is_logged(e)).count();
         self.log.truncate(self.log.len().saturating_sub(lines));
+        let (round, event) = (self.game.round(), Event::TookBack { seat, value });
+        self.log.push(LogEntry { round, event });
         // Nothing to show as just happened (and nothing to take back again:
         // only the last card).
         self.events.clear();
@@ -725,7 +730,8 @@ mod tests {
 
     /// A card played lower than or equal to the one it covered can be
     /// taken back, until anyone acts again: the game is as if it had not
-    /// been played, with no trace in the log or the record. Not a card
+    /// been played, with no trace in the record; the log says it was taken
+    /// back. Not a card
     /// that drew another (it showed a hidden card), nor one that ended the
     /// round, nor a bot's, nor twice.
     #[test]
@@ -758,13 +764,20 @@ mod tests {
                         equal += 1;
                     }
                     // Taken back (every other time, so that the game goes
-                    // on): the same game as before, the same log.
+                    // on): the same game as before, and the log says who
+                    // took back which card where the play was.
                     if (lower + equal) % 2 == 0 {
                         let after = s.clone();
                         assert!(s.take_back());
                         assert_eq!(s.game, before.game);
                         assert_eq!(s.record, before.record);
-                        assert_eq!(s.log, before.log);
+                        let (last, log) = s.log.split_last().unwrap();
+                        assert_eq!(log, before.log);
+                        let Action::Play { value, .. } = action else {
+                            unreachable!()
+                        };
+                        assert_eq!(last.event, Event::TookBack { seat: 0, value });
+                        assert_eq!(last.round, s.game.round());
                         assert_eq!(s.viewer(), Some(0));
                         assert!(!s.take_back(), "only the last card, once");
                         s = after;
@@ -790,8 +803,8 @@ mod tests {
     /// A take-back (the engine's undo, `Game::take_back`) gives the session
     /// that restoring the record without the last action gives (the replay
     /// the take-back used to be): the same game, field for field, the same
-    /// record, log, score pad and hand shown, and nothing left to show or
-    /// to take back. Over whole games of many seeds and tables (one person
+    /// record, log (and a line that says it was taken back), score pad and
+    /// hand shown, and nothing left to show or to take back. Over whole games of many seeds and tables (one person
     /// with bots, pass-and-play, someone on their own device, one and two
     /// piles); the engine's rule and the events' agree after every action.
     #[test]
@@ -840,7 +853,20 @@ mod tests {
                 assert!(back.take_back());
                 assert_eq!(back, restored, "seed {seed}, move {moves}");
                 assert_eq!(back.game, restored.game);
-                assert_eq!(back.log, restored.log);
+                // The same log, but for the lines that say who took back
+                // which card: this one last (a save keeps the actions
+                // only: read back, a game has no such line).
+                let lines: Vec<&LogEntry> = (back.log.iter())
+                    .filter(|e| !matches!(e.event, Event::TookBack { .. }))
+                    .collect();
+                assert_eq!(lines, restored.log.iter().collect::<Vec<_>>());
+                assert_eq!(
+                    back.log.last().unwrap().event,
+                    Event::TookBack {
+                        seat: s.take_back_seat().unwrap(),
+                        value: s.take_back_card().unwrap().1
+                    }
+                );
                 assert_eq!(back.rounds, restored.rounds);
                 assert_eq!(back.shown_to, restored.shown_to);
                 assert_eq!(back.viewer(), restored.viewer());

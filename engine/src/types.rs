@@ -446,6 +446,12 @@ pub enum Event {
     GameOver { winners: Vec<Seat> },
     /// A new round was dealt; `starter` plays first (R12).
     RoundDealt { round: u32, starter: Seat },
+    /// `seat` took back `value`, the card it had just played (the
+    /// take-back house rule, [`Game::take_back`](crate::Game::take_back)).
+    /// Not an event of an action: the app writes it in the game's log,
+    /// where the play it undid no longer is, so that everyone at the table
+    /// learns of it.
+    TookBack { seat: Seat, value: Value },
 }
 
 /// **Take-back** (the house rule, `docs/RULES.md`): the card the action

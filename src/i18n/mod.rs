@@ -642,6 +642,9 @@ messages! {
         ReplayPause => replay_pause: str,
         ReplayChooseRound => replay_choose_round: str,
         ReplayHelp => replay_help: str,
+        /// The replay's keys, said only where a keyboard is likely (a fine
+        /// pointer): on a touch screen they mean nothing (issue 55).
+        ReplayKeys => replay_keys: str,
         ReplayHandOf(n: &'a str) => replay_hand_of: str (name(n)),
         ReplayFaceDown => replay_face_down: str,
         /// Hard's review in the replay (issue 21): a marked move, by where
@@ -698,6 +701,11 @@ messages! {
         DealNotACode => deal_not_a_code: str,
         DealDamaged => deal_damaged: str,
         DealNewer => deal_newer: str,
+        /// A take-back pressed on a cover asks once: whose card, and whose
+        /// turn comes back (issue 55).
+        TakeBackSure { name: &'a str, value: Value } => take_back_sure: str (named_card(name, value)),
+        TakeBackYes => take_back_yes: str,
+        TakeBackNo => take_back_no: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every
@@ -802,7 +810,12 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
         let spec = &inner[..close];
         let (key, how) = spec.split_once(':').unwrap_or((spec, ""));
         match args.iter().find(|(k, _)| *k == key) {
-            Some((_, Arg::Str(s))) => out.push_str(s),
+            Some((_, Arg::Str(s))) => {
+                if lang == Lang::Fr {
+                    elide(&mut out, s);
+                }
+                out.push_str(s)
+            }
             Some(&(_, Arg::Num(n))) if !how.is_empty() => {
                 let mut forms = how.split('|');
                 let one = forms.next().unwrap_or("");
@@ -828,6 +841,40 @@ fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> Stri
     }
     out.push_str(rest);
     out
+}
+
+/// French: "de" and "que" drop their vowel before a name that begins with
+/// one, as the language writes them ("Au tour d’Ana", not "de Ana"; issue
+/// 55). `out` is the text so far, `next` the name that follows it.
+fn elide(out: &mut String, next: &str) {
+    const VOWELS: &str = "aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ";
+    let mut chars = next.chars();
+    let vowel = match chars.next() {
+        // A "y" before a vowel is heard as a consonant ("de Yann", but
+        // "d’Yves").
+        Some('y' | 'Y') => chars.next().is_some_and(|c| !VOWELS.contains(c)),
+        Some(c) => VOWELS.contains(c),
+        None => false,
+    };
+    if !vowel {
+        return;
+    }
+    for (word, elided) in [
+        ("de ", "d’"),
+        ("que ", "qu’"),
+        ("De ", "D’"),
+        ("Que ", "Qu’"),
+    ] {
+        let Some(before) = out.strip_suffix(word) else {
+            continue;
+        };
+        // A word of its own, not the end of one ("Lorde Ana").
+        if !before.ends_with(char::is_alphabetic) {
+            out.truncate(before.len());
+            out.push_str(elided);
+            return;
+        }
+    }
 }
 
 /// Names joined for a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cy"

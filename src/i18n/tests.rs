@@ -354,6 +354,12 @@ fn samples() -> Vec<Text<'static>> {
             value: 7,
         },
         TakeBackMine(7),
+        TakeBackSure {
+            name: "Ana",
+            value: 7,
+        },
+        TakeBackYes,
+        TakeBackNo,
         PassDeviceLater("Ana"),
         ReplaceGameTitle,
         ReplaceGame(2),
@@ -479,6 +485,7 @@ fn samples() -> Vec<Text<'static>> {
         ReplayPause,
         ReplayChooseRound,
         ReplayHelp,
+        ReplayKeys,
         ReplayHandOf("Ana"),
         ReplayFaceDown,
         LastMove,
@@ -1833,6 +1840,56 @@ fn the_help_says_what_issue_57_asks() {
         for (item, text, phrases) in unsaid {
             if let Some(old) = phrases[i].filter(|p| text.get(lang).contains(p)) {
                 wrong.push(format!("{}: {item} («{old}» still said)", lang.code()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// French drops the vowel of "de" and "que" before a name that begins
+/// with one (issue 55: "Au tour de Ana"); before any other name, and in
+/// the other languages, the words stay as they are.
+#[test]
+fn french_elides_de_and_que_before_a_vowel() {
+    assert_eq!(Text::TurnOf("Ana").get(Lang::Fr), "Au tour d’Ana");
+    assert_eq!(Text::TurnOf("Élodie").get(Lang::Fr), "Au tour d’Élodie");
+    assert_eq!(Text::TurnOf("Ben").get(Lang::Fr), "Au tour de Ben");
+    assert_eq!(Text::TurnOf("Yves").get(Lang::Fr), "Au tour d’Yves");
+    assert_eq!(Text::TurnOf("Yann").get(Lang::Fr), "Au tour de Yann");
+    assert_eq!(
+        Text::RejoinAs("Ana").get(Lang::Fr),
+        "Revenir en tant qu’Ana"
+    );
+    assert_eq!(
+        Text::TakeBackCard {
+            name: "Ugo",
+            value: 9
+        }
+        .get(Lang::Fr),
+        "Reprendre le 9 orange d’Ugo"
+    );
+    assert_eq!(Text::TurnOf("Ana").get(Lang::Nl), "Ana is aan de beurt");
+}
+
+/// A round's "+ 10" never breaks between its words (issue 55: the French
+/// summary left "10." alone on a line): in every language, "+" before a
+/// number is held to the word before it and to the number by non-breaking
+/// spaces.
+#[test]
+fn plus_ten_never_breaks_across_lines() {
+    let mut wrong = Vec::new();
+    for lang in Lang::ALL {
+        for (key, text) in every_string(lang) {
+            let chars: Vec<char> = text.chars().collect();
+            for (i, &c) in chars.iter().enumerate() {
+                // "+ 10": a space after "+", then a number.
+                let spaced = c == '+'
+                    && chars.get(i + 1).is_some_and(|c| c.is_whitespace())
+                    && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+                let breaks = chars.get(i + 1) == Some(&' ') || (i > 0 && chars[i - 1] == ' ');
+                if spaced && breaks {
+                    wrong.push(format!("{}: {key}: {text}", lang.code()));
+                }
             }
         }
     }

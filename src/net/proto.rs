@@ -576,7 +576,10 @@ pub fn message_for(
     if !fresh && sent.at == at && sent.started == started && sent.offline == offline {
         return None;
     }
-    let snapshot = fresh || sent.round != round || sent.log > round_log.len();
+    // A take-back rewrote the log's end (the play gone, a line saying it
+    // was taken back): the whole round's log again.
+    let snapshot =
+        fresh || sent.round != round || sent.log > round_log.len() || session.took_back.is_some();
     let log_from = if snapshot { 0 } else { sent.log };
     let seen = Seen {
         at,
@@ -1049,10 +1052,28 @@ mod tests {
             pile: 0,
         })
         .unwrap();
-        let _ = message_for(&s, "g", 6, 2, News::STARTED, &mut sent).unwrap();
+        let played = message_for(&s, "g", 6, 2, News::STARTED, &mut sent).unwrap();
+        let model = HandModel::receive(Some(&model), 2, played)
+            .unwrap()
+            .unwrap();
         assert!(s.take_back());
-        let back = read(message_for(&s, "g", 7, 2, News::STARTED, &mut sent).unwrap());
+        let back = message_for(&s, "g", 7, 2, News::STARTED, &mut sent).unwrap();
+        let model = HandModel::receive(Some(&model), 2, back.clone())
+            .unwrap()
+            .unwrap();
+        let back = read(back);
         assert_eq!(back.took_back, Some((2, card)));
+        // The phone's log is the table's: the play gone, the take-back
+        // said where it was (issue 55).
+        let table_log: Vec<LogEntry> = s.round_log().cloned().collect();
+        assert_eq!(model.log, table_log);
+        assert_eq!(
+            model.log.last().map(|e| &e.event),
+            Some(&Event::TookBack {
+                seat: 2,
+                value: card
+            })
+        );
         // The next move: no more.
         let view = s.game.view(2);
         s.apply(bot.choose(&view)).unwrap();

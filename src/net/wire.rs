@@ -317,6 +317,11 @@ pub fn event_json(e: &Event) -> Json {
             ("round", int(*round)),
             ("starter", int(*starter)),
         ]),
+        Event::TookBack { seat, value } => obj([
+            tag("took_back"),
+            ("seat", int(*seat)),
+            ("value", int(*value)),
+        ]),
     }
 }
 
@@ -391,6 +396,10 @@ pub fn event_from(v: &Json) -> Read<Event> {
         "round_dealt" => Event::RoundDealt {
             round: f.int("round")?,
             starter: seat(&mut f, "starter")?,
+        },
+        "took_back" => Event::TookBack {
+            seat: seat(&mut f, "seat")?,
+            value: value(&mut f, "value")?,
         },
         other => return Err(format!("no event `{other}`")),
     };
@@ -710,8 +719,8 @@ mod tests {
     use crate::session::{SeatSetup, Session, TableSetup};
     use mojo_engine::BotKind;
 
-    /// Every view, event, log line and round of two whole games (one with
-    /// two discard piles) reads back the same.
+    /// Every view, event, log line (a card taken back's too) and round of
+    /// two whole games (one with two discard piles) reads back the same.
     #[test]
     fn the_engines_types_round_trip() {
         for double in [false, true] {
@@ -722,6 +731,7 @@ mod tests {
             let mut bot = BotKind::Medium.make(4);
             let mut events = 0;
             let mut longest_log = 0;
+            let mut taken_at = 0;
             while !s.game.is_over() {
                 for seat in [0, 2, Seat::MAX] {
                     let view = s.game.view(seat);
@@ -745,7 +755,18 @@ mod tests {
                 }
                 let view = s.game.view(s.game.current());
                 s.apply(bot.choose(&view)).unwrap();
+                // Now and then a card taken back (once: the bot plays it
+                // again), its line in the log.
+                let at = s.record.actions.len();
+                if s.take_back_seat().is_some() && at.is_multiple_of(7) && taken_at < at {
+                    taken_at = at;
+                    assert!(s.take_back());
+                }
             }
+            assert!(s
+                .log
+                .iter()
+                .any(|e| matches!(e.event, Event::TookBack { .. })));
             assert_eq!(
                 log_from(&json::parse(&log_json(&s.log).to_text()).unwrap()).unwrap(),
                 s.log

@@ -14,7 +14,116 @@
 
 use std::cell::Cell;
 
-use mojo_engine::{Cards, Value};
+use mojo_engine::{Cards, Seat, Value};
+
+use crate::scene::Scene;
+
+/// Where a button of the own area, or of the cover drawn in its place,
+/// sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// The row above the hand, where no card lies: a cover's "Show my
+    /// cards"; beside one's own hand, "Take back" of one's own card.
+    Turn,
+    /// On a cover, under its words, apart from every other button: "Take
+    /// back" of the card the last person played, and its question.
+    Apart,
+    /// The hand's head line, beside the name and the totals: "Take back"
+    /// of one's own card, where several people share the screen.
+    Head,
+}
+
+/// What a button of [`offers`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offered {
+    /// "Show my cards".
+    Show,
+    /// "Take back Ben's 9 orange".
+    TakeBack(Value),
+    /// "Take back Ben's 9 orange? Ben's turn comes back": yes, or no.
+    SureTakeBack(Value, bool),
+}
+
+/// How long a question's "yes" waits before a tap on it counts (ms): it
+/// comes in the place of the button that asked, and a double tap on that
+/// button must not answer it (on a landscape tablet the cover grows upward
+/// and "Take it back" lies where "Take back" was). A person reads the
+/// question first.
+pub const ANSWER_AFTER_MS: f64 = 600.0;
+
+impl Offered {
+    /// How long after it is drawn a tap on it may begin (ms).
+    pub fn settle(self) -> f64 {
+        match self {
+            Offered::SureTakeBack(_, true) => ANSWER_AFTER_MS,
+            _ => 0.0,
+        }
+    }
+
+    /// Its key in the own area's [`TapGuard`] (cards are 0 to 199).
+    pub fn key(self) -> u32 {
+        match self {
+            Offered::Show => 200,
+            Offered::TakeBack(_) => 201,
+            Offered::SureTakeBack(_, yes) => 202 + u32::from(yes),
+        }
+    }
+}
+
+/// A button beside the cards: where it sits, whose it is (the person a tap
+/// on it acts for) and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub spot: Spot,
+    pub whose: Seat,
+    pub what: Offered,
+}
+
+/// The buttons the own area (or its cover) offers besides the cards.
+/// `asking`: a take-back on a cover was pressed, and the cover asks.
+///
+/// Two buttons of different people never take each other's place, in one
+/// screen or from one screen to the next (issue 55: "Take back Cleo's 1
+/// blue" gave way to Ana's "Show my cards" in the same place, and a late
+/// tap meant for one did the other).
+///
+/// - "Show my cards": the row above the hand, where no card lies.
+/// - A take-back on a cover (someone else's area): apart, under the
+///   cover's words. Pressed, it asks once, in the same spot, and "Show my
+///   cards" waits until it is answered.
+/// - A take-back beside one's own hand: in its head line on a shared
+///   screen (the row above the hand is the next person's "Show my cards"
+///   as soon as the turn is over); alone at the screen, in the row above
+///   the hand, where only one's own buttons ever are.
+pub fn offers(scene: &Scene, asking: bool) -> Vec<Offer> {
+    let take_back = scene.take_back.map(|(whose, value)| {
+        let spot = match scene.me {
+            None => Spot::Apart,
+            Some(_) if scene.shared => Spot::Head,
+            Some(_) => Spot::Turn,
+        };
+        (spot, whose, value)
+    });
+    let asks = asking && matches!(take_back, Some((Spot::Apart, ..)));
+    let show = scene.handoff.filter(|_| !asks).map(|to| Offer {
+        spot: Spot::Turn,
+        whose: to,
+        what: Offered::Show,
+    });
+    let take_back = take_back.into_iter().flat_map(|(spot, whose, value)| {
+        let what = if asks {
+            vec![
+                Offered::SureTakeBack(value, true),
+                Offered::SureTakeBack(value, false),
+            ]
+        } else {
+            vec![Offered::TakeBack(value)]
+        };
+        what.into_iter()
+            .map(move |what| Offer { spot, whose, what })
+    });
+    show.into_iter().chain(take_back).collect()
+}
 
 /// Where each card of the hand sits, left to right: `None` is a hole left
 /// by a card played earlier in the same chain.
@@ -76,7 +185,15 @@ impl TapGuard {
 
     /// A pointer went down on card `key` at `at` (the event's time stamp).
     pub fn down(&self, key: u32, at: f64) {
-        self.armed.set((at >= self.drawn_at.get()).then_some(key));
+        self.down_settled(key, at, 0.0);
+    }
+
+    /// A pointer went down on `key` at `at`, a button that acts only on a
+    /// tap begun `settle` ms or more after it was drawn (see
+    /// [`Offered::settle`]).
+    pub fn down_settled(&self, key: u32, at: f64, settle: f64) {
+        self.armed
+            .set((at >= self.drawn_at.get() + settle).then_some(key));
     }
 
     /// A click on card `key`; `pointer` if it came from a pointer (a click
@@ -98,6 +215,79 @@ impl TapGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::tests::people_and_bots;
+    use mojo_engine::BotKind;
+
+    /// Every screen of a pass-and-play game of `people` and `bots`, in
+    /// order, each with whether a cover asks about a take-back: every
+    /// other card that may be taken back is (asked first on a cover).
+    fn screens(people: usize, bots: usize, seed: u64) -> Vec<(Scene, bool)> {
+        let mut s = people_and_bots(people, bots, seed);
+        let mut bot = BotKind::Easy.make(seed);
+        let mut out = Vec::new();
+        let mut offered = 0;
+        for _ in 0..2500 {
+            if s.game.is_over() {
+                break;
+            }
+            let scene = s.scene();
+            out.push((scene.clone(), false));
+            if scene.take_back.is_some() {
+                offered += 1;
+                if offered % 2 == 0 {
+                    if scene.me.is_none() {
+                        out.push((scene, true));
+                    }
+                    assert!(s.take_back());
+                    continue;
+                }
+            }
+            if let Some(to) = s.handoff_to() {
+                assert!(s.show_hand(to));
+                continue;
+            }
+            let view = s.game.view(s.game.current());
+            s.apply(bot.choose(&view)).unwrap();
+        }
+        out
+    }
+
+    /// Issue 55: from one screen to the next, and within one, a spot holds
+    /// the buttons of one person only: a late or second tap meant for one
+    /// person's button never lands on another's ("Take back Cleo's 1 blue"
+    /// became Ana's "Show my cards" in the same place as a bot played).
+    /// Three, four and six seats; covers with and without a take-back.
+    #[test]
+    fn two_peoples_buttons_never_take_each_others_place() {
+        let mut covers_with_take_back = 0;
+        for (people, bots, seed) in [(2, 1, 3), (3, 1, 4), (3, 3, 5), (4, 0, 6)] {
+            let screens = screens(people, bots, seed);
+            for pair in screens.windows(2) {
+                let [(a, asked_a), (b, asked_b)] = pair else {
+                    unreachable!()
+                };
+                let (before, after) = (offers(a, *asked_a), offers(b, *asked_b));
+                if a.me.is_none() && a.take_back.is_some() {
+                    covers_with_take_back += 1;
+                }
+                for spot in [Spot::Turn, Spot::Apart, Spot::Head] {
+                    let mut whose: Vec<Seat> = before
+                        .iter()
+                        .chain(&after)
+                        .filter(|o| o.spot == spot)
+                        .map(|o| o.whose)
+                        .collect();
+                    whose.sort_unstable();
+                    whose.dedup();
+                    assert!(
+                        whose.len() <= 1,
+                        "{people}+{bots}: {spot:?} holds {before:?}, then {after:?}"
+                    );
+                }
+            }
+        }
+        assert!(covers_with_take_back > 20, "{covers_with_take_back}");
+    }
 
     fn cards(values: &[Value]) -> Cards {
         let mut c = Cards::EMPTY;
@@ -155,5 +345,30 @@ mod tests {
         assert!(!g.click(7, true));
         // The keyboard and scripts are not taps.
         assert!(g.click(7, false));
+    }
+
+    /// A question's "yes" counts only a tap begun a while after it came: a
+    /// double tap on the button that asked, which it replaced, does not
+    /// answer it (issue 55).
+    #[test]
+    fn a_questions_yes_waits_before_a_tap_counts() {
+        let yes = Offered::SureTakeBack(9, true);
+        let g = TapGuard::default();
+        g.drawn(1000.0);
+        for late in [10.0, 200.0, 400.0, ANSWER_AFTER_MS - 1.0] {
+            g.down_settled(yes.key(), 1000.0 + late, yes.settle());
+            assert!(!g.click(yes.key(), true), "a tap {late} ms after it came");
+        }
+        g.down_settled(yes.key(), 1000.0 + ANSWER_AFTER_MS, yes.settle());
+        assert!(g.click(yes.key(), true));
+        // Every other button beside the cards is a card's match.
+        for other in [
+            Offered::Show,
+            Offered::TakeBack(9),
+            Offered::SureTakeBack(9, false),
+        ] {
+            g.down_settled(other.key(), 1010.0, other.settle());
+            assert!(g.click(other.key(), true), "{other:?}");
+        }
     }
 }

@@ -51,6 +51,10 @@ pub fn describe(event: &Event, scene: &Scene, lang: Lang) -> String {
             penalised: result.holder_penalised(),
         },
         Event::MojoTurned { face } => Text::LogMojoTurned(face),
+        Event::TookBack { seat, value } => Text::TookBack {
+            name: name(seat),
+            value,
+        },
         Event::GameOver { ref winners } => {
             let names: Vec<&str> = winners.iter().map(|&w| name(w)).collect();
             return Text::LogGameOver(&join_names(&names, lang)).get(lang);

@@ -124,13 +124,17 @@ pub fn menu(p: &MenuProps) -> Html {
                     <span>{ t(Text::ConfirmCards) }</span>
                 </label>
                 <p class="menu__help" id="menu-confirm-help">{ t(Text::ConfirmCardsHelp) }</p>
-                { relay_form(RelayFormProps {
-                    lang: p.lang,
-                    draft: &p.relay,
-                    said: p.relay_said,
-                    on_edit: &p.on_relay_edit,
-                    on_save: &p.on_relay_save,
-                }) }
+                <div class="menu__actions">
+                    <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
+                    if let Some(leave) = p.on_leave_table.clone() {
+                        <button type="button" class="button" onclick={Callback::from(move |_| leave.emit(()))}>{ t(Text::LeaveTable) }</button>
+                    }
+                    if p.in_game {
+                        <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
+                        <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
+                        <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
+                    }
+                </div>
                 if p.persistent.is_some() || p.installable || p.ios {
                     <section class="menu__device" aria-labelledby="menu-device">
                         <h3 id="menu-device">{ t(Text::ThisDevice) }</h3>
@@ -148,18 +152,17 @@ pub fn menu(p: &MenuProps) -> Html {
                         }
                     </section>
                 }
+                // The TURN relay's three fields, in a section of their own
+                // after what a family reaches for (issue 55: Statistics
+                // and "Leave to the lobby" came after them).
+                { relay_form(RelayFormProps {
+                    lang: p.lang,
+                    draft: &p.relay,
+                    said: p.relay_said,
+                    on_edit: &p.on_relay_edit,
+                    on_save: &p.on_relay_save,
+                }) }
                 <p class="menu__version">{ t(Text::Version(crate::net::BUILD)) }</p>
-                <div class="menu__actions">
-                    <button type="button" class="button" onclick={let cb = p.on_stats.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Statistics) }</button>
-                    if let Some(leave) = p.on_leave_table.clone() {
-                        <button type="button" class="button" onclick={Callback::from(move |_| leave.emit(()))}>{ t(Text::LeaveTable) }</button>
-                    }
-                    if p.in_game {
-                        <button type="button" class="button" onclick={let cb = p.on_tour.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::ShowTour) }</button>
-                        <button type="button" class="button" onclick={let cb = p.on_devices.clone(); Callback::from(move |_| cb.emit(()))}>{ t(Text::Devices) }</button>
-                        <button type="button" class="button" onclick={lobby}>{ t(Text::BackToLobby) }</button>
-                    }
-                </div>
             </section>
         </div>
     }

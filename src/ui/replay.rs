@@ -494,7 +494,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 }
                 <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
             </header>
-            <p class="replay__help">{ t(Text::ReplayHelp) }</p>
+            <p class="replay__help">{ t(Text::ReplayHelp) }<span class="replay__keys">{ " " }{ t(Text::ReplayKeys) }</span></p>
             { review_summary(review, &names, lang) }
             <ul class="replay__seats">
                 { for (0..frame.view.options.players).map(|s| replay_seat(replay, frame, &names, s, lang)) }

@@ -20,6 +20,9 @@ pub struct SummaryProps {
     pub on_new_game: Callback<()>,
     /// The rules stay reachable while the summary covers the table.
     pub on_rules: Callback<()>,
+    /// So does the Menu, between rounds (issue 55: it was out of reach
+    /// behind a round's summary).
+    pub on_menu: Callback<()>,
     /// On a hand device the table deals the next round: no buttons for it,
     /// and "Leave the table" (`on_new_game`) at the end.
     pub hand_device: bool,
@@ -133,6 +136,17 @@ pub fn round_summary(p: &SummaryProps) -> Html {
         let cb = p.on_rules.clone();
         Callback::from(move |_| cb.emit(()))
     };
+    // Between rounds: the rules and the Menu, beside what comes next.
+    let aside = {
+        let cb = p.on_menu.clone();
+        let menu = Callback::from(move |_| cb.emit(()));
+        html! {
+            <>
+                <button type="button" class="button button--ghost" onclick={rules.clone()}>{ t(Text::Rules) }</button>
+                <button type="button" class="button button--ghost summary__menu" onclick={menu}>{ t(Text::Menu) }</button>
+            </>
+        }
+    };
     let replay = p.on_replay.clone().map(|cb| {
         let round = r.round;
         html! {
@@ -160,6 +174,11 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     <p class="summary__winner">
                         { if winners.len() == 1 { t(Text::Winner(winners[0])) } else { t(Text::SharedWin(&join_names(&winners, lang))) } }
                     </p>
+                    // Today's deal: the result to share, with its Copy,
+                    // under the winner (issue 55: it was at the very foot).
+                    if let Some((date, streak)) = p.daily.as_ref().filter(|_| !p.hand_device) {
+                        { daily_result(p, date, *streak) }
+                    }
                 } else {
                     <h2 id="summary-title" class="summary__title">{ t(Text::RoundOverTitle(r.round)) }</h2>
                 }
@@ -177,14 +196,14 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 if over && p.hand_device {
                     <div class="summary__actions">
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::LeaveTable) }</button>
-                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                        <button type="button" class="button button--ghost" onclick={rules.clone()}>{ t(Text::Rules) }</button>
                     </div>
                 } else if over {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" onclick={rematch}>{ t(Text::Rematch) }</button>
                         <button type="button" class="button button--large" onclick={new_game}>{ t(Text::NewGame) }</button>
                         { replay.clone().unwrap_or_default() }
-                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                        <button type="button" class="button button--ghost" onclick={rules.clone()}>{ t(Text::Rules) }</button>
                     </div>
                 } else if !scene.may_deal {
                     // The table deals (this is a phone, or the bots deal by
@@ -197,13 +216,13 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                     <div class="summary__actions">
                         // (None on a phone: the replay stays on the table.)
                         { replay.clone().unwrap_or_default() }
-                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                        { aside.clone() }
                     </div>
                 } else {
                     <div class="summary__actions">
                         <button type="button" class="button button--primary button--large" autofocus=true onclick={next}>{ t(Text::NextRound) }</button>
                         { replay.unwrap_or_default() }
-                        <button type="button" class="button button--ghost" onclick={rules}>{ t(Text::Rules) }</button>
+                        { aside }
                     </div>
                 }
                 <ul class="summary__players">
@@ -232,9 +251,6 @@ pub fn round_summary(p: &SummaryProps) -> Html {
                 }
                 if over && !p.hand_device {
                     { deal.unwrap_or_default() }
-                    if let Some((date, streak)) = &p.daily {
-                        { daily_result(p, date, *streak) }
-                    }
                 }
             </section>
         </div>

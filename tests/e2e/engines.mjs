@@ -794,6 +794,9 @@ test("today's deal: the same on two fresh devices on a day and another the next 
         if (i > 0) assert.ok(places[i - 1].total <= p.total, `best first: ${result}`);
       });
       assert.equal(await page.exists('.deal__value'), false, 'no deal code for today\'s deal');
+      // The result and its Copy under the winner, not at the foot of the
+      // game's end (issue 55 item 9).
+      assert.equal(await page.eval(() => document.querySelector('.daily')?.previousElementSibling?.className), 'summary__winner', 'the result under the winner');
       const share = await page.count('button', 'Share the result');
       if (share) {
         await page.clickRole('button', 'Share the result');

@@ -104,6 +104,12 @@ export function useBuild(base = '/', options = {}) {
 /// waiting for the page (issue 38: Playwright's tap returns only once the
 /// page has handled it, which under load stretched the gap).
 export async function fingerDoubleTap(page, x, y, gap) {
+  await fingerTaps(page, x, y, [0, gap]);
+}
+
+/// Touch taps at (x, y), each 30 ms long, beginning `starts` ms from now
+/// (in order, at least 40 ms apart), as `fingerDoubleTap` sends them.
+export async function fingerTaps(page, x, y, starts) {
   const cdp = await page.context().newCDPSession(page);
   const t0 = Date.now();
   const touch = (type, ms) =>
@@ -114,7 +120,7 @@ export async function fingerDoubleTap(page, x, y, gap) {
         timestamp: (t0 + ms) / 1000,
       }),
     );
-  await Promise.all([touch('touchStart', 0), touch('touchEnd', 30), touch('touchStart', gap), touch('touchEnd', gap + 30)]);
+  await Promise.all(starts.flatMap((ms) => [touch('touchStart', ms), touch('touchEnd', ms + 30)]));
   await cdp.detach();
 }
 

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useBuild, openPage, saveScreenshot, waitUntil } from './harness.mjs';
 import { lookProblemsInPage } from './in-page.mjs';
+import { setUpTable } from './follow-kit.mjs';
 
 const build = useBuild();
 const fixture = (name) => readFileSync(new URL(`../fixtures/saves/${name}`, import.meta.url), 'utf8');
@@ -154,5 +155,152 @@ test('results first: game over opens at its top, the winner and Rematch, New gam
     } finally {
       await page.context().close();
     }
+  }
+});
+
+// Issue 55 item 8: the Menu is one tap away from a round's summary, and
+// what a family reaches for (Statistics, the walkthrough, "Leave to the
+// lobby") comes before the TURN relay's three fields, which sit in a
+// section of their own at the end.
+test("a round's summary reaches the Menu, whose relay comes after Statistics, the walkthrough and Leave to the lobby (390x844)", async () => {
+  // The finished game of one round, with a target it has not reached: its
+  // round's summary, between rounds.
+  const save = JSON.parse(saves.over);
+  save.game.target = 100;
+  const page = await withSave({ width: 390, height: 844 }, 'en', JSON.stringify(save));
+  try {
+    const summary = page.getByRole('dialog', { name: 'Round 1 is over' });
+    await summary.waitFor();
+    await summary.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    const order = await page.evaluate(() => {
+      const menu = document.querySelector('.menu');
+      const at = (el) => (el ? [...menu.querySelectorAll('*')].indexOf(el) : -1);
+      const button = (name) => at([...menu.querySelectorAll('button')].find((b) => b.textContent === name));
+      return {
+        stats: button('Statistics'),
+        tour: button('First-game walkthrough'),
+        lobby: button('Leave to the lobby'),
+        relay: at(menu.querySelector('.menu__relay')),
+        relayFields: [...menu.querySelectorAll('input')].filter((i) => i.closest('.menu__relay')).length,
+      };
+    });
+    assert.ok(order.relay > 0 && order.relayFields === 3, JSON.stringify(order));
+    for (const k of ['stats', 'tour', 'lobby']) assert.ok(order[k] > 0 && order[k] < order.relay, `${k} before the relay: ${JSON.stringify(order)}`);
+    await saveScreenshot(page, 'look-menu-from-summary-390x844');
+    await menu.getByRole('button', { name: 'Close' }).click();
+    await summary.waitFor();
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+// Issue 55 item 9: in Statistics, "Wins" and "Games" stood left while
+// their numbers stood right. Each column's heading ends where its
+// numbers end (390x844).
+test('Statistics: each column heading stands over its numbers (390x844)', async () => {
+  const stats = {
+    format: 'mojo-stats',
+    version: 1,
+    stats: {
+      games: 12,
+      wins_by_name: { Ana: 7, Grandma: 5 },
+      bot_games: { medium: 9 },
+      bot_wins: { medium: 3 },
+      score_sum: 900,
+      scores: 24,
+      best: ['Ana', 31],
+      mojo_plus_ten: 4,
+      recent: [],
+      daily: [],
+    },
+  };
+  const page = await withSave({ width: 390, height: 844 }, 'en', null);
+  try {
+    await page.evaluate((text) => localStorage.setItem('mojo.stats', text), JSON.stringify(stats));
+    await page.reload();
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    const tables = page.locator('.stats__table');
+    await tables.first().waitFor();
+    assert.equal(await tables.count(), 2, 'the people and the bots');
+    // The right end of each heading's words and of each number's, by column.
+    const ends = await page.evaluate(() =>
+      [...document.querySelectorAll('.stats__table')].flatMap((table) =>
+        [...table.querySelectorAll('thead th')].slice(1).map((th) => {
+          const textEnd = (cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return Math.round(range.getBoundingClientRect().right);
+          };
+          const column = th.cellIndex;
+          return { heading: th.textContent, at: textEnd(th), numbers: [...table.querySelectorAll('tbody tr')].map((tr) => textEnd(tr.cells[column])) };
+        }),
+      ),
+    );
+    assert.equal(ends.length, 3, JSON.stringify(ends));
+    for (const { heading, at, numbers } of ends) {
+      for (const n of numbers) assert.ok(Math.abs(n - at) <= 2, `"${heading}" ends at ${at}, a number of its column at ${n}`);
+    }
+    await saveScreenshot(page, 'look-stats-390x844');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+// Issue 55 item 9: on a phone, "Grandma" and "Mamie Josette" were cut to
+// "Gran…" and "Mamie Jo…" where there was room to show more. Every seat
+// shows its whole name, the longest a name may be (20 characters) too,
+// with four and six seats (390x844).
+test("a phone's seats show each name whole (390x844, 4 and 6 seats)", async () => {
+  const page = await withSave({ width: 390, height: 844 }, 'en', null);
+  try {
+    const people = [['Ana', 'person'], ['Grandma', 'easy'], ['Mamie Josette', 'easy'], ['Marie-Christine Roux', 'easy'], ['Bot 5', 'easy'], ['Bot 6', 'easy']];
+    for (const n of [4, 6]) {
+      if (n === 6) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('button', { name: 'Leave to the lobby' }).click();
+      }
+      await setUpTable(page, people.slice(0, n));
+      await page.getByRole('button', { name: 'Start game' }).click();
+      if (n === 6) await page.getByRole('button', { name: 'Start a new game' }).click();
+      await page.locator('.seat').first().waitFor();
+      const seats = await page.evaluate(() =>
+        [...document.querySelectorAll('.seat__name')].map((el) => ({ name: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1, shown: el.innerText })),
+      );
+      assert.equal(seats.length, n - 1, JSON.stringify(seats));
+      for (const s of seats) assert.ok(!s.cut && s.shown.replace(/\s+/g, ' ').trim() === s.name, `${n} seats: ${JSON.stringify(s)}`);
+      await saveScreenshot(page, `look-seat-names-390x844-${n}`);
+    }
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
+// Issue 55 item 9: a landscape tablet with six seats drew "Draw pile" and
+// "Discard pile" on the centre panel's border, against the seats, and the
+// last move below the panel. Everything of the centre lies inside it
+// (1024x768, 6 seats).
+test('a landscape tablet with six seats keeps the piles\' labels and the last move inside the centre (1024x768)', async () => {
+  const page = await withSave({ width: 1024, height: 768 }, 'en', null);
+  try {
+    await setUpTable(page, [['Ana', 'person'], ['Grandma', 'easy'], ['Ben', 'easy'], ['Mamie Josette', 'easy'], ['Bot 5', 'easy'], ['Bot 6', 'easy']]);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await page.locator('.centre .pile__label').first().waitFor();
+    const inside = await page.evaluate(() => {
+      const c = document.querySelector('.centre').getBoundingClientRect();
+      return [...document.querySelectorAll('.centre .pile__label, .centre > *')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { what: el.className, top: Math.round(r.top - c.top), bottom: Math.round(c.bottom - r.bottom) };
+      });
+    });
+    for (const el of inside) assert.ok(el.top >= 4 && el.bottom >= 0, `inside the centre: ${JSON.stringify(el)}`);
+    await saveScreenshot(page, 'look-six-seats-1024x768');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
   }
 });

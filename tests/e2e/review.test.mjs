@@ -193,6 +193,12 @@ test("the replay's Previous, Play and Next stay put through every move, marked o
         await page.waitForFunction(() => !document.querySelector('.replay__controls button:active'), undefined, { timeout: 5000 });
         if (await page.locator('.replay__mark').count()) marks++;
         assert.deepEqual(await boxes(), first, `${width}x${height}: the buttons moved at step ${moves + 1}`);
+        // On a phone the move shown and Hard's mark for it lie clear of
+        // the bar (issue 55 item 6: it covered them).
+        if (width === 390) {
+          const where = await page.evaluate(nowClearOfControls);
+          assert.ok(where.clear, `${width}x${height}, step ${moves + 1}: ${JSON.stringify(where)}`);
+        }
       }
       assert.ok(moves > 10 && marks >= 1, `${width}x${height}: ${moves} moves stepped, ${marks} of them marked`);
       if (width === 390) await saveScreenshot(page, 'replay-controls-390x844');
@@ -200,5 +206,55 @@ test("the replay's Previous, Play and Next stay put through every move, marked o
     expectNoProblems(page);
   } finally {
     await context.close();
+  }
+});
+
+/// In the page: whether the move shown (its words and Hard's mark, if
+/// any) lies in view above the bar of Previous, Play and Next.
+function nowClearOfControls() {
+  const now = document.querySelector('.replay__now').getBoundingClientRect();
+  const bar = document.querySelector('.replay__controls').getBoundingClientRect();
+  return { clear: now.top >= 0 && now.bottom <= bar.top, top: now.top, bottom: now.bottom, bar: bar.top, marked: !!document.querySelector('.replay__now .replay__mark') };
+}
+
+// Issue 55 item 6: on a phone the bar fixed at the foot covered "Move 8
+// of 36", the move in words and Hard's mark; and "← and → step through
+// the moves" meant nothing on a touch screen. By touch at 390x844 and
+// 844x390, every move of a finished game's round: the move shown lies
+// clear of the bar, in view (its mark too: the test above, at 390x844);
+// the keys are said with a mouse only.
+test("a phone's replay: the move shown clear of Previous, Play and Next; no arrow keys by touch (390x844, 844x390)", async () => {
+  const save = await readFile(new URL('../fixtures/saves/v1-finished.json', import.meta.url), 'utf8');
+  for (const [width, height, touch] of [[390, 844, true], [844, 390, true], [1024, 768, false]]) {
+    const viewport = { width, height };
+    const context = await build.browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+    await context.addInitScript((text) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('mojo.game', text);
+      }
+    }, save);
+    const page = await openPage(build.browser, `${build.server.url}?lang=en`, viewport, { context });
+    try {
+      await openReplayAndWaitForReview(page);
+      const help = await page.locator('.replay__help').innerText();
+      assert.equal(help.includes('←'), !touch, `${width}x${height}: "${help}"`);
+      if (!touch) {
+        await context.close();
+        continue;
+      }
+      const next = page.getByRole('button', { name: 'Next move' });
+      let moves = 0;
+      for (; moves < 400 && !(await next.isDisabled()); moves++) {
+        await next.tap();
+        const where = await page.evaluate(nowClearOfControls);
+        assert.ok(where.clear, `${width}x${height}, move ${moves + 1}: ${JSON.stringify(where)}`);
+      }
+      assert.ok(moves > 10, `${width}x${height}: ${moves} moves stepped`);
+      await saveScreenshot(page, `replay-phone-${width}x${height}`);
+      expectNoProblems(page);
+    } finally {
+      await context.close().catch(() => {});
+    }
   }
 });

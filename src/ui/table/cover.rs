@@ -5,10 +5,13 @@
 //! from all but the next person).
 //!
 //! A cover is drawn as the area of the person it waits for would be, their
-//! cards face down (how many each holds is public), so that nothing moves
-//! when the cards turn over. Its "Show my cards" sits in the row above the
-//! hand where no card ever lies: a double tap on it lands on "Your turn!",
-//! not on a card (tests/e2e/blind.test.mjs checks the rectangles). The
+//! cards face down (how many each holds is public), with the seats around
+//! the table as that person's hand shows them (`Scene::seats_around`), so
+//! that nothing moves when the cards turn over. Its "Show my cards" sits
+//! in the row above the hand where no card ever lies: a double tap on it
+//! lands on "Your turn!", not on a card (tests/e2e/blind.test.mjs checks
+//! the rectangles). The take-back of the last person's card sits apart,
+//! under the cover's words, and asks once (`ui::hand::offers`). The
 //! cover's words go below that row, which only makes the cover taller than
 //! the area it turns into: whether the area is drawn from its top (a
 //! phone) or from its bottom (a landscape tablet), the button then lies
@@ -20,6 +23,7 @@
 use mojo_engine::Seat;
 use yew::prelude::*;
 
+use super::offers::Placed;
 use super::TableProps;
 use crate::i18n::Text;
 use crate::ui::cards::{card_back, card_face, CardSize};
@@ -34,9 +38,10 @@ pub enum Cover {
     Later,
 }
 
-/// The cover of `to`'s area; the one who just played may still take their
-/// card back (`take_back`, in the row above the hand).
-pub fn cover(p: &TableProps, to: Seat, kind: Cover, take_back: Option<Html>) -> Html {
+/// The cover of `to`'s area, with the buttons offered beside it (its
+/// "Show my cards" in the row above the hand; a take-back apart, under
+/// its words: `ui::hand::offers`).
+pub fn cover(p: &TableProps, to: Seat, kind: Cover, placed: Placed) -> Html {
     let lang = p.lang;
     let t = |text: Text| text.get(lang);
     let scene = &p.scene;
@@ -46,31 +51,18 @@ pub fn cover(p: &TableProps, to: Seat, kind: Cover, take_back: Option<Html>) -> 
         Cover::HandOff => ("handoff", "handoff-title", t(Text::PassDeviceHelp)),
         Cover::Later => ("pass", "pass-title", t(Text::PassDeviceLater(name))),
     };
-    let show = (kind == Cover::HandOff).then(|| {
-        let on_show = p.on_show.clone();
-        html! {
-            <button
-                type="button"
-                class="button button--primary cover__show"
-                autofocus=true
-                onclick={Callback::from(move |_| on_show.emit(to))}
-            >{ t(Text::ShowMyCards) }</button>
-        }
-    });
     html! {
         <section class={classes!("cover", class)} aria-labelledby={title_id}>
             <div class="own__head">
                 <span class="own__name">{ name.to_string() }</span>
                 <span class="own__total">{ t(Text::OwnTotal(seat.total)) }</span>
             </div>
-            <div class="own__turn">
-                { for show }
-                { take_back.unwrap_or_default() }
-            </div>
+            <div class="own__turn">{ placed.turn }</div>
             <div class="cover__words">
                 <h2 id={title_id} class={classes!("cover__title", (kind == Cover::Later).then_some("pass__title"))}>{ t(Text::PassDevice(name)) }</h2>
                 <p class="cover__help">{ help }</p>
             </div>
+            <div class="cover__apart">{ placed.apart }</div>
             if seat.face_down_len > 0 {
                 <div class="cover__row">
                     { for (0..seat.face_down_len).map(|_| card_back(CardSize::Normal, "")) }

@@ -7,6 +7,7 @@
 //! the page (nor in the scene).
 
 mod cover;
+mod offers;
 mod own;
 
 use std::cell::RefCell;
@@ -222,15 +223,20 @@ pub fn table(p: &TableProps) -> Html {
         *l = (viewer, slots.clone());
         slots
     };
+    // A take-back pressed on a cover asks once, until the next move.
+    let asking: offers::Asking = use_state(|| None);
+    let offered = crate::ui::hand::offers(scene, *asking == Some(p.seq));
     {
         // The hand "drawn again" for the guard: when what is under a finger
         // changes (its cards and their places, whether it may play, whose
-        // hand it is, the cover lifted or put back), not whenever the game
-        // moves: a tap on a hand that did not change acts (issue 34: a
-        // genuine tap was swallowed by a redraw that changed nothing under
-        // it), a tap begun on the cover does not act on the cards it shows.
+        // hand it is, the cover lifted or put back, the buttons beside the
+        // cards), not whenever the game moves: a tap on a hand that did not
+        // change acts (issue 34: a genuine tap was swallowed by a redraw
+        // that changed nothing under it), a tap begun on the cover does not
+        // act on the cards it shows, nor one begun on one button on
+        // another that took its place.
         let guard = guard.clone();
-        let under = (slots.clone(), my_turn, viewer, handoff.is_some());
+        let under = (slots.clone(), my_turn, viewer, handoff, offered.clone());
         use_effect_with(under, move |_| {
             if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
                 guard.drawn(perf.now());
@@ -238,13 +244,9 @@ pub fn table(p: &TableProps) -> Html {
         });
     }
 
-    // Seats around the table: everyone but the viewer, starting after them.
+    // Seats around the table, as the person whose area shows sees them.
     let n = scene.players();
-    let start = viewer.map_or(0, |v| (v + 1) % n);
-    let others: Vec<Seat> = (0..n)
-        .map(|k| (start + k) % n)
-        .filter(|&s| Some(s) != viewer)
-        .collect();
+    let others = scene.seats_around();
     // The last move: who made it (highlighted), in words under the piles.
     let last_mover = follow::last_mover(scene);
 
@@ -253,28 +255,17 @@ pub fn table(p: &TableProps) -> Html {
     // The centre: draw pile, discard piles (top large, last plays small),
     // the Mojo card.
 
-    // "Take back Ben's 1 blue": on the cover that hid Ben's hand, or (alone
-    // with bots, or on a phone) in the hand's head, where it pushes no card.
-    let take_back = scene.take_back.map(|(seat, value)| {
-        let cb = p.on_take_back.clone();
-        let words = if scene.shared {
-            Text::TakeBackCard { name: scene.name(seat), value }
-        } else {
-            Text::TakeBackMine(value)
-        };
-        html! {
-            <button type="button" class="button take-back" onclick={Callback::from(move |_| cb.emit(()))}>{ t(words) }</button>
-        }
-    });
+    // "Show my cards", "Take back Ben's 1 blue": each in its spot.
+    let placed = offers::place(p, &offered, &guard, &asking);
 
     // The acting person's own area.
     let own = if let Some(to) = handoff {
-        cover(p, to, Cover::HandOff, take_back.clone())
+        cover(p, to, Cover::HandOff, placed)
     } else if let Some(me) = viewer {
         let hand = HandPlaces {
             slots,
             guard: guard.clone(),
-            take_back: take_back.clone(),
+            placed,
             picked: p.confirm.then(|| picked.clone()),
         };
         own_area(
@@ -287,11 +278,21 @@ pub fn table(p: &TableProps) -> Html {
             hand,
         )
     } else if let Some(next) = scene.pass_to {
-        cover(p, next, Cover::Later, take_back.clone())
+        cover(p, next, Cover::Later, placed)
     } else {
         html! {}
     };
 
+    {
+        // The question comes with focus on its "yes" (the button pressed
+        // went with it).
+        let asked = *asking == Some(p.seq);
+        use_effect_with(asked, |&asked| {
+            if asked {
+                crate::drivers::browser::after(0, || move_focus(".take-back-sure__yes"));
+            }
+        });
+    }
     let status = status_line(scene, lang);
     let announce = announce_once(&heard, scene, p.seq, lang, &status);
     use_focus_after_move(scene, p.seq, my_turn);
@@ -407,6 +408,7 @@ fn summary(p: &TableProps) -> Html {
         on_rematch: p.on_rematch.clone(),
         on_new_game: p.on_new_game.clone(),
         on_rules: p.on_rules.clone(),
+        on_menu: p.on_menu.clone(),
         hand_device: p.hand_device,
         on_replay: p.on_replay.clone().filter(|_| !p.hand_device),
         deal_code: p

@@ -9,6 +9,7 @@ use mojo_engine::{Action, Cards, DrawSource, Outcome, Phase, PlayerView, Seat, V
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::offers::Placed;
 use super::TableProps;
 use crate::i18n::Text;
 use crate::ui::cards::{card_button, card_face, CardButtonProps, CardSize};
@@ -98,12 +99,12 @@ fn tab_index(i: usize, stop: usize, len: usize) -> AttrValue {
 pub type Picked = Option<UseStateHandle<Option<(u64, usize)>>>;
 
 /// What the own area needs beyond the scene: the hand's places (see
-/// `ui::hand::lay_out`), its tap guard, and the take-back button if
-/// offered.
+/// `ui::hand::lay_out`), its tap guard, and the buttons offered beside the
+/// cards (a take-back: in the row above the hand, or in the head line).
 pub struct HandPlaces {
     pub slots: Vec<Option<Value>>,
     pub guard: Rc<TapGuard>,
-    pub take_back: Option<Html>,
+    pub placed: Placed,
     pub picked: Picked,
 }
 
@@ -118,7 +119,7 @@ pub fn own_area(
     HandPlaces {
         slots,
         guard,
-        take_back,
+        placed,
         picked,
     }: HandPlaces,
 ) -> Html {
@@ -157,6 +158,7 @@ pub fn own_area(
                 <span class="own__name">{ scene.name(me).to_string() }</span>
                 <span class="own__total">{ t(Text::OwnTotal(view.seats[me as usize].total)) }</span>
                 <span class="own__points">{ t(Text::CardsWorth(worth)) }</span>
+                { placed.head }
             </div>
             // A row of its own height, always there: "Your turn!" and "Take
             // back" come and go in it without moving a card.
@@ -166,7 +168,7 @@ pub fn own_area(
                     // line and the live region say it in words.
                     <div class="turn-banner" aria-hidden="true">{ t(Text::YourTurnBanner) }</div>
                 }
-                { take_back.unwrap_or_default() }
+                { placed.turn }
             </div>
             { draw_choice }
             { face_down }
