@@ -205,7 +205,7 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     tour_skip: "Skip",
     show_tour: "First-game walkthrough",
     own_device: "Own device",
-    own_device_far: "Device, far away",
+    own_device_far: "Far device",
     join_table: "Join a table",
     devices_title: "Players on their own devices",
     devices: "Devices",

@@ -237,7 +237,7 @@ test('a seat said to be far away in the lobby: its invitation leads with the lin
     ['Gran', 'far'],
     ['Bot', 'easy'],
   ]);
-  assert.equal(await table.locator('#seat-kind-1 option:checked').innerText(), 'Device, far away');
+  assert.equal(await table.locator('#seat-kind-1 option:checked').innerText(), 'Far device');
   await table.getByRole('button', { name: 'Start game' }).click();
   const region = table.getByRole('region', { name: "Gran's device" });
   const link = region.getByRole('textbox', { name: 'Copy the invitation link' });
