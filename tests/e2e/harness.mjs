@@ -28,13 +28,22 @@ export { chromiumArgs, reduceMotion } from './webdriver.mjs';
 /// gives up ([`explainWaits`]).
 export async function launch({ executablePath = '/usr/bin/chromium', args = [] } = {}) {
   const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, ...motionArgs(), ...args] });
+  // Every wait explained (`explainWaits`), patched from the first page the
+  // browser makes, before it is handed out (a context of its own only for
+  // that would cost a renderer's start, about a core-second, per file).
+  const plainContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await plainContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => explainWaits(await newPage());
+    return context;
+  };
   // Playwright emulates "no-preference" in each new context unless told,
   // over the browser's flag: every context (and `newPage`'s) is told.
   if (motionArgs().length > 0) {
     const newContext = browser.newContext.bind(browser);
     browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
   }
-  await explainWaits(browser);
   return browser;
 }
 
@@ -46,15 +55,13 @@ let explained = false;
 /// here) but not what the page showed instead: every wait of a page and
 /// of a locator (the explicit ones and the actions that wait for their
 /// element) adds [`pictureInPage`] to its timeout's message. Patched once
-/// on Playwright's classes, from a page of `browser`.
-export async function explainWaits(browser) {
-  if (explained) return;
+/// on Playwright's classes, from `page` (which it returns), before any of
+/// their waits runs.
+export function explainWaits(page) {
+  if (explained) return page;
   explained = true;
-  const context = await browser.newContext();
-  const page = await context.newPage();
   const pageClass = Object.getPrototypeOf(page);
   const locatorClass = Object.getPrototypeOf(page.locator('body'));
-  await context.close();
   const explain = (proto, names, pageOf, what) => {
     for (const name of names) {
       const original = proto[name];
@@ -81,6 +88,7 @@ export async function explainWaits(browser) {
     `${name}(${String(first).replace(/\s+/g, ' ').slice(0, 200)})`);
   explain(locatorClass, ['waitFor', 'click', 'tap', 'dblclick', 'fill', 'check', 'selectOption', 'press'], (l) => l.page(), (name, l, [first]) =>
     `${l} to ${name}${name === 'waitFor' ? ` (${first?.state ?? 'visible'})` : ''}`);
+  return page;
 }
 
 /// The set-up of a test file: serves the release build under `base` (see
