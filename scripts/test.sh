@@ -71,23 +71,27 @@ section "docs (every cited path and Rust name exists)" node scripts/docs-check.m
 # what they are made of, scripts/readme-inputs.mjs; taking them again is
 # `node scripts/readme-screenshots.mjs`, run when the look changes).
 section "README pictures up to date (hash of their inputs)" node scripts/readme-inputs.mjs --check
-# The web app first: the end-to-end tests serve it. The same app is also
-# built for one fixed sub-path (absolute asset URLs), for the end-to-end
-# test of `--public-url` deploys (tests/e2e/offline.test.mjs).
-section "web app release build (trunk, offline)" trunk build --release
-section "web app build for /games/mojo/ (--public-url)" \
-  trunk build --release --public-url /games/mojo/ --dist target/dist-public-url
 
 # The checks that compile (issue 54): the lints, the native tests, the
-# browser unit tests and the size. They run beside the end-to-end tests,
-# at the lowest priority (nice 19): the end-to-end tests spend much of their
-# time waiting on pages, bots and links, and the compiler takes that time;
-# where both want a core, the browsers have it. Each is a step of its own,
+# browser unit tests and the size. They start with the web app's release
+# build and run beside it and the end-to-end tests, at the lowest priority
+# (nice 19): the release build leaves a core idle for much of its time (its
+# link-time optimisation is one job), and the end-to-end tests spend much
+# of theirs waiting on pages, bots and links; the compiler takes that time,
+# and where both want a core, the build and the browsers have it. (Cargo
+# locks each profile's build folder: the release build and these, in the
+# debug profile, do not wait for each other.) Each is a step of its own,
 # failing fast among themselves; their output is printed when they are
 # done, and the checks of timing wait for them (nothing may run beside
 # those). The engine for wasm32 is checked by the wasm32 clippy and built
 # into the web app by the release build.
+#
+# Built once each, never edited between builds: without incremental
+# compilation's caches and with line tables for debug information
+# (backtraces keep their files and lines), the debug builds take about a
+# fifth less CPU (BENCHMARKS.md, The test run).
 compiled_checks() {
+  export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=line-tables-only
   section "lint, native (clippy)" cargo clippy --workspace --all-targets -- -D warnings
   section "lint, wasm32 (clippy)" \
     cargo clippy --target wasm32-unknown-unknown -p mojo-web -p mojo-engine -p qr-worker --all-targets -- -D warnings
@@ -97,13 +101,16 @@ compiled_checks() {
   # built now with the same tools (tools/hello). No budget (issue 11); the
   # step fails only if the bundle grows past the regression ceiling
   # (scripts/budget.mjs, REGRESSION_CEILING; each raise in BENCHMARKS.md).
+  # The size step measures the release build: it waits for it (the run
+  # stops, and this with it, if the build fails).
+  while [ ! -e "$COMPILED.built" ]; do sleep 1; done
   section "size budget (scripts/budget.sh --size)" bash scripts/budget.sh --size --game-dist dist
   # What passed and failed, for the summary of the run.
   printf '%s\n' "${PASSED[@]}" >"$COMPILED.passed"
   printf '%s\n' "${FAILED[@]}" >"$COMPILED.failed"
 }
 COMPILED="$(mktemp "${TMPDIR:-/tmp}/mojo-compiled.XXXXXX")"
-printf '\n==== the checks that compile: started beside the end-to-end tests (nice 19; their output follows them) ====\n'
+printf '\n==== the checks that compile: started beside the release build and the end-to-end tests (nice 19; their output follows them) ====\n'
 # In a process group of its own (job control on for this one job), so that
 # a run stopped early takes the compilers with it.
 set -m
@@ -116,6 +123,14 @@ set -m
 COMPILED_PID=$!
 set +m
 trap 'kill -- -"$COMPILED_PID" 2>/dev/null || true' EXIT
+
+# The web app first: the end-to-end tests serve it. The same app is also
+# built for one fixed sub-path (absolute asset URLs), for the end-to-end
+# test of `--public-url` deploys (tests/e2e/offline.test.mjs).
+section "web app release build (trunk, offline)" trunk build --release
+section "web app build for /games/mojo/ (--public-url)" \
+  trunk build --release --public-url /games/mojo/ --dist target/dist-public-url
+: >"$COMPILED.built"
 
 # End-to-end tests (scripts/e2e.mjs, laid out in tests/e2e/plan.mjs): every
 # file of tests/e2e/ in Chromium through Playwright, tests/e2e/engines.mjs
@@ -131,7 +146,7 @@ wait "$COMPILED_PID" || compiled_status=$?
 cat "$COMPILED"
 while IFS= read -r line; do [ -n "$line" ] && PASSED+=("$line"); done <"$COMPILED.passed" 2>/dev/null || true
 while IFS= read -r line; do [ -n "$line" ] && FAILED+=("$line"); done <"$COMPILED.failed" 2>/dev/null || true
-rm -f "$COMPILED" "$COMPILED.passed" "$COMPILED.failed"
+rm -f "$COMPILED" "$COMPILED.passed" "$COMPILED.failed" "$COMPILED.built"
 trap - EXIT
 if [ "$compiled_status" -ne 0 ] && [ "${KEEP_GOING:-}" != 1 ]; then
   times_report
