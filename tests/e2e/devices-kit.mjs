@@ -3,7 +3,7 @@
 // devices as browser processes of their own, the lobby, pairing by the
 // text codes, the check of every message a phone received, play by clicks.
 
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, whatNow, step } from './harness.mjs';
 
@@ -11,11 +11,16 @@ const env = { server: null };
 const browsers = [];
 
 /// Serves the release build under /games/mojo/ for the file's tests (or
-/// `site()` does: the network lab's https site) and closes every device's
-/// browser after them; returns the helpers.
+/// `site()` does: the network lab's https site) and closes each test's
+/// devices after it (issue 54: left open to the file's end, the tables and
+/// phones of the tests before kept their pages running beside the later
+/// tests); returns the helpers.
 export function useDevices({ site = () => serve('/games/mojo/') } = {}) {
   before(async () => {
     env.server = await site();
+  });
+  afterEach(async () => {
+    for (const b of browsers.splice(0)) await b.close().catch(() => {});
   });
   after(async () => {
     for (const b of browsers) await b.close().catch(() => {});
