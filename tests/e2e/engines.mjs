@@ -6,36 +6,94 @@
 // (scripts/test.sh runs it once per engine, after `trunk build --release`.)
 // A whole game against bots, pass-and-play with the hand-off cover, a
 // reload at any moment, a corrupt save, and offline after one visit (the
-// service worker). Each test opens a new browser session: a fresh profile.
+// service worker). A test gets a fresh profile, or the session of the test
+// before it with the site emptied (`withPage`).
 // The release build is served under /games/mojo/, as on a static host.
 
 import { spawn } from 'node:child_process';
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, dist } from './server.mjs';
+import { serve, dist, BLANK_PATH } from './server.mjs';
 import { useEngine, initScript, AppPage } from './wd-harness.mjs';
 import { sleep } from './webdriver.mjs';
 import { lookProblemsInPage } from './in-page.mjs';
 import { HOLD_EXPORTS, raiseTrap } from './faults.mjs';
 
 const BASE = '/games/mojo/';
+// (Registered before the engine's own end, which stops the driver.)
+after(() => kept?.session.close());
 const build = useEngine(BASE);
 const instant = () => `${build.server.url}?lang=en&speed=instant`;
 
-/// Opens the app in a new session; closes the session after `body`, even
-/// when it fails (a screenshot is kept in tests/e2e/artifacts/ then).
-async function withPage(name, url, body, { server = build.server, ...size } = {}) {
-  const page = await AppPage.open({ driver: build.driver, server }, url, size);
+/// The browser session the last test left, kept for the next (issue 54):
+/// a session's start costs about 3.6 core-seconds in Firefox and 1.2 in
+/// Chromium, and this file asked for 15 per engine (this file alone,
+/// idle: Firefox 77 -> 61 s, 113 -> 89 core-s; Chromium 59 -> 54 s, 89 ->
+/// 75). Not in WebKit: its start costs 0.4, and a kept MiniBrowser made
+/// the tests after it slower (the score pad's 6 -> 35 s; the file 92 ->
+/// 127 s).
+let kept = null;
+const keeps = build.engine !== 'webkit';
+
+/// Opens the app in a browser session, then runs `body` on it. The session
+/// is the one the last test left if that test passed, asked for the same
+/// window size and did not change it, and its site was emptied after it
+/// (`emptied`); else a new one, a fresh profile. `fresh: true` (another
+/// device) always gets a new one. A session that is not kept is closed
+/// after `body`, even when it fails (a screenshot is kept in
+/// tests/e2e/artifacts/ then).
+async function withPage(name, url, body, { server = build.server, fresh = false, ...size } = {}) {
+  const shape = `${size.width ?? 1024}x${size.height ?? 768}`;
+  const reuse = kept?.shape === shape && !fresh ? kept.session : null;
+  if (kept && !reuse) await kept.session.close().catch(() => {});
+  kept = null;
+  const page = reuse ? AppPage.over(reuse, server) : await AppPage.open({ driver: build.driver, server }, null, size);
+  let passed = false;
   try {
+    if (url) await page.goto(url);
     await body(page);
+    passed = true;
   } catch (e) {
     await page.screenshot(`${build.engine}-failed-${name}`).catch(() => {});
     throw e;
   } finally {
-    await page.close();
+    if (keeps && passed && !page.session.resized && (await emptied(page))) kept = { session: page.session, shape };
+    else await page.close();
+  }
+}
+
+/// Empties what the page's site keeps (its storage, service workers and
+/// caches), from a blank page of the same site outside the app's scope
+/// (the app saves as it is left, so not from the app's own page), checks
+/// that nothing is left, and leaves the session on about:blank. False if
+/// any of it fails (a site whose server is gone, an alert open): the
+/// session is then not kept.
+async function emptied(page) {
+  try {
+    const origin = await page.eval(() => location.origin);
+    if (origin !== 'null') {
+      await page.goto(`${origin}${BLANK_PATH}`);
+      const left = await page.session.executeAsync(async () => {
+        localStorage.clear();
+        sessionStorage.clear();
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+        for (const db of (await indexedDB.databases?.()) ?? []) indexedDB.deleteDatabase(db.name);
+        return {
+          storage: localStorage.length + sessionStorage.length,
+          workers: (await navigator.serviceWorker.getRegistrations()).length,
+          caches: (await caches.keys()).length,
+        };
+      });
+      if (left.storage + left.workers + left.caches > 0) return false;
+    }
+    await page.goto('about:blank');
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -766,7 +824,7 @@ test("today's deal: the same on two fresh devices on a day and another the next 
     await withPage('daily-second', open, async (page) => {
       const second = await dealToday(page);
       assert.deepEqual(second.hand, first.hand, 'another device, the same day: the same deal');
-    }, { server });
+    }, { server, fresh: true });
     server.setInit(onDate('2026-12-05T10:00:00Z'));
     await withPage('daily-next-day', open, async (page) => {
       const next = await dealToday(page);

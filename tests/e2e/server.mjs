@@ -28,6 +28,11 @@ const types = {
 /// Where an injected test script is served, under the base path.
 export const INIT_PATH = '__e2e__/init.js';
 
+/// An empty page of the site, outside the app's base and so outside its
+/// service worker's scope: where a test empties the site's storage
+/// (engines.mjs `emptied`). Answered whatever the base, never an error.
+export const BLANK_PATH = '/__e2e__/blank.html';
+
 /// Serves dist/ (or `dir`) on 127.0.0.1 (a free port, or `port`) under
 /// `base` (e.g. "/" or "/games/mojo/"). Returns { url, origin, port, close,
 /// setDir, setDelay, down, up, setInit, requests, errors }:
@@ -76,6 +81,10 @@ export async function serve(base = '/', { dir = dist, init = null, port = 0, hos
     if (delay > 0 && !isInit) await new Promise((ok) => setTimeout(ok, delay));
     if (served === null) {
       req.socket.destroy();
+      return;
+    }
+    if (path === BLANK_PATH && base !== '/') {
+      answer(res, path, 200, { 'content-type': 'text/html', 'cache-control': 'no-store' }, '<!doctype html><title>blank</title>');
       return;
     }
     if (!path.startsWith(base)) {

@@ -114,6 +114,13 @@ export class AppPage {
     return page;
   }
 
+  /// A page over a session a test before left (engines.mjs `withPage`).
+  static over(session, server) {
+    const page = new AppPage(session, server);
+    page.serverErrorsFrom = server.errors.length;
+    return page;
+  }
+
   async goto(url) {
     await this.session.get(url);
   }

@@ -397,7 +397,10 @@ async function openSession(url, engine, spec, { width = 1024, height = 768 } = {
   const session = new Session(url, value.sessionId, engine, value.capabilities, forget);
   // Chromium and Firefox take the size from their flags; WebKit's window
   // is set here (and checked by the tests that care).
-  if (engine === 'webkit') await session.setWindowSize(width, height).catch(() => {});
+  if (engine === 'webkit') {
+    await session.setWindowSize(width, height).catch(() => {});
+    session.resized = false;
+  }
   return session;
 }
 
@@ -488,7 +491,9 @@ export class Session {
     await this.cmd('POST', '/timeouts', { script, pageLoad, implicit });
   }
 
+  /// (`resized` tells engines.mjs not to hand the session to another test.)
   async setWindowSize(width, height) {
+    this.resized = true;
     await this.cmd('POST', '/window/rect', { width, height });
   }
 
