@@ -165,17 +165,24 @@ impl PartialEq for Seconds {
     }
 }
 
-/// Plays the games and scores the beliefs.
-pub fn run(cfg: &Config) -> Results {
-    let mut out = Results::default();
-    let n = cfg.players as usize;
-    let kinds: Vec<Kind> = (0..n)
-        .map(|s| cfg.seats[s.min(cfg.seats.len() - 1)])
-        .collect();
-    for deal in 0..u64::from(cfg.games) {
-        let game_seed = mix(cfg.seed ^ mix(deal));
+/// Plays `games` games of the line-up `seats` (the last kind fills) from
+/// `seed`, without a clock, and shows `visit` some of seat 0's decisions:
+/// in play, with a choice, each with a chance of 1 in 8, at most 4 a game;
+/// `visit` gets the true game, seat 0's view and a seed of that position.
+/// `mojo beliefs` scores beliefs there; `mojo playouts` plays from there.
+pub fn sample_positions(
+    players: u8,
+    seats: &[Kind],
+    games: u32,
+    seed: u64,
+    mut visit: impl FnMut(&Game, &PlayerView, u64),
+) {
+    let n = players as usize;
+    let kinds: Vec<Kind> = (0..n).map(|s| seats[s.min(seats.len() - 1)]).collect();
+    for deal in 0..u64::from(games) {
+        let game_seed = mix(seed ^ mix(deal));
         let options = Options {
-            players: cfg.players,
+            players,
             ..Options::default()
         };
         let Ok(game) = Game::new(options, game_seed) else {
@@ -199,23 +206,7 @@ pub fn run(cfg: &Config) -> Results {
             let seed = mix(game_seed ^ 0x6265_6C69_6566 ^ u64::from(step));
             if seat == 0 && choice && taken < 4 && seed.is_multiple_of(8) {
                 taken += 1;
-                let iterations = Budget::HARD.iterations;
-                let t = Instant::now();
-                let uniform: Vec<Game> = (0..cfg.samples as u64)
-                    .map(|i| Game::sample_from_view(&view, mix(seed ^ (i + 1))))
-                    .collect();
-                out.seconds.0[0] += t.elapsed().as_secs_f64();
-                let t = Instant::now();
-                let inferred = inferred_deals(&view, seed, iterations, cfg.samples);
-                out.seconds.0[1] += t.elapsed().as_secs_f64();
-                let t = Instant::now();
-                let particles = particle_deals(&view, seed, iterations, cfg.samples);
-                out.seconds.0[2] += t.elapsed().as_secs_f64();
-                let (u, cells) = log_loss(&view, &game, &uniform);
-                let (i, _) = log_loss(&view, &game, &inferred);
-                let (p, _) = log_loss(&view, &game, &particles);
-                out.positions.push([u, i, p]);
-                out.cells += cells;
+                visit(&game, &view, seed);
             }
             let action = players[seat as usize].choose(&game, &view);
             if game.apply_with(action, &mut NoEvents).is_err() {
@@ -223,6 +214,36 @@ pub fn run(cfg: &Config) -> Results {
             }
         }
     }
+}
+
+/// Plays the games and scores the beliefs.
+pub fn run(cfg: &Config) -> Results {
+    let mut out = Results::default();
+    sample_positions(
+        cfg.players,
+        &cfg.seats,
+        cfg.games,
+        cfg.seed,
+        |game, view, seed| {
+            let iterations = Budget::HARD.iterations;
+            let t = Instant::now();
+            let uniform: Vec<Game> = (0..cfg.samples as u64)
+                .map(|i| Game::sample_from_view(view, mix(seed ^ (i + 1))))
+                .collect();
+            out.seconds.0[0] += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let inferred = inferred_deals(view, seed, iterations, cfg.samples);
+            out.seconds.0[1] += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let particles = particle_deals(view, seed, iterations, cfg.samples);
+            out.seconds.0[2] += t.elapsed().as_secs_f64();
+            let (u, cells) = log_loss(view, game, &uniform);
+            let (i, _) = log_loss(view, game, &inferred);
+            let (p, _) = log_loss(view, game, &particles);
+            out.positions.push([u, i, p]);
+            out.cells += cells;
+        },
+    );
     out
 }
 
@@ -283,7 +304,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let cfg = parse(args)?;
     let start = Instant::now();
     let results = run(&cfg);
-    let names: Vec<&str> = cfg.seats.iter().map(|k| k.name()).collect();
+    let names: Vec<String> = cfg.seats.iter().map(|k| k.name()).collect();
     println!(
         "beliefs: {} players, seats {}, {} games, seed {}, {} samples, {} positions ({} cells), {:.1} s",
         cfg.players,

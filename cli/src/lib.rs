@@ -3,6 +3,9 @@
 
 pub mod beliefs;
 pub mod bench;
+pub mod knobs;
+pub mod paired;
+pub mod playouts;
 pub mod review;
 pub mod scenario;
 pub mod soak;

@@ -17,6 +17,13 @@ const USAGE: &str = "usage:
   mojo beliefs [--games G] [--seed S] [--seats K1,..] [--samples N] [--json]
                                       how well beliefs about the other hands fit the
                                       truth: log-loss, every deal alike vs Hard's inference
+  mojo paired A.jsonl B.jsonl [--a KIND] [--b KIND]
+                                      two `tournament --record` runs on the same deals:
+                                      the subject's figures, B − A with a paired interval
+  mojo playouts [--games G] [--seed S] [--playouts K] [--policies P1,P2,..] [--json]
+                                      rounds played out from the same positions by real
+                                      Mediums and by Hard's playout policies: +10 rate,
+                                      who ends the round, points, paired intervals
   mojo soak --games N [--seed S] [--first I] [--threads T] [--json]
                                       play N games checking every invariant after every
                                       action; one JSON line; exit 1 on a violation
@@ -34,6 +41,8 @@ fn main() -> ExitCode {
         Some("bench") => mojo_cli::bench::main(&args[1..]),
         Some("tournament") => mojo_cli::tournament::main(&args[1..]),
         Some("beliefs") => mojo_cli::beliefs::main(&args[1..]),
+        Some("paired") => mojo_cli::paired::main(&args[1..]),
+        Some("playouts") => mojo_cli::playouts::main(&args[1..]),
         Some("soak") => mojo_cli::soak::main(&args[1..]),
         Some("train") => mojo_cli::train::main(&args[1..]),
         Some("review-honesty") => mojo_cli::review::main(&args[1..]),

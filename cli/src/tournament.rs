@@ -4,7 +4,8 @@
 //! `--seats a,b,c,d` is one line-up: one kind per seat (any [`BotKind`];
 //! the frozen panel `medium-v1` and `hard-v1`, see [`Kind::MediumV1`]; or
 //! the yardsticks `cheat`, `cheat-hands` and `reveal-P`, see
-//! [`Kind::Cheat`], [`Kind::CheatHands`] and [`Kind::Reveal`]); with fewer kinds than `--players`, the last kind
+//! [`Kind::Cheat`], [`Kind::CheatHands`] and [`Kind::Reveal`]; Hard's
+//! search with knobs after its name, `hard:z=0`, see [`Knobs`]); with fewer kinds than `--players`, the last kind
 //! fills the remaining seats. Each deal (a game
 //! seed) is played once per rotation of the line-up, so every kind plays it
 //! from every seat; `--games G` is rounded up to a multiple of the number of
@@ -39,6 +40,9 @@ use mojo_engine::bot::{
 use mojo_engine::{Action, Bot, BotKind, Game, NoEvents, Options, Phase, PlayerView};
 use serde_json::{json, Map, Value as Json};
 
+use crate::knobs::Knobs;
+pub use crate::paired::PlayedGame;
+
 /// A player of the tournament: one of the engine's bots, one of the frozen
 /// panel, or a yardstick that reads hidden cards and exists only here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,15 +62,16 @@ pub enum Kind {
     /// stay unknown): the ceiling of what knowing the hidden cards is worth
     /// to that search. It reads the [`Game`], so it is not a [`BotKind`]:
     /// saves, the lobby and the engine's honesty tests never meet it.
-    Cheat,
+    /// Its search's [`Knobs`] as written after its name (`cheat:z=0`).
+    Cheat(Knobs),
     /// Hard's own search on Hard's budget shown every hand (and every
     /// face-down row) but not the draw pile's order: each simulated deal is
     /// the true one with the draw pile's cards shuffled by the search's own
     /// generator ([`Game::with_draw_pile_shuffled`]). Against [`Kind::Cheat`]
     /// it tells what reading the hands is worth apart from knowing the next
     /// cards. Like `cheat`, it reads the [`Game`] and is not a [`BotKind`].
-    CheatHands,
-    /// `reveal-25`, `reveal-50`, `reveal-75`: Hard itself (its inference,
+    CheatHands(Knobs),
+    /// `reveal-10`, `reveal-25`, `reveal-50`, `reveal-75`: Hard itself (its inference,
     /// its search, its budget) whose view also shows each card hidden in
     /// another hand with this chance in percent, as if it had been seen
     /// entering that hand (`known_in_hand`): what better beliefs could be
@@ -75,7 +80,7 @@ pub enum Kind {
     /// the bot's seed), not drawn anew at every decision. Face-down rows
     /// stay hidden (the view has no place for a known face-down card).
     /// It reads the [`Game`]: a yardstick, not a [`BotKind`].
-    Reveal(u8),
+    Reveal(u8, Knobs),
     /// `hard-learned`: Hard whose searches use the learned evaluation
     /// ([`mojo_engine::bot::learned`], fitted by `mojo train`) as
     /// [`HARD_LEARNED`] (the best use measured, issue 22, which did not
@@ -88,6 +93,10 @@ pub enum Kind {
     /// ([`Inference::Particles`], issue 36) instead of its per-seat
     /// inference. Honest; a kind of this command while it is measured.
     HardParticles,
+    /// `hard:z=0` and the like: Hard with [`Knobs`] not all at their
+    /// defaults (with all at their defaults it is `hard` itself,
+    /// `Kind::Bot(BotKind::Hard)`). Honest; a kind of this command.
+    Hard(Knobs),
 }
 
 /// Where `hard-learned` uses the learned evaluation; the environment
@@ -119,51 +128,90 @@ pub fn hard_learned() -> Learned {
     l
 }
 
-/// The kinds that are not [`BotKind`]s, by name.
-const EXTRA: [(&str, Kind); 9] = [
+/// The kinds that are not [`BotKind`]s, by name (with default knobs).
+const EXTRA: [(&str, Kind); 10] = [
     ("medium-v1", Kind::MediumV1),
     ("hard-v1", Kind::HardV1),
-    ("cheat", Kind::Cheat),
-    ("cheat-hands", Kind::CheatHands),
-    ("reveal-25", Kind::Reveal(25)),
-    ("reveal-50", Kind::Reveal(50)),
-    ("reveal-75", Kind::Reveal(75)),
+    ("cheat", Kind::Cheat(Knobs::DEFAULT)),
+    ("cheat-hands", Kind::CheatHands(Knobs::DEFAULT)),
+    ("reveal-10", Kind::Reveal(10, Knobs::DEFAULT)),
+    ("reveal-25", Kind::Reveal(25, Knobs::DEFAULT)),
+    ("reveal-50", Kind::Reveal(50, Knobs::DEFAULT)),
+    ("reveal-75", Kind::Reveal(75, Knobs::DEFAULT)),
     ("hard-learned", Kind::HardLearned),
     ("hard-particles", Kind::HardParticles),
 ];
 
 impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Bot(b) => b.name(),
-            Kind::MediumV1 => "medium-v1",
-            Kind::HardV1 => "hard-v1",
-            Kind::Cheat => "cheat",
-            Kind::CheatHands => "cheat-hands",
-            Kind::Reveal(p) => EXTRA
-                .iter()
-                .find(|(_, k)| *k == Kind::Reveal(p))
-                .map_or("reveal", |(name, _)| name),
-            Kind::HardLearned => "hard-learned",
-            Kind::HardParticles => "hard-particles",
-        }
+    /// The name as written on the command line: the kind's, then its
+    /// knobs (`hard:z=0`).
+    pub fn name(self) -> String {
+        let (base, knobs) = self.base();
+        format!("{base}{}", knobs.suffix())
+    }
+
+    /// The kind's name without its knobs, and its knobs.
+    fn base(self) -> (&'static str, Knobs) {
+        let knobs = match self {
+            Kind::Cheat(k) | Kind::CheatHands(k) | Kind::Reveal(_, k) | Kind::Hard(k) => k,
+            _ => Knobs::DEFAULT,
+        };
+        let plain = match self {
+            Kind::Bot(b) => return (b.name(), knobs),
+            Kind::Hard(_) => return (BotKind::Hard.name(), knobs),
+            Kind::Cheat(_) => Kind::Cheat(Knobs::DEFAULT),
+            Kind::CheatHands(_) => Kind::CheatHands(Knobs::DEFAULT),
+            Kind::Reveal(p, _) => Kind::Reveal(p, Knobs::DEFAULT),
+            other => other,
+        };
+        let name = EXTRA
+            .iter()
+            .find(|(_, k)| *k == plain)
+            .map_or("?", |(name, _)| name);
+        (name, knobs)
+    }
+
+    /// The same kind with `knobs`, where it takes knobs (Hard's search).
+    fn with_knobs(self, knobs: Knobs) -> Option<Kind> {
+        Some(match self {
+            Kind::Bot(BotKind::Hard) | Kind::Hard(_) if knobs.is_default() => {
+                Kind::Bot(BotKind::Hard)
+            }
+            Kind::Bot(BotKind::Hard) | Kind::Hard(_) => Kind::Hard(knobs),
+            Kind::Cheat(_) => Kind::Cheat(knobs),
+            Kind::CheatHands(_) => Kind::CheatHands(knobs),
+            Kind::Reveal(p, _) => Kind::Reveal(p, knobs),
+            _ => return None,
+        })
     }
 }
 
 impl std::str::FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Kind, String> {
-        if let Some((_, k)) = EXTRA
+        let s = s.trim();
+        let (base, knobs) = match s.split_once(':') {
+            Some((base, knobs)) => (base, Some(knobs)),
+            None => (s, None),
+        };
+        let kind = match EXTRA
             .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+            .find(|(name, _)| name.eq_ignore_ascii_case(base.trim()))
         {
-            return Ok(*k);
-        }
-        s.parse::<BotKind>()
-            .map(Kind::Bot)
-            .map_err(|e| {
-                format!("{e}, or medium-v1, hard-v1, cheat, cheat-hands, reveal-25, reveal-50, reveal-75, hard-learned")
-            })
+            Some((_, k)) => *k,
+            None => base.parse::<BotKind>().map(Kind::Bot).map_err(|e| {
+                format!(
+                    "{e}, or medium-v1, hard-v1, cheat, cheat-hands, reveal-10, reveal-25, \
+                     reveal-50, reveal-75, hard-learned, hard-particles"
+                )
+            })?,
+        };
+        let Some(knobs) = knobs else {
+            return Ok(kind);
+        };
+        kind.with_knobs(Knobs::parse(knobs)?).ok_or_else(|| {
+            format!("`{base}` takes no knobs (only hard, cheat, cheat-hands and reveal-P do)")
+        })
     }
 }
 
@@ -182,6 +230,8 @@ pub struct CheatBot {
     clock: Option<SharedClock>,
     /// `cheat-hands`: the draw pile's order stays unknown.
     hands_only: bool,
+    /// The search's knobs.
+    knobs: Knobs,
 }
 
 impl CheatBot {
@@ -193,7 +243,14 @@ impl CheatBot {
             budget,
             clock,
             hands_only: false,
+            knobs: Knobs::DEFAULT,
         }
+    }
+
+    /// The same yardstick, its search set by `knobs`.
+    pub fn with_knobs(mut self, knobs: Knobs) -> CheatBot {
+        self.knobs = knobs;
+        self
     }
 
     /// `cheat-hands`: every simulation on the true hands, the draw pile's
@@ -213,7 +270,10 @@ impl CheatBot {
         self.decisions += 1;
         let seed = mix(self.seed ^ self.decisions);
         let deals = cheat_deals(game.clone(), self.hands_only);
-        let mut search = HardSearch::with_deals(&view, seed, self.budget, deals);
+        let mut search = self.knobs.search(
+            HardSearch::with_deals(&view, seed, self.budget, deals),
+            seed,
+        );
         loop {
             let done = match &self.clock {
                 Some(c) => search.step_timed(24, c.now_ms()),
@@ -247,8 +307,19 @@ pub struct RevealBot {
 
 impl RevealBot {
     pub fn new(seed: u64, percent: u8, budget: Budget, clock: Option<SharedClock>) -> RevealBot {
+        RevealBot::with_knobs(seed, percent, budget, clock, Knobs::DEFAULT)
+    }
+
+    /// The same yardstick, Hard set by `knobs`.
+    pub fn with_knobs(
+        seed: u64,
+        percent: u8,
+        budget: Budget,
+        clock: Option<SharedClock>,
+        knobs: Knobs,
+    ) -> RevealBot {
         RevealBot {
-            hard: HardBot::new(seed, budget, clock),
+            hard: knobs.bot(HardBot::new(seed, budget, clock)),
             seed: mix(seed ^ 0x7265_7665_616C),
             percent,
         }
@@ -318,20 +389,24 @@ impl Player {
                 };
                 Player::Bot(Box::new(v1::HardBot::new(seed, budget, clock)))
             }
-            Kind::Cheat => {
-                Player::Cheat(CheatBot::new(seed, budget.unwrap_or(Budget::HARD), clock))
-            }
-            Kind::CheatHands => Player::Cheat(CheatBot::hands_only(
-                seed,
-                budget.unwrap_or(Budget::HARD),
-                clock,
-            )),
-            Kind::Reveal(percent) => Player::Reveal(RevealBot::new(
+            Kind::Cheat(k) => Player::Cheat(
+                CheatBot::new(seed, budget.unwrap_or(Budget::HARD), clock).with_knobs(k),
+            ),
+            Kind::CheatHands(k) => Player::Cheat(
+                CheatBot::hands_only(seed, budget.unwrap_or(Budget::HARD), clock).with_knobs(k),
+            ),
+            Kind::Reveal(percent, k) => Player::Reveal(RevealBot::with_knobs(
                 seed,
                 percent,
                 budget.unwrap_or(Budget::HARD),
                 clock,
+                k,
             )),
+            Kind::Hard(k) => Player::Bot(Box::new(k.bot(HardBot::new(
+                seed,
+                budget.unwrap_or(Budget::HARD),
+                clock,
+            )))),
             Kind::HardParticles => Player::Bot(Box::new(
                 HardBot::new(seed, budget.unwrap_or(Budget::HARD), clock)
                     .with_inference(Inference::Particles),
@@ -367,6 +442,9 @@ pub struct Config {
     pub iterations: Option<u32>,
     /// Search bots also stop on their millisecond budget (default on).
     pub clock: bool,
+    /// `--record FILE`: every game's result, one JSON line each, for
+    /// `mojo paired` to compare two runs on the same deals.
+    pub record: Option<String>,
 }
 
 /// Totals for one kind.
@@ -418,6 +496,8 @@ impl KindStats {
 pub struct Results {
     pub kinds: BTreeMap<Kind, KindStats>,
     pub games: u64,
+    /// Every game, by deal and rotation (for `--record`).
+    pub records: Vec<PlayedGame>,
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -465,7 +545,7 @@ impl Results {
     /// A plain table, one kind per line.
     pub fn table(&self) -> String {
         let mut out = String::from(
-            "kind         games   win%   95% CI          total  round  mojo%  +10%   think ms p50/p95/max\n",
+            "kind                      games   win%   95% CI          total  round  mojo%  +10%   think ms p50/p95/max\n",
         );
         for (kind, s) in &self.kinds {
             let mut t = s.think_ms.clone();
@@ -473,7 +553,7 @@ impl Results {
             let (lo, hi) = s.ci95();
             let rounds = s.rounds.max(1) as f64;
             out.push_str(&format!(
-                "{:<12} {:>6} {:>6.1} [{:>5.1}, {:>5.1}]  {:>6.1} {:>6.2} {:>6.1} {:>5.1}   {:.2}/{:.2}/{:.1}\n",
+                "{:<24} {:>6} {:>6.1} [{:>5.1}, {:>5.1}]  {:>6.1} {:>6.2} {:>6.1} {:>5.1}   {:.2}/{:.2}/{:.1}\n",
                 kind.name(),
                 s.games,
                 100.0 * s.win_share(),
@@ -515,10 +595,17 @@ fn lineup(cfg: &Config, r: usize) -> Vec<Kind> {
 /// takes a few hundred).
 pub(crate) const MAX_ACTIONS: u32 = 200_000;
 
-/// Plays one game of one rotation; adds to `stats`.
-fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindStats>) {
+/// Plays one game of one rotation; adds to `stats`; returns its record.
+fn play_one(
+    cfg: &Config,
+    deal: u64,
+    r: usize,
+    stats: &mut BTreeMap<Kind, KindStats>,
+) -> PlayedGame {
     let n = cfg.players as usize;
     let kinds = lineup(cfg, r);
+    let names = kinds.iter().map(|k| k.name()).collect();
+    let mut record = PlayedGame::new(cfg.seed, deal, r, names);
     let options = Options {
         players: cfg.players,
         double_discard: cfg.double_discard,
@@ -527,7 +614,7 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindSt
     };
     let game_seed = mix(cfg.seed ^ mix(deal));
     let Ok(mut game) = Game::new(options, game_seed) else {
-        return;
+        return record;
     };
     if kinds.contains(&Kind::HardParticles) {
         // Its inference reads each seat's record of play.
@@ -569,6 +656,7 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindSt
             if let Some(res) = game.last_round() {
                 if res.round != last_round {
                     last_round = res.round;
+                    record.add_round(res);
                     for (i, k) in kinds.iter().enumerate() {
                         let st = stats.entry(*k).or_default();
                         st.rounds += 1;
@@ -594,6 +682,8 @@ fn play_one(cfg: &Config, deal: u64, r: usize, stats: &mut BTreeMap<Kind, KindSt
             st.wins += 1.0 / winners.len() as f64;
         }
     }
+    record.finish(&winners, totals);
+    record
 }
 
 /// Plays the whole tournament.
@@ -602,30 +692,35 @@ pub fn run(cfg: &Config) -> Results {
     let deals = u64::from(cfg.games).div_ceil(n as u64);
     let threads = cfg.threads.max(1) as u64;
     let mut parts: Vec<BTreeMap<Kind, KindStats>> = Vec::new();
+    let mut records = Vec::new();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut stats = BTreeMap::new();
+                    let mut records = Vec::new();
                     let mut d = t;
                     while d < deals {
                         for r in 0..n {
-                            play_one(cfg, d, r, &mut stats);
+                            records.push(play_one(cfg, d, r, &mut stats));
                         }
                         d += threads;
                     }
-                    stats
+                    (stats, records)
                 })
             })
             .collect();
         for h in handles {
-            if let Ok(s) = h.join() {
+            if let Ok((s, r)) = h.join() {
                 parts.push(s);
+                records.extend(r);
             }
         }
     });
+    records.sort_by_key(|r: &PlayedGame| (r.deal, r.rotation));
     let mut results = Results {
         games: deals * n as u64,
+        records,
         ..Results::default()
     };
     for part in parts {
@@ -639,16 +734,23 @@ pub fn run(cfg: &Config) -> Results {
 pub const USAGE: &str =
     "usage: mojo tournament --seats K1,K2,... [--players N] [--games G] [--seed S]
                        [--threads T] [--json] [--double] [--target P] [--iters I] [--no-clock]
+                       [--record FILE]
   kinds: random, greedy, easy, medium, hard, pimc; the frozen panel medium-v1, hard-v1
   (Medium and Hard as frozen in engine/src/bot/v1, never changed); yardsticks of
   this command only: cheat (Hard's search shown the true deal), cheat-hands (shown
-  every hand, not the draw pile's order), reveal-25, reveal-50, reveal-75 (Hard shown
-  each card of the other hands with that chance in percent); hard-learned (Hard with the evaluation
+  every hand, not the draw pile's order), reveal-10, reveal-25, reveal-50, reveal-75 (Hard
+  shown each card of the other hands with that chance in percent); hard-learned (Hard with the evaluation
   fitted by `mojo train`; MOJO_LEARNED=game,cut=N picks its uses); fewer kinds
   than players: the last fills;
+  knobs of Hard's search after hard, cheat, cheat-hands, reveal-P, each after a colon:
+  z=Z (leave Medium's move only for a gain of Z standard errors; default 2),
+  playout=omniscient|medium|honest (how simulated seats decide: Hard's own policy on the
+  true hands; Medium's decision on their view, the risk from the true hands; the same,
+  the risk from their view), e.g. hard:z=0, hard:playout=honest:z=1;
   seats are rotated so each line-up plays each deal from every seat;
   --iters I: the search bots' simulations per decision;
-  --no-clock: no millisecond budget: results that do not depend on the machine's speed";
+  --no-clock: no millisecond budget: results that do not depend on the machine's speed;
+  --record FILE: each game's result as a JSON line, for `mojo paired` (two runs, same deals)";
 
 /// Parses the arguments (without the subcommand).
 pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -665,6 +767,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         target: mojo_engine::DEFAULT_TARGET,
         iterations: None,
         clock: true,
+        record: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -695,6 +798,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--json" => cfg.json = true,
             "--double" => cfg.double_discard = true,
             "--no-clock" => cfg.clock = false,
+            "--record" => cfg.record = Some(value("--record")?.to_string()),
             other => {
                 return Err(format!(
                     "tournament: unexpected argument `{other}`\n{USAGE}"
@@ -739,7 +843,7 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let start = Instant::now();
     let results = run(&cfg);
     let secs = start.elapsed().as_secs_f64();
-    let names: Vec<&str> = cfg.seats.iter().map(|k| k.name()).collect();
+    let names: Vec<String> = cfg.seats.iter().map(|k| k.name()).collect();
     println!(
         "tournament: {} players, seats {}, {} games ({} deals x {} rotations), seed {}, {:.1} s",
         cfg.players,
@@ -753,6 +857,14 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     print!("{}", results.table());
     if cfg.json {
         println!("{}", results.to_json());
+    }
+    if let Some(path) = &cfg.record {
+        let lines: String = results
+            .records
+            .iter()
+            .map(|r| format!("{}\n", r.to_json()))
+            .collect();
+        std::fs::write(path, lines).map_err(|e| format!("tournament: cannot write {path}: {e}"))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -768,29 +880,76 @@ mod tests {
         assert_eq!(c.seats.len(), 4);
         assert_eq!(c.seats[3], Kind::Bot(BotKind::Medium));
         let c = parse(&args("--players 4 --seats cheat,medium")).unwrap();
-        assert_eq!(c.seats[0], Kind::Cheat);
+        assert_eq!(c.seats[0], Kind::Cheat(Knobs::DEFAULT));
         let c = parse(&args("--seats medium-v1,HARD-V1,cheat-hands,hard")).unwrap();
         assert_eq!(
             c.seats,
             [
                 Kind::MediumV1,
                 Kind::HardV1,
-                Kind::CheatHands,
+                Kind::CheatHands(Knobs::DEFAULT),
                 Kind::Bot(BotKind::Hard)
             ]
         );
         for k in c.seats {
             assert_eq!(k.name().parse::<Kind>(), Ok(k));
         }
-        let c = parse(&args("--seats reveal-25,Reveal-50,reveal-75")).unwrap();
+        let c = parse(&args("--seats reveal-25,Reveal-50,reveal-75,reveal-10")).unwrap();
+        let d = Knobs::DEFAULT;
         assert_eq!(
             c.seats,
-            [Kind::Reveal(25), Kind::Reveal(50), Kind::Reveal(75)]
+            [
+                Kind::Reveal(25, d),
+                Kind::Reveal(50, d),
+                Kind::Reveal(75, d),
+                Kind::Reveal(10, d)
+            ]
         );
         for k in c.seats {
             assert_eq!(k.name().parse::<Kind>(), Ok(k));
         }
         assert!(parse(&args("--seats reveal-30")).is_err());
+        // Knobs of Hard's search, after the name (issue 60).
+        let c = parse(&args(
+            "--seats hard:z=0,cheat-hands:z=0,CHEAT:z=1.5,reveal-10:z=3",
+        ))
+        .unwrap();
+        let z = |h| Knobs {
+            z_hundredths: Some(h),
+            ..Knobs::DEFAULT
+        };
+        assert_eq!(
+            c.seats,
+            [
+                Kind::Hard(z(0)),
+                Kind::CheatHands(z(0)),
+                Kind::Cheat(z(150)),
+                Kind::Reveal(10, z(300))
+            ]
+        );
+        let names: Vec<String> = c.seats.iter().map(|k| k.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "hard:z=0",
+                "cheat-hands:z=0",
+                "cheat:z=1.5",
+                "reveal-10:z=3"
+            ]
+        );
+        for k in c.seats {
+            assert_eq!(k.name().parse::<Kind>(), Ok(k));
+        }
+        assert_eq!("hard:z=2".parse::<Kind>(), Ok(Kind::Hard(z(200))));
+        for bad in [
+            "--seats medium:z=0",
+            "--seats hard-v1:z=0",
+            "--seats hard:z=-1",
+            "--seats hard:zz=1",
+            "--seats hard:",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
         for bad in [
             "--seats hard,expert",
             "--seats hard-v2",
@@ -993,6 +1152,28 @@ mod tests {
         }
         assert_eq!(hands_differ, 0, "cheat-hands read the draw order");
         assert!(cheat_differ >= 4, "these positions do not test the order");
+    }
+
+    /// `hard:z=Z` is Hard with its gate at Z: at 2 it plays `hard`'s games
+    /// exactly; ungated (z=0) it plays others, and leaves Medium's move more
+    /// often; the same with `cheat-hands` (issue 60's E1).
+    #[test]
+    fn the_gate_knob_plays_as_set() {
+        let line = "--players 4 --seats K,medium-v1 --games 4 --seed 3 --no-clock --iters 120";
+        // The sums of `k`'s games, its knobs' suffix taken off (the lines
+        // sorted: `hard:z=2` comes after `medium-v1` in the results).
+        let play = |k: &str, suffix: &str| {
+            let s = sums(&run(&parse(&args(&line.replace('K', k))).unwrap()));
+            let mut lines: Vec<String> = s.lines().map(|l| l.replace(suffix, "")).collect();
+            lines.sort();
+            lines
+        };
+        let hard = play("hard", "");
+        assert_eq!(play("hard:z=2", ":z=2"), hard);
+        assert_ne!(play("hard:z=0", ":z=0"), hard);
+        let cheat = play("cheat-hands", "");
+        assert_eq!(play("cheat-hands:z=2", ":z=2"), cheat);
+        assert_ne!(play("cheat-hands:z=0", ":z=0"), cheat);
     }
 
     /// The per-kind sums of a tournament, exactly (think times aside).

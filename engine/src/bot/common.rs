@@ -92,7 +92,7 @@ pub(crate) fn projected(game: &Game, s: Seat, threshold: usize, per_card: f64) -
 }
 
 /// The evaluation for the seat to act in a full game (inside simulations).
-fn eval_in_game(game: &Game) -> Eval {
+pub(crate) fn eval_in_game(game: &Game) -> Eval {
     let me = game.current();
     let n = game.players();
     let threshold = game.options().threshold();

@@ -20,7 +20,8 @@
 //!
 //! Medium's choice is the default: the search's best candidate replaces it
 //! only when its mean gain over Medium's choice, on the same deals, is at
-//! least [`PRIOR_Z`] standard errors. Picking the best of several noisy
+//! least [`PRIOR_Z`] standard errors (a knob for measurement:
+//! [`HardSearch::with_gate`], `mojo tournament`'s `hard:z=0`). Picking the best of several noisy
 //! means otherwise often picks a move that only looked better (measured:
 //! 29% against 3 Medium without the prior, 34–36% with it:
 //! `docs/history/benchmarks-2026-11-to-12.md`, "Second pass").
@@ -32,7 +33,9 @@
 
 use rand::{Rng, RngCore};
 
-use super::common::{bot_rng, fallback, game_value, policy_action, Budget};
+#[cfg(not(feature = "playouts"))]
+use super::common::policy_action;
+use super::common::{bot_rng, fallback, game_value, Budget};
 use super::{Bot, SharedClock};
 use crate::game::{Game, GameRng};
 use crate::types::{Action, NoEvents, Phase};
@@ -111,7 +114,7 @@ pub struct Learned {
 
 /// Medium's choice stands unless the search's best candidate beats it on
 /// the same sampled deals by this many standard errors of the mean gain.
-const PRIOR_Z: f64 = 2.0;
+pub const PRIOR_Z: f64 = 2.0;
 
 /// Longest simulation, in actions (a round is far shorter).
 const MAX_ROLLOUT: u32 = 1000;
@@ -142,6 +145,8 @@ pub struct HardSearch {
     /// Index of Medium's choice, which stands unless the search shows a
     /// clear gain over it.
     prior: Option<usize>,
+    /// How clear: the gain's standard errors ([`PRIOR_Z`] by default).
+    prior_z: f64,
     /// Per candidate, on the deals shared with the prior: the sum and the
     /// sum of squares of (its value − the prior's value), and their count.
     gain_sum: [f64; 28],
@@ -161,6 +166,9 @@ pub struct HardSearch {
     done: bool,
     #[cfg(feature = "learned")]
     learned: Learned,
+    /// How the simulations play on after the candidate.
+    #[cfg(feature = "playouts")]
+    playouts: super::playout::Playouts,
 }
 
 impl HardSearch {
@@ -231,6 +239,7 @@ impl HardSearch {
             start_ms: None,
             mode,
             prior,
+            prior_z: PRIOR_Z,
             gain_sum: [0.0; 28],
             gain_sq: [0.0; 28],
             gain_n: [0; 28],
@@ -242,6 +251,8 @@ impl HardSearch {
             done: instant.is_some(),
             #[cfg(feature = "learned")]
             learned: Learned::default(),
+            #[cfg(feature = "playouts")]
+            playouts: super::playout::Playouts::new(super::playout::Playout::Omniscient, seed),
         }
         .with_posterior(seed)
     }
@@ -269,6 +280,29 @@ impl HardSearch {
             ))));
         }
         self
+    }
+
+    /// The same search keeping Medium's choice unless the best candidate's
+    /// mean gain over it is more than `z` standard errors (default
+    /// [`PRIOR_Z`]; 0: the best mean wins whenever its gain is positive).
+    /// For measuring the gate (issue 60's E1).
+    pub fn with_gate(mut self, z: f64) -> HardSearch {
+        self.prior_z = z;
+        self
+    }
+
+    /// The same search playing its simulations out as `playout` says
+    /// ([`super::playout`]), its honest estimates cached for this search.
+    #[cfg(feature = "playouts")]
+    pub fn with_playout(mut self, playout: super::playout::Playout, seed: u64) -> HardSearch {
+        self.playouts = super::playout::Playouts::new(playout, seed);
+        self
+    }
+
+    /// The honest playouts' risk estimates so far: made, reused.
+    #[cfg(feature = "playouts")]
+    pub fn estimates(&self) -> (u64, u64) {
+        (self.playouts.misses, self.playouts.hits)
     }
 
     /// The same search, never dropping `action` (when it is a candidate):
@@ -404,7 +438,7 @@ impl HardSearch {
                     let n = f64::from(self.gain_n[i].max(1));
                     let m = self.gain_sum[i] / n;
                     let var = (self.gain_sq[i] / n - m * m).max(0.0);
-                    if self.gain_n[i] < 2 || m <= PRIOR_Z * (var / n).sqrt() {
+                    if self.gain_n[i] < 2 || m <= self.prior_z * (var / n).sqrt() {
                         return self.actions[p];
                     }
                 }
@@ -453,7 +487,16 @@ impl HardSearch {
             let mut g = base.clone();
             let (value, points) = if g.apply_with(self.actions[i], &mut NoEvents).is_ok() {
                 let mut roll = bot_rng(play_seed);
-                simulate_steps(&mut g, self.mode, &mut roll, self.rollout_cut());
+                let cut = self.rollout_cut();
+                #[cfg(feature = "playouts")]
+                let playouts = &mut self.playouts;
+                let mut policy = |g: &Game| {
+                    #[cfg(feature = "playouts")]
+                    return playouts.action(g);
+                    #[cfg(not(feature = "playouts"))]
+                    policy_action(g)
+                };
+                simulate_steps(&mut g, self.mode, &mut policy, &mut roll, cut);
                 let after = g.totals().get(me as usize).copied().unwrap_or(0);
                 (
                     self.leaf_value(&g, me),
@@ -537,12 +580,19 @@ pub(crate) fn outside_best(
 }
 
 /// Plays `game` on to the end of the current round or for `max` actions,
-/// whichever comes first.
-fn simulate_steps(game: &mut Game, mode: Rollout, rng: &mut GameRng, max: u32) {
+/// whichever comes first, each action `policy`'s (or, in
+/// [`Rollout::Random`], a random one).
+fn simulate_steps(
+    game: &mut Game,
+    mode: Rollout,
+    policy: &mut dyn FnMut(&Game) -> Action,
+    rng: &mut GameRng,
+    max: u32,
+) {
     let mut steps = 0;
     while !matches!(game.phase(), Phase::RoundOver | Phase::GameOver) && steps < max {
         let a = match mode {
-            Rollout::Policy => policy_action(game),
+            Rollout::Policy => policy(game),
             Rollout::Random => {
                 let legal = game.legal_actions();
                 if legal.is_empty() {
@@ -566,6 +616,10 @@ pub struct HardBot {
     budget: Budget,
     clock: Option<SharedClock>,
     mode: Rollout,
+    /// [`HardSearch::with_gate`]'s `z`.
+    prior_z: f64,
+    #[cfg(feature = "playouts")]
+    playout: super::playout::Playout,
     #[cfg(feature = "beliefs")]
     inference: Inference,
     #[cfg(feature = "learned")]
@@ -580,6 +634,9 @@ impl HardBot {
             budget,
             clock,
             mode: Rollout::Policy,
+            prior_z: PRIOR_Z,
+            #[cfg(feature = "playouts")]
+            playout: super::playout::Playout::Omniscient,
             #[cfg(feature = "beliefs")]
             inference: Inference::Infer,
             #[cfg(feature = "learned")]
@@ -603,6 +660,21 @@ impl HardBot {
         self
     }
 
+    /// The same bot, its searches gated at `z` ([`HardSearch::with_gate`]).
+    pub fn with_gate(mut self, z: f64) -> HardBot {
+        self.prior_z = z;
+        self
+    }
+
+    /// The same bot, its searches playing out as `playout` says
+    /// ([`HardSearch::with_playout`]; `mojo tournament`'s
+    /// `hard:playout=honest`).
+    #[cfg(feature = "playouts")]
+    pub fn with_playout(mut self, playout: super::playout::Playout) -> HardBot {
+        self.playout = playout;
+        self
+    }
+
     pub(crate) fn with_mode(mut self, mode: Rollout) -> HardBot {
         self.mode = mode;
         self
@@ -615,11 +687,14 @@ const SLICE: u32 = 24;
 impl Bot for HardBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
         let seed = self.rng.next_u64();
-        let search = HardSearch::with_mode(view, seed, self.budget, self.mode);
+        let search =
+            HardSearch::with_mode(view, seed, self.budget, self.mode).with_gate(self.prior_z);
         #[cfg(feature = "beliefs")]
         let search = search.with_inference(self.inference, seed);
         #[cfg(feature = "learned")]
         let search = search.with_learned(self.learned);
+        #[cfg(feature = "playouts")]
+        let search = search.with_playout(self.playout, seed);
         let mut search = search;
         loop {
             let done = match &self.clock {

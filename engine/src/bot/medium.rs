@@ -170,54 +170,63 @@ impl Ctx<'_> {
 
 impl Bot for MediumBot {
     fn choose(&mut self, view: &PlayerView) -> Action {
-        let legal = view.legal_actions();
-        if legal.len() <= 1 || !view.is_my_turn() {
-            return fallback(&legal);
-        }
-        match view.phase {
-            Phase::Reveal => view
-                .face_down
-                .max()
-                .map_or(fallback(&legal), Action::Reveal),
-            Phase::Draw { pile } => {
-                let eval = eval_from_view(view, &mut self.rng);
-                let pool = Pool::new(view);
-                let deck = pool.expect_draw(&eval, &view.hand);
-                match view.top(1 - pile.min(1)) {
-                    Some(v) => {
-                        let mut h = view.hand;
-                        h.add(v);
-                        if eval.leaf(&h) < deck {
-                            Action::Draw(DrawSource::Discard)
-                        } else {
-                            Action::Draw(DrawSource::Deck)
-                        }
-                    }
-                    None => Action::Draw(DrawSource::Deck),
-                }
-            }
-            Phase::Play | Phase::Continue { .. } => {
-                let eval = eval_from_view(view, &mut self.rng);
-                let pool = Pool::new(view);
-                let ctx = Ctx {
-                    eval: &eval,
-                    pool: &pool,
-                    tops: [view.top(0), view.top(1)],
-                    piles: view.options.piles(),
-                    shed: eval.w.shed,
-                };
-                let mut best = (f64::INFINITY, fallback(&legal));
-                for a in legal.iter() {
-                    if let Action::Play { value, pile } = a {
-                        let v = ctx.play_value(&view.hand, value, pile, 0);
-                        if v < best.0 - 1e-9 {
-                            best = (v, a);
-                        }
+        let rng = &mut self.rng;
+        decide(view, |v| eval_from_view(v, rng))
+    }
+}
+
+/// Medium's decision in `view`, its Mojo risk read by `eval` when the
+/// decision needs it (a play or a draw with a choice; at most once): the
+/// bot itself estimates it from samples of the view ([`eval_from_view`]);
+/// the search's honest playouts pass a cached estimate (`bot::playout`).
+pub(crate) fn decide(view: &PlayerView, eval: impl FnOnce(&PlayerView) -> Eval) -> Action {
+    let legal = view.legal_actions();
+    if legal.len() <= 1 || !view.is_my_turn() {
+        return fallback(&legal);
+    }
+    match view.phase {
+        Phase::Reveal => view
+            .face_down
+            .max()
+            .map_or(fallback(&legal), Action::Reveal),
+        Phase::Draw { pile } => {
+            let eval = eval(view);
+            let pool = Pool::new(view);
+            let deck = pool.expect_draw(&eval, &view.hand);
+            match view.top(1 - pile.min(1)) {
+                Some(v) => {
+                    let mut h = view.hand;
+                    h.add(v);
+                    if eval.leaf(&h) < deck {
+                        Action::Draw(DrawSource::Discard)
+                    } else {
+                        Action::Draw(DrawSource::Deck)
                     }
                 }
-                best.1
+                None => Action::Draw(DrawSource::Deck),
             }
-            Phase::RoundOver | Phase::GameOver => fallback(&legal),
         }
+        Phase::Play | Phase::Continue { .. } => {
+            let eval = eval(view);
+            let pool = Pool::new(view);
+            let ctx = Ctx {
+                eval: &eval,
+                pool: &pool,
+                tops: [view.top(0), view.top(1)],
+                piles: view.options.piles(),
+                shed: eval.w.shed,
+            };
+            let mut best = (f64::INFINITY, fallback(&legal));
+            for a in legal.iter() {
+                if let Action::Play { value, pile } = a {
+                    let v = ctx.play_value(&view.hand, value, pile, 0);
+                    if v < best.0 - 1e-9 {
+                        best = (v, a);
+                    }
+                }
+            }
+            best.1
+        }
+        Phase::RoundOver | Phase::GameOver => fallback(&legal),
     }
 }

@@ -22,6 +22,11 @@
 //! seat's record of play (`SeatView::style`); `mojo tournament`'s
 //! `hard-particles` measures Hard using it (`Inference::Particles`).
 //!
+//! `playout` (with the feature `playouts`, the CLI's) holds the playouts
+//! Hard's simulations may use instead of its own, for measuring (issue
+//! 60): seats that decide as Medium does, from their own view;
+//! `mojo tournament`'s `hard:playout=honest`.
+//!
 //! [`v1`] holds frozen copies of Medium and Hard (`medium-v1`, `hard-v1`):
 //! the tournament's fixed panel, never edited, not a [`BotKind`].
 //!
@@ -49,6 +54,8 @@ pub mod learned;
 mod learned_weights;
 mod medium;
 mod pimc;
+#[cfg(feature = "playouts")]
+mod playout;
 mod random;
 pub mod review;
 pub mod v1;
@@ -62,10 +69,12 @@ pub use greedy::{greedy_score, GreedyBot};
 pub use hard::Inference;
 #[cfg(feature = "learned")]
 pub use hard::Learned;
-pub use hard::{DealSource, HardBot, HardSearch};
+pub use hard::{DealSource, HardBot, HardSearch, PRIOR_Z};
 pub use infer::inferred_deals;
 pub use medium::MediumBot;
 pub use pimc::PimcBot;
+#[cfg(feature = "playouts")]
+pub use playout::{Playout, Playouts};
 pub use random::RandomBot;
 
 /// A computer player.

@@ -136,7 +136,7 @@ fn test_bot(kind: BotKind, seed: u64) -> Box<dyn Bot + Send> {
 
 /// Positions where the seat to act has a real choice, from games played by
 /// greedy and random seats, with one and two piles and 2 to 6 players.
-fn decision_positions() -> Vec<Game> {
+pub(crate) fn decision_positions() -> Vec<Game> {
     let mut out = Vec::new();
     for seed in 0..24u64 {
         let options = Options {
@@ -566,4 +566,45 @@ fn panel_v1_decides_as_todays_medium_and_hard_at_freezing_time() {
         assert!(frozen.len() > 50);
         assert_eq!(frozen, play(false), "game {seed}");
     }
+}
+
+/// The gate (issue 60's E1) is a knob: at [`PRIOR_Z`] Hard decides as by
+/// default; gated beyond reach it always keeps Medium's move (its prior,
+/// seeded as the search seeds it); ungated (z = 0) it leaves Medium's move
+/// more often than at 2; and every setting is deterministic from the seed.
+#[test]
+fn hard_gate_is_a_knob() {
+    let budget = Budget {
+        iterations: 300,
+        millis: f64::INFINITY,
+    };
+    let best = |view: &crate::PlayerView, seed: u64, z: Option<f64>| {
+        let s = HardSearch::new(view, seed, budget);
+        let mut s = match z {
+            Some(z) => s.with_gate(z),
+            None => s,
+        };
+        s.step(u32::MAX);
+        s.best()
+    };
+    let (mut left_at_0, mut left_at_2, mut positions) = (0, 0, 0);
+    for game in decision_positions() {
+        let view = game.view(game.current());
+        for seed in [4u64, 40] {
+            let medium = MediumBot::new(seed ^ 0x6D65_6469_756D).choose(&view);
+            let at_2 = best(&view, seed, Some(PRIOR_Z));
+            assert_eq!(at_2, best(&view, seed, None), "the default is z = 2");
+            assert_eq!(best(&view, seed, Some(1e9)), medium, "gated: Medium's");
+            let at_0 = best(&view, seed, Some(0.0));
+            assert_eq!(at_0, best(&view, seed, Some(0.0)), "deterministic");
+            assert_eq!(view.check(at_0), Ok(()));
+            left_at_0 += usize::from(at_0 != medium);
+            left_at_2 += usize::from(at_2 != medium);
+            positions += 1;
+        }
+    }
+    assert!(
+        left_at_0 > left_at_2 && left_at_0 * 4 >= positions,
+        "left Medium's move at z=0 {left_at_0}, at z=2 {left_at_2}, of {positions}"
+    );
 }
