@@ -23,6 +23,12 @@
 # at the first failed run: the runs after a failure would not be "in a
 # row".
 #
+# BUSY_CMD (a shell command) is the busy core's work instead of that loop,
+# e.g. `BUSY_CMD="bash scripts/hard5-experiments.sh"`: started pinned to
+# CPU 1 at nice 10 with the first busy run, stopped (SIGSTOP) during idle
+# runs and continued during busy ones, so that long work is not lost
+# between runs; killed when the series ends.
+#
 # Eight runs take about 4 h 30 min on a 2-core machine (a busy run 34 to
 # 44 min, an idle one 28 to 33, in the 28 runs of 2026-12-06); nothing
 # else heavy should run meanwhile (work of one's own pinned to CPU 1,
@@ -57,9 +63,23 @@ for i in $(seq "$first" "$count"); do
   rm -rf "${dir:?}/$name"
   git clone -q "$here" "$dir/$name" && git -C "$dir/$name" checkout -q "$commit" || exit 1
   busy=""
-  if [ "$mode" = busy ]; then
+  if [ "$mode" = busy ] && [ -n "${BUSY_CMD:-}" ]; then
+    if [ -z "${held:-}" ]; then
+      # A process group of its own (set -m), so that stopping and killing
+      # reach everything it starts.
+      set -m
+      (cd "$here" && exec nice -n 10 taskset -c 1 bash -c "$BUSY_CMD") >"$dir/busy-cmd.log" 2>&1 &
+      held=$!
+      set +m
+      trap 'kill -CONT -- "-$held" 2>/dev/null; kill -- "-$held" 2>/dev/null' EXIT
+    else
+      kill -CONT -- "-$held" 2>/dev/null
+    fi
+  elif [ "$mode" = busy ]; then
     (while :; do nice -n 10 taskset -c 1 "$mojo" tournament --seats hard,medium --players 4 --games 400 --threads 1 --no-clock >/dev/null 2>&1 || sleep 1; done) &
     busy=$!
+  elif [ -n "${held:-}" ]; then
+    kill -STOP -- "-$held" 2>/dev/null
   fi
   start="$(date -u +%FT%TZ)"
   s=$SECONDS
@@ -69,6 +89,7 @@ for i in $(seq "$first" "$count"); do
     kill "$busy"
     pkill -f "$mojo tournament"
   fi
+  [ -n "${held:-}" ] && kill -STOP -- "-$held" 2>/dev/null
   cp "$dir/$name/tests/e2e/artifacts/test-times.tsv" "$dir/$name.times.tsv" 2>/dev/null
   rm -rf "${dir:?}/$name"
   echo "$name $commit $mode start=$start secs=$((SECONDS - s)) exit=$rc" | tee -a "$dir/series.txt"
