@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing Mojo needs, and only what is missing:
 #   - the wasm32-unknown-unknown Rust target
-#   - trunk 0.21.14                    (cargo install, unoptimised: 4-5 min on two cores)
-#   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install: 2-5 min)
+#   - trunk 0.21.14                    (cargo install, unoptimised, no TLS: about 3 min)
+#   - wasm-bindgen-cli = Cargo.lock's wasm-bindgen (cargo install, no TLS, only
+#     its wasm crates optimised: about 1.5 min, beside Trunk's)
 #   - binaryen 132 (wasm-opt), esbuild (the build's minifier) and playwright-core
 #     (npm ci, package-lock.json)
 #   - chromium and chromium-driver     (Debian packages, as root)
@@ -106,25 +107,46 @@ _mojo_setup() {
   [ -x /usr/bin/turnserver ] || missing+=(coturn)
   apt_start "${missing[@]}"
 
-  # 2. Trunk (0.22 needs a newer rustc than 1.95), compiled without the
-  #    optimiser: Trunk only drives cargo, wasm-bindgen and wasm-opt and
-  #    copies files, so its own speed is not felt (a release build of the
-  #    game: 21.1 s with it, 20.5 s with an optimised Trunk, the same bytes
-  #    out), while its optimised compile (fat LTO, one codegen unit) took
-  #    760 s of a fresh machine's setup against 273 s. The release profile
-  #    is kept (no debug assertions, no debug info).
+  # The compiles below use the release profile without the optimiser
+  # (no debug assertions, no debug info): these tools drive others, and
+  # their own speed is hardly felt.
+  local unoptimised=(env CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_DEBUG=false)
+
+  # 2. Trunk (0.22 needs a newer rustc than 1.95), in the background beside
+  #    wasm-bindgen-cli and geckodriver: one cargo leaves a core idle at
+  #    times (Trunk's compile keeps 87% of two busy). Unoptimised: Trunk
+  #    only drives cargo, wasm-bindgen and wasm-opt and copies files (a
+  #    release build of the game: 21.1 s with it, 20.5 s with an optimised
+  #    Trunk, the same bytes out), while its optimised compile (fat LTO,
+  #    one codegen unit) took 760 s of a fresh machine's setup against 273
+  #    s. Without its default features: no update check and no TLS, which
+  #    a Trunk that never fetches (Trunk.toml) and serves over http
+  #    (scripts/play.sh serves https itself) does not use: 162 s against
+  #    173 s (2026-12-07, an empty target folder, idle).
+  local trunk_pid="" trunk_log=""
   if [ "$(trunk --version 2>/dev/null || true)" = "trunk $trunk_version" ]; then
     say "trunk $trunk_version: present"
   else
-    timed "cargo install trunk $trunk_version" \
-      env CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false \
-      CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_DEBUG=false \
-      cargo install trunk --locked --version "$trunk_version" --force
+    trunk_log="$(mktemp "${TMPDIR:-/tmp}/mojo-trunk.XXXXXX")"
+    say "cargo install trunk $trunk_version (in the background, log $trunk_log) ..."
+    (
+      local start=$SECONDS
+      "${unoptimised[@]}" cargo install trunk --locked --no-default-features \
+        --version "$trunk_version" --force || exit
+      echo "$((SECONDS - start))" >"$trunk_log.time"
+    ) >"$trunk_log" 2>&1 &
+    trunk_pid=$!
   fi
 
   # 3. wasm-bindgen-cli, the same version as the wasm-bindgen crate in
   #    Cargo.lock. Not --locked: its lock file asks for a webpki-roots
-  #    version that this registry cannot give.
+  #    version that this registry cannot give. Without TLS (the test runner
+  #    speaks to a local driver over http), and optimised only where its
+  #    work is done, reading and writing wasm: 95 s against 145 s to
+  #    compile, and the same speed on the game (0.22 s against 0.25 s) and
+  #    on a 60 MB test wasm (5.8 s against 4.8 s; 20 s with nothing
+  #    optimised) (2026-12-07, an empty target folder, idle).
   if [ ! -f Cargo.lock ]; then
     cargo metadata --format-version 1 >/dev/null
   fi
@@ -134,8 +156,13 @@ _mojo_setup() {
   if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $wb_version" ]; then
     say "wasm-bindgen-cli $wb_version: present"
   else
+    local hot=()
+    for crate in walrus wasmparser wasm-encoder wasm-bindgen-cli-support; do
+      hot+=(--config "profile.release.package.$crate.opt-level=2")
+    done
     timed "cargo install wasm-bindgen-cli $wb_version" \
-      cargo install wasm-bindgen-cli --version "$wb_version" --force
+      "${unoptimised[@]}" cargo install wasm-bindgen-cli --no-default-features "${hot[@]}" \
+      --version "$wb_version" --force
   fi
   if ! grep -q "^wasm_bindgen = \"$wb_version\"" Trunk.toml; then
     die "Trunk.toml [tools] wasm_bindgen must be \"$wb_version\" (the version in Cargo.lock)"
@@ -165,6 +192,16 @@ _mojo_setup() {
     # CPU against 180 s), and a WebDriver proxy needs no optimiser.
     timed "cargo install geckodriver $geckodriver_version" \
       cargo install geckodriver --locked --debug --version "$geckodriver_version" --force
+  fi
+
+  if [ -n "$trunk_pid" ]; then
+    if wait "$trunk_pid"; then
+      say "cargo install trunk $trunk_version: done in $(cat "$trunk_log.time") s, beside the other compiles"
+      rm -f "$trunk_log" "$trunk_log.time"
+    else
+      tail -n 40 "$trunk_log" >&2
+      die "cargo install trunk $trunk_version failed (log: $trunk_log)"
+    fi
   fi
 
   # Check what later steps will actually run.
