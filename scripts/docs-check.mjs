@@ -105,9 +105,11 @@ const ITEM = (name) =>
     String.raw`\b(?:fn|struct|enum|trait|type|const|static|mod|union)\s+${name}\b|\bmacro_rules!\s*${name}\b|\bmacro_rules!\s*\w+[\s\S]{0,4000}?\bfn\s+${name}\b`,
   );
 
-/// Whether `name` is an item of one of `files`.
+/// Whether `name` is an item of one of `files`: defined there, or
+/// re-exported (`pub use kinds::{Kind, …};`).
 function definesItem(files, name) {
-  return files.some((f) => ITEM(name).test(f.code));
+  const reexport = new RegExp(String.raw`\bpub(?:\([^)]*\))?\s+use\s+[^;]*\b${name}\b[^;]*;`);
+  return files.some((f) => ITEM(name).test(f.code) || reexport.test(f.code));
 }
 
 /// The bodies of `enum Type`, `struct Type` and `trait Type` (their
