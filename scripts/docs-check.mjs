@@ -16,13 +16,20 @@
 // free to run over a comment's next line), that file has a heading of
 // that name: its text (backticks dropped), or its part before " (" or
 // before ": " (`"Across the internet"` names "Across the internet: the
-// network lab"). The dated logs themselves are not searched for citations.
+// network lab"). So too a section named without quotes as a comment's
+// last words (`(BENCHMARKS.md, The test run)`), and a link to one
+// (`BENCHMARKS.md#the-test-run`, GitHub's anchor of the heading). The
+// dated logs themselves are not searched for citations.
 //
 // What counts as a citation, between backticks:
 // - a path: segments with a `/` (`src/net/state.rs`, `engine/src/bot/`,
-//   `static/i18n/*.json`), or a file name (`exec.rs`); found relative to
-//   the repository, the doc's folder, or one of the crates' source folders
-//   (a code map names `net/state.rs` under `src/`);
+//   `static/i18n/*.json`), found relative to the repository, the doc's
+//   folder, or one of the crates' source folders (a code map names
+//   `net/state.rs` under `src/`); or a file name (`exec.rs`), found at the
+//   repository's root or in the folder that its section's heading or its table row's first cell names
+//   (`game.rs` in "The engine (`engine/src/`)", `code.rs` in the row of
+//   `net/`), at any depth, or anywhere in the workspace where neither
+//   names one; in a comment, from the source's folders or anywhere;
 // - a Rust path: segments joined by `::` (`AppState::hand_msg`,
 //   `persist::sync::verdict`, `Msg::Tab(TabMsg::Saw(..))`): its module part
 //   must be a module of the workspace, and what follows an item of it: a
@@ -64,7 +71,7 @@ function walk(dir, keep) {
 
 /// `text` with comments and string literals blanked, lines kept.
 function blanked(text) {
-  return text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$|"(?:[^"\\]|\\.)*"|'(?:[^'\\\n]|\\.)'/gm, (m) =>
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$|\br(#*)"[\s\S]*?"\1|"(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\\n]|\\.)'/gm, (m) =>
     m.replace(/[^\n]/g, ' '),
   );
 }
@@ -105,9 +112,11 @@ const ITEM = (name) =>
     String.raw`\b(?:fn|struct|enum|trait|type|const|static|mod|union)\s+${name}\b|\bmacro_rules!\s*${name}\b|\bmacro_rules!\s*\w+[\s\S]{0,4000}?\bfn\s+${name}\b`,
   );
 
-/// Whether `name` is an item of one of `files`.
+/// Whether `name` is an item of one of `files`: defined there, or
+/// re-exported (`pub use kinds::{Kind, …};`).
 function definesItem(files, name) {
-  return files.some((f) => ITEM(name).test(f.code));
+  const reexport = new RegExp(String.raw`\bpub(?:\([^)]*\))?\s+use\s+[^;]*\b${name}\b[^;]*;`);
+  return files.some((f) => ITEM(name).test(f.code) || reexport.test(f.code));
 }
 
 /// The bodies of `enum Type`, `struct Type` and `trait Type` (their
@@ -279,9 +288,10 @@ function nameAnywhere(name) {
 }
 
 /// The file paths cited in the comments of the Rust sources (`tests/machine.rs`
-/// in a module doc): found like the docs' paths, or from the source's own
-/// folder and the folders above it (`../medium.rs`, `scenarios/FORMAT.md`
-/// of the shared folder beside the repository).
+/// in a module doc), with or without a `/` (`exec.rs`): found like the
+/// docs' paths, or from the source's own folder and the folders above it
+/// (`../medium.rs`, `scenarios/FORMAT.md` of the shared folder beside the
+/// repository); a bare file name also anywhere in the workspace.
 export function checkComments() {
   const missing = [];
   const sources = [...CRATES.map(([d]) => d), ...TEST_DIRS].flatMap((d) => walk(join(root, d), (n) => n.endsWith('.rs')));
@@ -292,16 +302,36 @@ export function checkComments() {
       if (comment < 0) continue;
       for (const m of line.slice(comment).matchAll(/`([^`]+)`/g)) {
         const path = filePath(m[1].trim());
-        if (!path || !path.includes('/')) continue;
-        if (ELSEWHERE.includes(path) || MADE.some((x) => path === x || path.startsWith(x))) continue;
+        if (!path) continue;
+        if (ELSEWHERE.includes(path) || DEPLOYED.includes(path) || MADE.some((x) => path === x || path.startsWith(x))) continue;
         const ups = [];
         for (let d = dirname(file); d.startsWith(root); d = dirname(d)) ups.push(d);
         const bases = [...BASES(dirname(file)), ...ups, join(root, '..', 'shared')];
-        if (!bases.some((b) => pathExists(b, path))) missing.push(`${relative(root, file)}:${i + 1}: no file ${path}`);
+        const found = bases.some((b) => pathExists(b, path)) || (!path.includes('/') && nameAnywhere(path));
+        if (!found) missing.push(`${relative(root, file)}:${i + 1}: no file ${path}`);
       }
     }
   }
   return missing;
+}
+
+/// The folders that `text` names between backticks (`engine/src/`, the
+/// folder of `tests/e2e/*.test.mjs`), found from one of `bases`.
+function folders(text, bases) {
+  const out = [];
+  for (const m of (text ?? '').matchAll(/`([^`]+)`/g)) {
+    const path = filePath(m[1].trim());
+    if (!path || !path.includes('/')) continue;
+    const dir = path.endsWith('/') ? path : dirname(path);
+    for (const b of bases) {
+      const full = join(b, dir);
+      if (existsSync(full) && statSync(full).isDirectory()) {
+        out.push(full);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 export function check(docs) {
@@ -311,12 +341,22 @@ export function check(docs) {
     const text = readFileSync(doc, 'utf8');
     const lines = text.split('\n');
     let fenced = false;
+    // The folders each heading level names (`## The engine (`engine/src/`)`).
+    const headings = [];
     for (const [i, line] of lines.entries()) {
       if (/^\s*```/.test(line)) {
         fenced = !fenced;
         continue;
       }
       if (fenced) continue;
+      const heading = line.match(/^(#{1,6})\s/);
+      if (heading) {
+        headings.length = heading[1].length;
+        headings[heading[1].length - 1] = folders(line, [root, dirname(doc)]);
+      }
+      const within = [...headings].reverse().find((f) => f?.length) ?? [];
+      const row = line.startsWith('|') ? folders(line.split('|')[1], [...within, root]) : [];
+      const context = row.length ? row : within;
       for (const m of line.matchAll(/`([^`]+)`/g)) {
         const cited = m[1].trim();
         const where = `${relative(root, doc)}:${i + 1}`;
@@ -325,9 +365,15 @@ export function check(docs) {
           if (ELSEWHERE.includes(path) || DEPLOYED.includes(path) || MADE.some((m) => path === m || path.startsWith(m) || `${path}/` === m)) {
             continue;
           }
+          // A bare file name: at the repository's root, or in the folder
+          // its section or its table's row names (`game.rs` under "The
+          // engine (`engine/src/`)"), at any depth; where none is named,
+          // anywhere.
           const found = path.includes('/')
             ? BASES(dirname(doc)).some((b) => pathExists(b, path))
-            : nameAnywhere(path);
+            : context.length
+              ? existsSync(join(root, path)) || context.some((d) => walk(d, (n) => n === path).length > 0)
+              : nameAnywhere(path);
           if (!found) missing.push(`${where}: no file ${path}`);
           continue;
         }
@@ -369,6 +415,21 @@ const QUOTED = String.raw`"[^"\n]+(?:\n[^"\n]*){0,2}?"`;
 const SECTION_FILE = String.raw`(BENCHMARKS(?:\.md)?|docs/history/[\w.-]+\.md)` + "`?(?:'s table)?";
 const SECTION_CITE = new RegExp(`${SECTION_FILE}${GAP}(${QUOTED}(?:${LIST_GAP}${QUOTED})*)`, 'g');
 const SECTION_SOURCES = /\.(rs|mjs|js|sh|md|toml|html|css|py|json|ya?ml)$/;
+/// A section named without quotes, as a comment's last words in
+/// parentheses: `(BENCHMARKS.md, The test run)`: a capital, then words up
+/// to the `)`.
+const SECTION_BARE = new RegExp(`${SECTION_FILE},[ \\t]+([A-Z][\\w' -]*?)\\)`, 'g');
+/// A link to a section: `BENCHMARKS.md#the-test-run`.
+const SECTION_LINK = new RegExp(`${SECTION_FILE}#([\\w-]+)`, 'g');
+
+/// A heading's anchor as GitHub makes it: lower case, punctuation but `-`
+/// and `_` dropped, spaces made `-`.
+export function anchorOf(heading) {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
 
 /// Every section cited by name in the workspace that its file lacks.
 export function checkSections() {
@@ -407,6 +468,19 @@ export function checkSections() {
         if (!names.has(cited)) missing.push(`${where}: ${target} has no section "${cited}"`);
       }
     }
+    for (const m of text.matchAll(SECTION_BARE)) {
+      const target = m[1] === 'BENCHMARKS' ? 'BENCHMARKS.md' : m[1];
+      const where = `${relative(root, file)}:${text.slice(0, m.index).split('\n').length}`;
+      if (!namesOf(target)) missing.push(`${where}: no file ${target}`);
+      else if (!namesOf(target).has(m[2].trim())) missing.push(`${where}: ${target} has no section "${m[2].trim()}"`);
+    }
+    for (const m of text.matchAll(SECTION_LINK)) {
+      const target = m[1] === 'BENCHMARKS' ? 'BENCHMARKS.md' : m[1];
+      const where = `${relative(root, file)}:${text.slice(0, m.index).split('\n').length}`;
+      const names = namesOf(target);
+      if (!names) missing.push(`${where}: no file ${target}`);
+      else if (![...names].some((n) => anchorOf(n) === m[2])) missing.push(`${where}: ${target} has no section #${m[2]}`);
+    }
   }
   return missing;
 }
@@ -423,7 +497,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   }
   console.log(
-    `docs-check: every path and Rust name cited in ${docs.length} docs, every path in the code's comments, ` +
+    `docs-check: every path, file name and Rust name cited in ${docs.length} docs, every path and file name in the code's comments, ` +
       "and every section of BENCHMARKS.md and the dated logs cited by name, exists",
   );
 }

@@ -61,8 +61,9 @@ section "setup" bash scripts/setup.sh
 section "format (cargo fmt)" cargo fmt --all --check
 # The workspace's shape (issues 20 and 33): no import circle of any length
 # in any crate; the web crate's layers kept, the browser named only in its
-# drivers and views; no view or function over 150 lines, no file over 900
-# before its tests.
+# drivers and views, the UI framework outside the pure layers; no view or
+# function over 150 lines, no file over 700 lines before its tests (900 in
+# src/); test code, under any test cfg, never counted as code.
 section "structure (layers, no import circle, views, functions and files within their lengths)" node scripts/structure.mjs
 # The docs name only what exists: every path and Rust name they cite
 # (issue 33).

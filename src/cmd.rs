@@ -1,5 +1,5 @@
 //! The effects the reducer asks for, as values: the Elm architecture's
-//! commands. The update step (`app.rs`, `AppState::reduce`) decides every
+//! commands. The update step (`app/mod.rs`, `AppState::reduce`) decides every
 //! one of them and leaves them in the state's [`Outbox`]; one hook
 //! (`exec::use_commands`) carries them out in order, each exactly once:
 //! the saves before the change is drawn, the rest after the render.
@@ -7,7 +7,7 @@
 //! the views' own hooks only focus, scroll and animate.
 //!
 //! Because they are data, the native tests read what a message asks for
-//! (`app.rs`'s tests, `src/machine_tests.rs`), with no browser.
+//! (the tests in `app/`, `src/machine_tests.rs`), with no browser.
 
 use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 //! The build's two pages, one app: the table's and a phone's.
 
 /// The build's two pages. `index.html` is the table's (built without the
-/// phone's side: `PHONE_SIDE` in `app.rs`), `join.html` a phone's: "Join a
+/// phone's side: `PHONE_SIDE` in `app/mod.rs`), `join.html` a phone's: "Join a
 /// table" and a link to join open it, leaving it for the lobby comes back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Page {

@@ -467,7 +467,7 @@ fn hard_inference_guesses_hands_better_than_uniform_deals() {
 /// along whole games where each bot's generator carries over from decision
 /// to decision. Delete this test when Medium or Hard (or `common`, `infer`,
 /// `Game::sample_from_view`) change on purpose; the pinned tournament in
-/// `cli/src/tournament.rs` stays and keeps the panel where it is.
+/// `cli/src/tournament/mod.rs` stays and keeps the panel where it is.
 #[test]
 fn panel_v1_decides_as_todays_medium_and_hard_at_freezing_time() {
     let budget = Budget {

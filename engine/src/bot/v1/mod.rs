@@ -19,7 +19,7 @@
 //! [`PlayerView`](crate::PlayerView), the [`Game`](crate::Game) their
 //! simulations apply actions to and its generator. A change there that
 //! moves them fails the pinned tournament
-//! (`cli/src/tournament.rs`, `panel_v1_results_are_pinned`), and is a change
+//! (`cli/src/tournament/mod.rs`, `panel_v1_results_are_pinned`), and is a change
 //! to the game, not to the panel.
 //!
 //! To improve a bot, change `bot::medium` or `bot::hard`; to freeze a new
