@@ -681,9 +681,10 @@ messages! {
         ReviewPoints { name: &'a str, hard: &'a str, best: u32, played: &'a str, mine: u32 } => review_points: str (
             [("name", Str(name)), ("hard", Str(hard)), ("best", Num(best.into())), ("played", Str(played)), ("mine", Num(mine.into()))]
         ),
-        /// What the numbers are, and why shedding a high card is not
-        /// always best.
-        ReviewWhy(n: &'a str) => review_why: str (name(n)),
+        /// Why Hard's choice is better (`review::Why`; `kind`: 0 the numbers alone, 1 the +10, 2 a chain, 3 a card kept, 4 a card drawn): the moves (`played`, `hard`), the cards played and Hard's (`mine`, `card`), the pile's `top`, numbers `n`, `m`.
+        ReviewWhy { kind: u8, name: &'a str, played: &'a str, hard: &'a str, mine: Value, card: Value, top: Value, n: u32, m: u32 } => review_why: [5] [usize::from(kind.min(4))] ([("name", Str(name)), ("played", Str(played)), ("hard", Str(hard)), ("mine", Arg::Card(mine)), ("card", Arg::Card(card)), ("top", Arg::Card(top)), ("n", Num(n.into())), ("m", Num(m.into()))]),
+        /// At a move worth a look: to the same person's next (`k` of `of`), or after their last to their first.
+        ReviewNextMark { first: bool, k: usize, of: usize } => review_next_mark: [2] [usize::from(first)] ([("k", Num(k as u64)), ("of", Num(of as u64))]),
         ReviewBusy { done: usize, of: usize } => review_busy: str (
             [("done", Num(done as u64)), ("of", Num(of as u64))]
         ),

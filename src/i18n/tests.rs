@@ -411,9 +411,24 @@ fn samples() -> Vec<Text<'static>> {
             played: "10 orange",
             mine: 19,
         },
-        ReviewWhy("Ana"),
         ReviewBusy { done: 2, of: 9 },
     ];
+    for kind in 0..5 {
+        v.push(ReviewWhy {
+            kind,
+            name: "Ana",
+            played: "10 orange",
+            hard: "6 yellow",
+            mine: 10,
+            card: 6,
+            top: 5,
+            n: 2,
+            m: 15,
+        });
+    }
+    for (first, k) in [(false, 2), (true, 1)] {
+        v.push(ReviewNextMark { first, k, of: 3 });
+    }
     for at in 0..3 {
         v.push(ReviewMoveCard { value: 10, at });
     }

@@ -75,30 +75,6 @@ pub struct TableProps {
 /// Focus at the hand-off: the cover's "Show my cards".
 const HANDOFF_FOCUS: &str = ".handoff button";
 
-/// Scrolls the page until `selector`'s element is in view, at the foot of
-/// the screen (the table above it stays in view as far as it fits): the
-/// hand-off's button is below the fold on a phone held sideways.
-fn bring_into_view(selector: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(el) = window
-        .document()
-        .and_then(|d| d.query_selector(selector).ok().flatten())
-    else {
-        return;
-    };
-    let r = el.get_bounding_client_rect();
-    let height = window
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
-    if r.top() < 0.0 || r.bottom() > height {
-        el.scroll_into_view_with_bool(false);
-    }
-}
-
 /// Scrolls the score pad and the log (below the hand on a phone) to the
 /// top of the screen.
 fn show_side() {
@@ -342,7 +318,7 @@ fn use_focus_after_move(scene: &Scene, seq: u64, my_turn: bool) {
         crate::drivers::browser::after(0, move || {
             move_focus(target);
             if target == HANDOFF_FOCUS {
-                bring_into_view(".cover__show");
+                crate::ui::focus::bring_into_view(".cover__show", false);
             }
         });
     });
