@@ -367,4 +367,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     take_back_sure: "Take back {name}'s {card}? {name}'s turn comes back.",
     take_back_yes: "Take it back",
     take_back_no: "Keep it",
+    drawn_title: "{name}, you drew {card}",
+    drawn_help: "Just for your eyes: it hides again in a few seconds.",
+    drawn_face_down: "It went face down with your other cards. Just for your eyes: it hides in a few seconds.",
+    drawn_ok: "OK",
 };

@@ -707,6 +707,11 @@ messages! {
         TakeBackSure { name: &'a str, value: Value } => take_back_sure: str (named_card(name, value)),
         TakeBackYes => take_back_yes: str,
         TakeBackNo => take_back_no: str,
+        /// The card a person just drew, shown to them before the cover.
+        DrawnTitle { name: &'a str, value: Value } => drawn_title: str (named_card(name, value)),
+        DrawnHelp => drawn_help: str,
+        DrawnFaceDown => drawn_face_down: str,
+        DrawnOk => drawn_ok: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every

@@ -360,6 +360,13 @@ fn samples() -> Vec<Text<'static>> {
         },
         TakeBackYes,
         TakeBackNo,
+        DrawnTitle {
+            name: "Ana",
+            value: 7,
+        },
+        DrawnHelp,
+        DrawnFaceDown,
+        DrawnOk,
         PassDeviceLater("Ana"),
         ReplaceGameTitle,
         ReplaceGame(2),
@@ -580,6 +587,8 @@ fn other_languages_are_translated() {
         "BotSeat",
         // "Version" is the French word too.
         "Version",
+        // "OK" is the French, Dutch and Polish word too.
+        "DrawnOk",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

@@ -228,6 +228,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         pass_to: None,
         busy: false,
         may_deal: false,
+        drawn: None,
     }
 }
 
