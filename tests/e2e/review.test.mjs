@@ -253,6 +253,20 @@ function nowClearOfControls() {
   return { clear: now.top >= 0 && now.bottom <= bar.top, top: now.top, bottom: now.bottom, bar: bar.top, marked: !!document.querySelector('.replay__now .replay__mark') };
 }
 
+/// In the page: each button of the review's summary, whether its box lies
+/// in its parent's (the sentence, or the box of its last part), and on how
+/// many lines its words are.
+function summaryParts() {
+  return [...document.querySelectorAll('.replay__review .replay__person')].map((b) => {
+    const [r, o] = [b.getBoundingClientRect(), b.parentElement.getBoundingClientRect()];
+    const words = document.createRange();
+    words.selectNodeContents(b);
+    const lines = new Set([...words.getClientRects()].map((l) => Math.round(l.top))).size;
+    const inside = r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5 && r.left >= o.left - 0.5 && r.right <= o.right + 0.5;
+    return { text: b.textContent, parent: b.parentElement.className, inside, lines, box: [r.top, r.bottom].map(Math.round), in: [o.top, o.bottom].map(Math.round) };
+  });
+}
+
 // Issue 55 item 6: on a phone the bar fixed at the foot covered "Move 8
 // of 36", the move in words and Hard's mark; and "← and → step through
 // the moves" meant nothing on a touch screen. By touch at 390x844 and
@@ -273,6 +287,16 @@ test("a phone's replay: the move shown clear of Previous, Play and Next; no arro
     const page = await openPage(build.browser, `${build.server.url}?lang=en`, viewport, { context });
     try {
       await openReplayAndWaitForReview(page);
+      // The summary's buttons to each person's moves lie wholly in the
+      // sentence's boxes (the last one in the box that keeps the "." with
+      // it: it once stood half out of it, two lines high on a phone, and
+      // axe could not measure its contrast), and one line where it fits.
+      const parts = await page.evaluate(summaryParts);
+      assert.ok(parts.length > 0, `${width}x${height}: a button in the summary`);
+      for (const part of parts) {
+        assert.ok(part.inside, `${width}x${height}: ${JSON.stringify(part)}`);
+        if (width >= 1024) assert.equal(part.lines, 1, `${width}x${height}: ${JSON.stringify(part)}`);
+      }
       const help = await page.locator('.replay__help').innerText();
       assert.equal(help.includes('←'), !touch, `${width}x${height}: "${help}"`);
       if (!touch) {
