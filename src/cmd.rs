@@ -180,13 +180,20 @@ pub enum Cmd {
 }
 
 /// A message the reducer asks to hear later ([`Cmd::After`]): the end of a
-/// link's window of drift, on the table or on a phone. (Not the app's
+/// link's window of drift, on the table or on a phone; the end of the
+/// time a card just drawn shows. (Not the app's
 /// `Msg` itself, which would make `cmd` and `app` name each other.)
 #[derive(Clone, Debug, PartialEq)]
 pub enum Later {
     Device(DeviceMsg),
     Hand(HandMsg),
     HandOff(crate::net::handoff::HandOffMsg),
+    /// The time the card drawn in game `game` after `after` actions shows
+    /// to its owner ran out.
+    DrawnSeen {
+        game: String,
+        after: usize,
+    },
 }
 
 /// The moves of one round for Hard's review (`crate::replay::review_tasks`).

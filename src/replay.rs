@@ -245,6 +245,9 @@ pub struct PersonReview {
     pub moves: usize,
     pub marked: usize,
     pub cost: f64,
+    /// The step of their first move worth a look (where their part of the
+    /// summary goes).
+    pub first: Option<usize>,
 }
 
 impl RoundReview {
@@ -272,6 +275,35 @@ impl RoundReview {
             .and_then(|(_, m)| m.as_ref())
     }
 
+    /// What the replay shows under step `step` (issue 55): the mark of the
+    /// move that step is, and whose move it was. A marked move is shown as
+    /// itself, its heading naming it, with Hard's choice and both moves'
+    /// points under it; the step before is the position of the choice.
+    pub fn note_at(&self, step: usize) -> Option<(Seat, &Mark)> {
+        let mover = self.movers.iter().find(|(s, _)| *s == step)?.1;
+        Some((mover, self.mark_at(step)?))
+    }
+
+    /// The steps of `seat`'s moves worth a look, in the round's order.
+    pub fn marked_steps(&self, seat: Seat) -> Vec<usize> {
+        self.movers
+            .iter()
+            .filter(|&&(step, s)| s == seat && self.mark_at(step).is_some())
+            .map(|&(step, _)| step)
+            .collect()
+    }
+
+    /// From the marked move at `step`: the same person's next move worth a
+    /// look, its number among theirs (from 1) and how many they have; after
+    /// their last, their first again. `None` when they have no other.
+    pub fn next_marked(&self, step: usize) -> Option<(usize, usize, usize)> {
+        let (seat, _) = self.note_at(step)?;
+        let steps = self.marked_steps(seat);
+        let here = steps.iter().position(|&s| s == step)?;
+        let next = (here + 1) % steps.len();
+        (steps.len() > 1).then(|| (steps[next], next + 1, steps.len()))
+    }
+
     /// Each person whose moves were reviewed, in the order they first
     /// moved: their moves, those worth a look, and what those cost.
     pub fn by_person(&self) -> Vec<PersonReview> {
@@ -285,6 +317,7 @@ impl RoundReview {
                         moves: 0,
                         marked: 0,
                         cost: 0.0,
+                        first: None,
                     });
                     people.len() - 1
                 }
@@ -294,6 +327,7 @@ impl RoundReview {
             if let Some(mark) = self.mark_at(step) {
                 person.marked += 1;
                 person.cost += mark.cost;
+                person.first = person.first.or(Some(step));
             }
         }
         people
@@ -470,6 +504,7 @@ mod tests {
             cost,
             played_points: 10.0 + cost,
             best_points: 10.0,
+            why: mojo_engine::bot::review::Why::Numbers,
         };
         r.add(4, Some(mark(2.4)));
         r.add(4, None);
@@ -491,6 +526,54 @@ mod tests {
         assert!((people[1].cost - 5.4).abs() < 1e-9);
         assert_eq!(r.mark_at(4), Some(&mark(2.4)));
         assert_eq!(r.mark_at(6), None);
+    }
+
+    /// Issue 55: a marked move is shown at its own step (the move itself,
+    /// not the position before it), and from each of a person's marked
+    /// moves the next one is a tap away; their part of the summary goes to
+    /// their first.
+    #[test]
+    fn a_marked_move_is_shown_at_its_own_step_and_leads_to_the_next() {
+        use mojo_engine::bot::review::{Mark, Why};
+        let mut r = RoundReview {
+            movers: vec![(2, 1), (4, 0), (5, 0), (7, 1), (9, 0), (11, 0)],
+            ..RoundReview::default()
+        };
+        let mark = |value| Mark {
+            played: Action::Play { value, pile: 0 },
+            best: Action::Play { value: 1, pile: 0 },
+            cost: 3.0,
+            played_points: 13.0,
+            best_points: 10.0,
+            why: Why::Numbers,
+        };
+        for (step, m) in [
+            (2, None),
+            (4, Some(9)),
+            (5, None),
+            (7, Some(8)),
+            (9, Some(7)),
+        ] {
+            r.add(step, m.map(mark));
+        }
+        assert_eq!(r.note_at(4), Some((0, &mark(9))));
+        assert_eq!(r.note_at(7), Some((1, &mark(8))));
+        // The step before a marked move, and an unmarked move: no note.
+        for step in [3, 5, 6, 8] {
+            assert_eq!(r.note_at(step), None, "step {step}");
+        }
+        assert_eq!(r.marked_steps(0), vec![4, 9]);
+        assert_eq!(r.next_marked(4), Some((9, 2, 2)));
+        // After the last, the first again.
+        assert_eq!(r.next_marked(9), Some((4, 1, 2)));
+        // Seat 1's only mark; an unmarked move.
+        assert_eq!(r.next_marked(7), None);
+        assert_eq!(r.next_marked(5), None);
+        // Not yet reviewed (step 11): not counted.
+        let firsts: Vec<_> = r.by_person().iter().map(|p| (p.seat, p.first)).collect();
+        assert_eq!(firsts, vec![(1, Some(7)), (0, Some(4))]);
+        r.add(11, Some(mark(10)));
+        assert_eq!(r.next_marked(9), Some((11, 3, 3)));
     }
 
     #[test]

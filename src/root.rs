@@ -189,6 +189,7 @@ fn table_screen(
     scene.waiting_for = state.waiting;
     scene.offline = state.devices.offline();
     scene.reconnecting = state.devices.reconnecting();
+    scene.drawn = state.drawn_shown();
     let on_replay = to.with(|round: u32| Msg::Replay(Some(round)));
     // Today's deal, at game over: its result to share, and no deal
     // code (everyone plays the same deal today).
@@ -216,6 +217,7 @@ fn table_screen(
             on_act={to.with(Msg::Act)}
             on_take_back={to.msg(Msg::TakeBack)}
             on_show={to.with(Msg::ShowHand)}
+            on_seen={to.msg(Msg::DrawnSeen(None))}
             on_rematch={to.with(|()| Msg::Rematch { seed: random_u64(), id: new_id() })}
             on_new_game={to.msg(Msg::ToLobby)}
             on_rules={to.msg(Msg::Overlay(Overlay::Rules))}

@@ -6,9 +6,20 @@
 //! one seat builds it from what the table sent it. A scene has no field
 //! through which another seat's hidden cards could reach the page.
 
-use mojo_engine::{Action, Event, Phase, PlayerView, RoundResult, Seat, Value};
+use mojo_engine::{Action, DrawSource, Event, Phase, PlayerView, RoundResult, Seat, Value};
 
 use crate::session::{Actor, Ask, Level, LogEntry, Session};
+
+/// The card a person just drew from the draw pile, shown to them alone
+/// before the cover comes (issue 55: the cover dropped at once, and they
+/// met the card only on their next turn): whose, which, and whether it
+/// went face down with the rest of their cards (Mojo Time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    pub seat: Seat,
+    pub value: Value,
+    pub face_down: bool,
+}
 
 /// Everything one screen may show of a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +83,10 @@ pub struct Scene {
     /// rounds: `Session::admit`); a phone never does, nor a table of bots
     /// (they deal by themselves).
     pub may_deal: bool,
+    /// The card the person who holds the device just drew, shown to them
+    /// in their area until they have seen it (the app's `drawn_shown`),
+    /// before any cover: their own card only, never a hand.
+    pub drawn: Option<Drawn>,
 }
 
 impl Scene {
@@ -155,11 +170,13 @@ impl Scene {
             .filter(move |(_, e)| e.round == round)
     }
 
-    /// The person whose own area the screen draws: the one whose cards
-    /// show, or the one a cover waits for (before their turn, or while
+    /// The person whose own area the screen draws: the one looking at the
+    /// card they just drew (the table stays as their turn showed it), the
+    /// one whose cards show, or the one a cover waits for (before their turn, or while
     /// others play before it).
     pub fn area_of(&self) -> Option<Seat> {
-        self.me.or(self.handoff).or(self.pass_to)
+        let drawn = self.drawn.map(|d| d.seat);
+        drawn.or(self.me).or(self.handoff).or(self.pass_to)
     }
 
     /// The seats drawn around the table: everyone but the person whose
@@ -187,6 +204,42 @@ impl Scene {
 }
 
 impl Session {
+    /// The card the last action drew from the draw pile, to show its owner
+    /// before the cover comes: only where the screen is passed between
+    /// people (their hand is covered the moment the turn ends), to a person
+    /// here. Never a bot's card, nor that of a person on their own device
+    /// (their phone shows it in their hand), nor a card taken from the
+    /// other discard pile (everyone saw it); never once a hand shows.
+    pub fn drawn_to_show(&self) -> Option<Drawn> {
+        if !self.setup.covers_hands() || !self.in_play() || self.viewer().is_some() {
+            return None;
+        }
+        let seat = self.events_for(Seat::MAX).iter().find_map(|e| match e {
+            Event::Drew {
+                seat,
+                source: DrawSource::Deck,
+                ..
+            } => Some(*seat),
+            _ => None,
+        })?;
+        if !self.is_here(seat) {
+            return None;
+        }
+        let events = self.events_for(seat);
+        let value = events.iter().find_map(|e| match e {
+            Event::Drew { seat: s, card, .. } if *s == seat => *card,
+            _ => None,
+        })?;
+        let face_down = events
+            .iter()
+            .any(|e| matches!(e, Event::WentFaceDown { seat: s, .. } if *s == seat));
+        Some(Drawn {
+            seat,
+            value,
+            face_down,
+        })
+    }
+
     /// Whether this screen offers a take-back: to the person here who just
     /// played, on the cover that hides every hand once their turn is over
     /// (or beside their hand, alone with bots), never once the next person
@@ -224,6 +277,7 @@ impl Session {
                 .filter(|_| self.admit(Actor::Here, Ask::TakeBack).is_ok()),
             busy: false,
             may_deal: self.admit(Actor::Here, Ask::Act(Action::NextRound)).is_ok(),
+            drawn: None,
         }
     }
 }
@@ -455,6 +509,66 @@ pub(crate) mod tests {
             covered > 50 && taken == 6 && reloaded > 2,
             "{covered} {taken} {reloaded}"
         );
+    }
+
+    /// The card a person drew from the draw pile is shown to them before
+    /// the cover (issue 55), where the screen is passed between people
+    /// only: never a bot's card, nor that of a person on their own device
+    /// (their phone shows it), never alone with bots (the hand stays in
+    /// view), never a card taken from the other discard pile (everyone saw
+    /// it). It is the card the engine gave them, and says whether it went
+    /// face down.
+    #[test]
+    fn a_card_drawn_from_the_deck_shows_to_its_owner_here_only() {
+        for (people, double, remote) in [(2, false, false), (2, true, true), (1, false, false)] {
+            let mut setup = TableSetup::first_visit("Ana");
+            if people == 2 {
+                setup.seats[2] = SeatSetup::human("Ben");
+            }
+            if remote {
+                setup.seats[3] = SeatSetup::remote("Cy");
+            }
+            setup.double_discard = double;
+            let mut s = Session::new(setup, 17).unwrap();
+            let mut bot = BotKind::Medium.make(5);
+            let (mut shown, mut deck, mut other) = (0, 0, 0);
+            while !s.game.is_over() {
+                if let Some(seat) = s.handoff_to() {
+                    assert!(s.show_hand(seat));
+                }
+                let seat = s.game.current();
+                let view = s.game.view(seat);
+                s.apply(bot.choose(&view)).unwrap();
+                let drew = s.events_for(seat).into_iter().find_map(|e| match e {
+                    Event::Drew {
+                        seat: who,
+                        source,
+                        card,
+                    } if who == seat => Some((source, card)),
+                    _ => None,
+                });
+                match drew {
+                    Some((DrawSource::Deck, _)) => deck += 1,
+                    Some(_) => other += 1,
+                    None => {}
+                }
+                let expected = match drew {
+                    Some((DrawSource::Deck, Some(value))) if people == 2 && s.is_here(seat) => {
+                        Some((seat, value))
+                    }
+                    _ => None,
+                };
+                let shows = s.drawn_to_show();
+                assert_eq!(shows.map(|d| (d.seat, d.value)), expected);
+                if let Some(d) = shows {
+                    shown += 1;
+                    assert_eq!(d.face_down, !s.game.face_down(seat).is_empty());
+                    assert_eq!(s.scene().me, None, "the hand covered");
+                }
+            }
+            assert!(deck > shown && (!double || other > 0), "{deck} {other}");
+            assert!((people == 1) == (shown == 0), "{people}: {shown} shown");
+        }
     }
 
     /// Alone with bots, the person's hand stays in view through the bots'

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use mojo_engine::Seat;
 
 use super::{AppState, Overlay, Screen};
-use crate::cmd::{BotTurn, Cmd, ReviewWork};
+use crate::cmd::{BotTurn, Cmd, Later, ReviewWork};
 use crate::net::devices::LinkState;
 use crate::net::handoff::ReplyState;
 use crate::net::proto::{message_for, News, ToHand};
@@ -65,6 +65,7 @@ rules! {
     "the QR codes shown" => qr_codes,
     "the camera" => camera,
     "a new screen's top" => screen_top,
+    "the drawn card's time" => drawn_time,
 }
 
 impl AppState {
@@ -358,8 +359,6 @@ fn camera(before: Option<&AppState>, s: &mut AppState) {
     }
 }
 
-/// A test per rule: what it asks for when what it follows changes, and
-/// nothing when it does not.
 /// A new screen opens at its top (issue 34: Today's deal, chosen at the
 /// foot of the lobby on a phone, opened 228 px down, its top bar and every
 /// opponent out of view): the screen, a new game on the table, the replay
@@ -371,6 +370,27 @@ fn screen_top(before: Option<&AppState>, s: &mut AppState) {
     }
 }
 
+/// The card a person just drew shows to them for
+/// [`DRAWN_SHOWN_MS`](super::DRAWN_SHOWN_MS) at most: the cover comes by
+/// itself after that, if they did not tap OK (a device handed on without
+/// it hides the card soon).
+fn drawn_time(before: Option<&AppState>, s: &mut AppState) {
+    if !changed(before, s, |s| s.drawn.clone()) {
+        return;
+    }
+    if let Some(d) = &s.drawn {
+        s.outbox.push(Cmd::After {
+            ms: super::DRAWN_SHOWN_MS,
+            msg: Later::DrawnSeen {
+                game: d.game.clone(),
+                after: d.after,
+            },
+        });
+    }
+}
+
+/// A test per rule: what it asks for when what it follows changes, and
+/// nothing when it does not.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,6 +449,7 @@ mod tests {
             "the QR codes shown",
             "the camera",
             "a new screen's top",
+            "the drawn card's time",
         ];
         let names: Vec<&str> = RULES.iter().map(|r| r.name).collect();
         assert_eq!(names, tested);

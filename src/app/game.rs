@@ -8,6 +8,7 @@ use mojo_engine::{Action, Event, Seat};
 use super::{AppState, Screen};
 use crate::cmd::{BotTurn, Cmd};
 use crate::save::Speed;
+use crate::scene::Drawn;
 use crate::session::{Actor, Ask};
 
 /// How much longer a tab showing another tab's position waits before it
@@ -18,12 +19,73 @@ const FOLLOWER_GRACE_MS: u32 = 1500;
 /// at `?speed=instant`).
 const TAKE_BACK_GRACE_MS: u32 = 2000;
 
+/// How long the card a person just drew shows to them before the cover
+/// comes by itself, if they do not tap OK (issue 55). Long enough to take
+/// in one card, its colour and value (about a second), and to think of
+/// it once (a look at the hand at a real table); short enough that a
+/// device handed on without OK hides it soon, and that the next person is
+/// not kept waiting. The bots play on meanwhile, on the table above it.
+pub const DRAWN_SHOWN_MS: u32 = 4000;
+
+/// The card drawn shown to its owner ([`AppState::drawn`]): the game and
+/// round, the number of actions after the draw, and the card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnShown {
+    pub game: String,
+    pub round: u32,
+    pub after: usize,
+    pub card: Drawn,
+}
+
 impl AppState {
     /// A person's action at the table (`Session::admit`: only the person
     /// whose cards are shown may act, and only for their own seat; the
-    /// engine checks the rest).
+    /// engine checks the rest). A card it drew from the draw pile shows to
+    /// them before the cover comes (`Session::drawn_to_show`), except at
+    /// the speed "Instant": there nothing waits for anyone (as the
+    /// take-back's grace; the log still says a card was drawn).
     pub(super) fn act(&mut self, action: Action) {
+        let seq = self.seq;
         self.with_session(|session| session.perform(Actor::Here, Ask::Act(action)).is_ok());
+        if self.seq == seq {
+            return;
+        }
+        self.drawn = self
+            .session
+            .as_ref()
+            .filter(|_| self.speed() != Speed::Instant)
+            .and_then(|session| {
+                Some(DrawnShown {
+                    game: self.game_id.clone(),
+                    round: session.game.round(),
+                    after: session.record.actions.len(),
+                    card: session.drawn_to_show()?,
+                })
+            });
+    }
+
+    /// The card drawn seen: by OK (`None`), or its time ran out (the card
+    /// of that game and move only: another may show by then).
+    pub(super) fn drawn_seen(&mut self, at: Option<(String, usize)>) {
+        let this = |d: &DrawnShown| {
+            at.as_ref()
+                .is_none_or(|(g, a)| *g == d.game && *a == d.after)
+        };
+        if self.drawn.as_ref().is_some_and(this) {
+            self.drawn = None;
+        }
+    }
+
+    /// The card drawn that the table's screen shows now, if any: in the
+    /// game and round it was drawn in, while no hand shows (the next
+    /// person's "Show my cards" waits for it) and nothing took it back.
+    pub fn drawn_shown(&self) -> Option<Drawn> {
+        let d = self.drawn.as_ref()?;
+        let session = self.session.as_ref()?;
+        let same = d.game == self.game_id && d.round == session.game.round();
+        let on = self.screen == Screen::Table && self.replay.is_none() && session.in_play();
+        let covered = session.viewer().is_none() && session.record.actions.len() >= d.after;
+        (same && on && covered).then_some(d.card)
     }
 
     /// A bot's action for the position after `after` actions of game `id`:

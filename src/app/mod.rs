@@ -30,6 +30,7 @@ mod tabs;
 
 pub use camera::{auto_scan, Camera, CameraMsg, CameraUse, Scan};
 pub use effects::{Rule, RULES};
+pub use game::{DrawnShown, DRAWN_SHOWN_MS};
 pub use lobby::Kept;
 pub use start::{lang_choice, restore, Start};
 
@@ -196,6 +197,11 @@ pub struct AppState {
     /// This tab was opened by a phone's reply link: it hands the reply to
     /// the table's tab and draws nothing else (`net::handoff`).
     pub handoff: Option<crate::net::handoff::ReplyTab>,
+    /// The card a person here just drew, shown to them before the cover
+    /// comes, until they tap OK or [`DRAWN_SHOWN_MS`] pass (what the screen
+    /// shows of it: [`AppState::drawn_shown`]). Not saved: a reload covers
+    /// every hand.
+    pub drawn: Option<DrawnShown>,
 }
 
 /// A message the reducer asked for later (`Cmd::After`), as it arrives.
@@ -206,6 +212,7 @@ impl From<crate::cmd::Later> for Msg {
             Later::Device(m) => Msg::Device(m),
             Later::Hand(m) => Msg::Hand(m),
             Later::HandOff(m) => Msg::HandOff(m),
+            Later::DrawnSeen { game, after } => Msg::DrawnSeen(Some((game, after))),
         }
     }
 }
@@ -241,6 +248,10 @@ pub enum Msg {
         action: Action,
     },
     ShowHand(Seat),
+    /// The person who drew has seen the card shown to them: their OK
+    /// (`None`: whatever card shows), or the time it shows ran out for the
+    /// card drawn in game `.0` after `.1` actions.
+    DrawnSeen(Option<(String, usize)>),
     /// Replay this finished round on the table device, or close the replay.
     Replay(Option<u32>),
     /// Hard's review of the move that led to `step` of round `round` of
@@ -457,6 +468,7 @@ impl AppState {
             Msg::ShowHand(seat) => {
                 self.with_sounds(|s| s.with_session(|session| session.show_hand(seat)))
             }
+            Msg::DrawnSeen(at) => self.drawn_seen(at),
             Msg::TakeBack => self.with_sounds(|s| s.take_back_here()),
             Msg::Replay(round) => self.replay(round),
             Msg::Reviewed {

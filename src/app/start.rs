@@ -65,6 +65,7 @@ impl AppState {
             relay_said: None,
             menu_back_to: Overlay::None,
             handoff: None,
+            drawn: None,
         };
         if !storage_ok {
             state.notices.push(Notice::StorageOff);

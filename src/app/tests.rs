@@ -701,3 +701,140 @@ fn todays_deal_leaves_the_familys_table_as_it_was() {
     let back = AppState::new(Settings::decode(&text), None, Lang::En, None, true);
     assert_eq!(back.lobby, table, "after a reload");
 }
+
+/// Issue 55 item 4: on a screen passed between people, a person who draws
+/// from the draw pile sees that card, alone, before the cover comes,
+/// until their OK or until `DRAWN_SHOWN_MS` pass (a timer the reducer asks
+/// for; a timer of another draw hides nothing). Meanwhile the next
+/// person's "Show my cards" waits (the OK is the only button, apart) and
+/// the bots play on. A bot's draw shows nothing; at the speed Instant
+/// nothing waits for anyone.
+#[test]
+fn a_card_drawn_shows_to_its_owner_alone_before_the_cover() {
+    use crate::ui::hand::{offers, Offer, Offered, Spot};
+    for speed in [Speed::Normal, Speed::Instant] {
+        let mut s = fresh();
+        let mut setup = s.lobby.clone();
+        setup.seats = vec![
+            SeatSetup::human("Ana"),
+            SeatSetup::bot("Bot", Level::Easy),
+            SeatSetup::human("Ben"),
+        ];
+        Rc::make_mut(&mut s).lobby = setup;
+        Rc::make_mut(&mut s).speed_override = Some(speed);
+        s = s.reduce(Msg::Start {
+            seed: 21,
+            id: "g".into(),
+        });
+        let (mut shown, mut bots_played, mut draws) = (0, 0, 0);
+        for _ in 0..1500 {
+            let session = s.session.clone().unwrap();
+            if session.game.is_over() || shown >= 8 {
+                break;
+            }
+            let scene = |s: &AppState| {
+                let mut scene = s.session.as_ref().unwrap().scene();
+                scene.drawn = s.drawn_shown();
+                scene
+            };
+            if let Some((seat, _)) = session.bot_to_act() {
+                let was = s.drawn_shown();
+                let action = BotKind::Easy.make(7).choose(&session.game.view(seat));
+                let after = session.record.actions.len();
+                let id = s.game_id.clone();
+                s = s.reduce(Msg::BotAct { id, after, action });
+                // A bot's draw shows nothing; a person's card still shows
+                // while the bots play.
+                if was.is_some() && s.session.as_ref().unwrap().in_play() {
+                    bots_played += 1;
+                }
+                assert_eq!(
+                    s.drawn_shown(),
+                    was.filter(|_| s.session.as_ref().unwrap().in_play())
+                );
+                continue;
+            }
+            if s.drawn_shown().is_some() {
+                // Seen: by OK, or its time ran out (every other one).
+                let d = s.drawn.clone().unwrap();
+                let stale = Msg::DrawnSeen(Some((d.game.clone(), d.after + 1)));
+                assert_eq!(s.clone().reduce(stale).drawn_shown(), Some(d.card));
+                let seen = if shown % 2 == 0 {
+                    Msg::DrawnSeen(None)
+                } else {
+                    Msg::from(crate::cmd::Later::DrawnSeen {
+                        game: d.game,
+                        after: d.after,
+                    })
+                };
+                s = s.reduce(seen);
+                assert_eq!(s.drawn_shown(), None);
+                let next = scene(&s);
+                assert!(
+                    next.handoff.is_none()
+                        || offers(&next, false).iter().any(|o| o.what == Offered::Show)
+                );
+                continue;
+            }
+            if let Some(seat) = session.handoff_to() {
+                s = s.reduce(Msg::ShowHand(seat));
+                continue;
+            }
+            let seat = session.game.current();
+            let mark = s.outbox.last();
+            let action = first_action(&s);
+            s = s.reduce(Msg::Act(action));
+            let after = s.session.clone().unwrap();
+            let drew = after.events_for(seat).iter().find_map(|e| match e {
+                Event::Drew {
+                    seat: who,
+                    source: mojo_engine::DrawSource::Deck,
+                    card,
+                } if *who == seat => *card,
+                _ => None,
+            });
+            let timers: Vec<_> = s
+                .outbox
+                .after(mark)
+                .filter(|(_, c)| {
+                    matches!(
+                        c,
+                        Cmd::After {
+                            ms: DRAWN_SHOWN_MS,
+                            msg: crate::cmd::Later::DrawnSeen { .. }
+                        }
+                    )
+                })
+                .collect();
+            draws += usize::from(drew.is_some());
+            match (drew, speed) {
+                (Some(value), Speed::Normal) if after.in_play() => {
+                    shown += 1;
+                    let d = s.drawn_shown().expect("the card drawn shows");
+                    assert_eq!((d.seat, d.value), (seat, value));
+                    let cards = after.game.hand(seat).count(value)
+                        + after.game.face_down(seat).count(value);
+                    assert!(cards > 0, "it is in their hand or face down");
+                    assert_eq!(timers.len(), 1, "its time is set");
+                    // Their own card only, the hand covered; its OK alone.
+                    let now = scene(&s);
+                    assert_eq!((now.me, now.view.hand.is_empty()), (None, true));
+                    let only = Offer {
+                        spot: Spot::Drawn,
+                        whose: seat,
+                        what: Offered::Seen,
+                    };
+                    assert_eq!(offers(&now, false), vec![only]);
+                }
+                _ => {
+                    assert_eq!(s.drawn_shown(), None, "{speed:?}");
+                    assert!(timers.is_empty());
+                }
+            }
+        }
+        match speed {
+            Speed::Normal => assert!(shown >= 8 && bots_played > 0, "{shown} {bots_played}"),
+            _ => assert!(shown == 0 && draws >= 8, "{shown} {draws}"),
+        }
+    }
+}

@@ -347,7 +347,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     review_move_card: ["{card}", "{card} on the left pile", "{card} on the right pile"],
     review_move_draw: ["drawing from the draw pile", "taking the other pile's card"],
     review_points: "Round points Hard expects for {name}: about {best} after {hard}, about {mine} after {played}.",
-    review_why: "Hard plays the rest of the round out from here many times, on deals that fit what {name} could see, and averages the points. Shedding high cards usually helps, but a card higher than the pile makes you draw: the numbers weigh both.",
+    review_why: ["Hard plays the rest of the round out many times from the position before this move, on deals that fit what {name} could see, and averages the points. Shedding high cards usually helps, but a card higher than the pile makes you draw: the numbers weigh both.", "The +10 makes the difference. How often {name} ended the round holding the Mojo card with its +10 in Hard's play-outs: {n}% after {played}, {m}% after {hard}.", "A chain: {card} equals the card on the pile, so {name} would have played again and shed one more card this turn; {mine} did not.", "A card kept: after {mine}, {name} still held {card}. Hard sheds it, and the cards left count {n} {n:point|points} fewer.", "A card drawn: {mine} was higher than the {top} on the pile, so {name} drew a card; {card} draws none."],
+    review_next_mark: ["Next move worth a look ({k} of {of})", "First move worth a look ({k} of {of})"],
     review_busy: "Hard is reviewing the moves… {done} of {of}",
     last_move: "Last move",
     played_by: "played by {name}",
@@ -366,4 +367,8 @@ pub(super) const CATALOGUE: Catalogue = Catalogue {
     take_back_sure: "Take back {name}'s {card}? {name}'s turn comes back.",
     take_back_yes: "Take it back",
     take_back_no: "Keep it",
+    drawn_title: "{name}, you drew {card}",
+    drawn_help: "Just for your eyes: it hides again in a few seconds.",
+    drawn_face_down: "It went face down with your other cards. Just for your eyes: it hides in a few seconds.",
+    drawn_ok: "OK",
 };

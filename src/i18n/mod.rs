@@ -8,7 +8,7 @@
 //! in `macros.rs`): its variant, its catalogue field and the arguments its
 //! template is filled with, for every language, come from that one line.
 //!
-//! A template is text with placeholders in braces:
+//! A template is text with placeholders in braces (filled in `template.rs`):
 //! - `{name}`: the argument as it is (a player's name, a number);
 //! - `{card}`: a card's name, "7 yellow"; `{card:acc}` declines the colour
 //!   where the card is the object of a verb (Russian and Polish);
@@ -31,8 +31,10 @@ use crate::session::Level;
 mod macros;
 mod catalogue;
 mod en;
+mod template;
 
 pub use catalogue::{catalogue_path, install};
+use template::{fill, Arg};
 use Arg::{Num, Str};
 
 /// A language of the interface.
@@ -681,9 +683,10 @@ messages! {
         ReviewPoints { name: &'a str, hard: &'a str, best: u32, played: &'a str, mine: u32 } => review_points: str (
             [("name", Str(name)), ("hard", Str(hard)), ("best", Num(best.into())), ("played", Str(played)), ("mine", Num(mine.into()))]
         ),
-        /// What the numbers are, and why shedding a high card is not
-        /// always best.
-        ReviewWhy(n: &'a str) => review_why: str (name(n)),
+        /// Why Hard's choice is better (`review::Why`; `kind`: 0 the numbers alone, 1 the +10, 2 a chain, 3 a card kept, 4 a card drawn): the moves (`played`, `hard`), the cards played and Hard's (`mine`, `card`), the pile's `top`, numbers `n`, `m`.
+        ReviewWhy { kind: u8, name: &'a str, played: &'a str, hard: &'a str, mine: Value, card: Value, top: Value, n: u32, m: u32 } => review_why: [5] [usize::from(kind.min(4))] ([("name", Str(name)), ("played", Str(played)), ("hard", Str(hard)), ("mine", Arg::Card(mine)), ("card", Arg::Card(card)), ("top", Arg::Card(top)), ("n", Num(n.into())), ("m", Num(m.into()))]),
+        /// At a move worth a look: to the same person's next (`k` of `of`), or after their last to their first.
+        ReviewNextMark { first: bool, k: usize, of: usize } => review_next_mark: [2] [usize::from(first)] ([("k", Num(k as u64)), ("of", Num(of as u64))]),
         ReviewBusy { done: usize, of: usize } => review_busy: str (
             [("done", Num(done as u64)), ("of", Num(of as u64))]
         ),
@@ -706,6 +709,11 @@ messages! {
         TakeBackSure { name: &'a str, value: Value } => take_back_sure: str (named_card(name, value)),
         TakeBackYes => take_back_yes: str,
         TakeBackNo => take_back_no: str,
+        /// The card a person just drew, shown to them before the cover.
+        DrawnTitle { name: &'a str, value: Value } => drawn_title: str (named_card(name, value)),
+        DrawnHelp => drawn_help: str,
+        DrawnFaceDown => drawn_face_down: str,
+        DrawnOk => drawn_ok: str,
     }
     computed {
         /// A card's name, "7 yellow": the colour names are words of every
@@ -781,99 +789,6 @@ fn drew_form(source: DrawSource, card: Option<Value>) -> usize {
 impl Lang {
     fn catalogue(self) -> &'static Catalogue {
         catalogue::loaded(self).unwrap_or(&en::CATALOGUE)
-    }
-}
-
-/// A value for a template's `{name}`.
-#[derive(Clone, Copy)]
-enum Arg<'a> {
-    Str(&'a str),
-    /// A number; `{n:one|other}` or `{n:one|few|many}` picks a word form.
-    Num(u64),
-    /// A card: "7 yellow"; `{card:acc}` declines the colour.
-    Card(Value),
-    /// A time of day, as the device writes it ("7:42 PM", "19:42").
-    Time(&'a Clock),
-}
-
-/// Fills `template` with `args`. A placeholder with no argument of its
-/// name is left as it is (the tests look for stray braces).
-fn fill(lang: Lang, c: &Catalogue, template: &str, args: &[(&str, Arg)]) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let inner = &rest[open + 1..];
-        let Some(close) = inner.find('}') else {
-            break;
-        };
-        out.push_str(&rest[..open]);
-        let spec = &inner[..close];
-        let (key, how) = spec.split_once(':').unwrap_or((spec, ""));
-        match args.iter().find(|(k, _)| *k == key) {
-            Some((_, Arg::Str(s))) => {
-                if lang == Lang::Fr {
-                    elide(&mut out, s);
-                }
-                out.push_str(s)
-            }
-            Some(&(_, Arg::Num(n))) if !how.is_empty() => {
-                let mut forms = how.split('|');
-                let one = forms.next().unwrap_or("");
-                let other = forms.next().unwrap_or(one);
-                let many = forms.next().unwrap_or(other);
-                out.push_str(form(lang.plural(n), [one, other, many]));
-            }
-            Some(&(_, Arg::Num(n))) => out.push_str(&n.to_string()),
-            Some(&(_, Arg::Time(at))) => out.push_str(&at.to_string()),
-            Some(&(_, Arg::Card(v))) => {
-                let names = if how == "acc" {
-                    &c.colours_acc
-                } else {
-                    &c.colours
-                };
-                out.push_str(&v.to_string());
-                out.push(' ');
-                out.push_str(names[Colour::of(v) as usize]);
-            }
-            None => out.push_str(&rest[open..open + close + 2]),
-        }
-        rest = &inner[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// French: "de" and "que" drop their vowel before a name that begins with
-/// one, as the language writes them ("Au tour d’Ana", not "de Ana"; issue
-/// 55). `out` is the text so far, `next` the name that follows it.
-fn elide(out: &mut String, next: &str) {
-    const VOWELS: &str = "aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ";
-    let mut chars = next.chars();
-    let vowel = match chars.next() {
-        // A "y" before a vowel is heard as a consonant ("de Yann", but
-        // "d’Yves").
-        Some('y' | 'Y') => chars.next().is_some_and(|c| !VOWELS.contains(c)),
-        Some(c) => VOWELS.contains(c),
-        None => false,
-    };
-    if !vowel {
-        return;
-    }
-    for (word, elided) in [
-        ("de ", "d’"),
-        ("que ", "qu’"),
-        ("De ", "D’"),
-        ("Que ", "Qu’"),
-    ] {
-        let Some(before) = out.strip_suffix(word) else {
-            continue;
-        };
-        // A word of its own, not the end of one ("Lorde Ana").
-        if !before.ends_with(char::is_alphabetic) {
-            out.truncate(before.len());
-            out.push_str(elided);
-            return;
-        }
     }
 }
 

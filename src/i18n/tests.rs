@@ -360,6 +360,13 @@ fn samples() -> Vec<Text<'static>> {
         },
         TakeBackYes,
         TakeBackNo,
+        DrawnTitle {
+            name: "Ana",
+            value: 7,
+        },
+        DrawnHelp,
+        DrawnFaceDown,
+        DrawnOk,
         PassDeviceLater("Ana"),
         ReplaceGameTitle,
         ReplaceGame(2),
@@ -411,9 +418,24 @@ fn samples() -> Vec<Text<'static>> {
             played: "10 orange",
             mine: 19,
         },
-        ReviewWhy("Ana"),
         ReviewBusy { done: 2, of: 9 },
     ];
+    for kind in 0..5 {
+        v.push(ReviewWhy {
+            kind,
+            name: "Ana",
+            played: "10 orange",
+            hard: "6 yellow",
+            mine: 10,
+            card: 6,
+            top: 5,
+            n: 2,
+            m: 15,
+        });
+    }
+    for (first, k) in [(false, 2), (true, 1)] {
+        v.push(ReviewNextMark { first, k, of: 3 });
+    }
     for at in 0..3 {
         v.push(ReviewMoveCard { value: 10, at });
     }
@@ -565,6 +587,8 @@ fn other_languages_are_translated() {
         "BotSeat",
         // "Version" is the French word too.
         "Version",
+        // "OK" is the French, Dutch and Polish word too.
+        "DrawnOk",
     ];
     for lang in [Lang::Fr, Lang::Ru, Lang::Nl, Lang::Pl] {
         let copied: Vec<String> = samples()

@@ -700,6 +700,7 @@ impl HandModel {
             pass_to: None,
             busy,
             may_deal: false,
+            drawn: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Keyboard focus around dialogs: into a dialog when it opens, back to where
-//! it was when it closes, and Tab kept inside an open modal dialog.
+//! it was when it closes, and Tab kept inside an open modal dialog; and an
+//! element brought into view (`bring_into_view`).
 
 use std::cell::RefCell;
 
@@ -268,4 +269,30 @@ pub fn use_room_for_notices(
         });
         move || drop(listener)
     });
+}
+
+/// Scrolls the page until `selector`'s element is in view, when any of it
+/// is out of view: at the top of the screen (`top`) or at its foot. The
+/// hand-off's button is below the fold on a phone held sideways (at the
+/// foot: the table above it stays in view as far as it fits); the
+/// replay's move, reached from the review's summary, comes to the top.
+pub fn bring_into_view(selector: &str, top: bool) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(el) = window
+        .document()
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+    else {
+        return;
+    };
+    let r = el.get_bounding_client_rect();
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if r.top() < 0.0 || r.bottom() > height {
+        el.scroll_into_view_with_bool(top);
+    }
 }

@@ -31,6 +31,10 @@ pub enum Spot {
     /// The hand's head line, beside the name and the totals: "Take back"
     /// of one's own card, where several people share the screen.
     Head,
+    /// Under the card a person just drew, at the foot of their area: its
+    /// OK. Below the row where the next person's "Show my cards" comes
+    /// (and a cover's take-back is never offered after a draw).
+    Drawn,
 }
 
 /// What a button of [`offers`] does.
@@ -42,6 +46,8 @@ pub enum Offered {
     TakeBack(Value),
     /// "Take back Ben's 9 orange? Ben's turn comes back": yes, or no.
     SureTakeBack(Value, bool),
+    /// OK under the card just drawn: seen, the cover may come.
+    Seen,
 }
 
 /// How long a question's "yes" waits before a tap on it counts (ms): it
@@ -52,10 +58,13 @@ pub enum Offered {
 pub const ANSWER_AFTER_MS: f64 = 600.0;
 
 impl Offered {
-    /// How long after it is drawn a tap on it may begin (ms).
+    /// How long after it is drawn a tap on it may begin (ms). The OK under
+    /// a card just drawn waits as a question's "yes" does: the second tap
+    /// of a double tap on the card that drew must not hide the card before
+    /// its owner has seen it.
     pub fn settle(self) -> f64 {
         match self {
-            Offered::SureTakeBack(_, true) => ANSWER_AFTER_MS,
+            Offered::SureTakeBack(_, true) | Offered::Seen => ANSWER_AFTER_MS,
             _ => 0.0,
         }
     }
@@ -66,6 +75,7 @@ impl Offered {
             Offered::Show => 200,
             Offered::TakeBack(_) => 201,
             Offered::SureTakeBack(_, yes) => 202 + u32::from(yes),
+            Offered::Seen => 204,
         }
     }
 }
@@ -95,7 +105,16 @@ pub struct Offer {
 ///   screen (the row above the hand is the next person's "Show my cards"
 ///   as soon as the turn is over); alone at the screen, in the row above
 ///   the hand, where only one's own buttons ever are.
+/// - The card just drawn, shown to its owner: its OK alone, under it; the
+///   next person's "Show my cards" waits until it is seen.
 pub fn offers(scene: &Scene, asking: bool) -> Vec<Offer> {
+    if let Some(drawn) = scene.drawn {
+        return vec![Offer {
+            spot: Spot::Drawn,
+            whose: drawn.seat,
+            what: Offered::Seen,
+        }];
+    }
     let take_back = scene.take_back.map(|(whose, value)| {
         let spot = match scene.me {
             None => Spot::Apart,
@@ -220,12 +239,14 @@ mod tests {
 
     /// Every screen of a pass-and-play game of `people` and `bots`, in
     /// order, each with whether a cover asks about a take-back: every
-    /// other card that may be taken back is (asked first on a cover).
+    /// other card that may be taken back is (asked first on a cover); a
+    /// card a person drew from the draw pile shows to them before the
+    /// cover that follows.
     fn screens(people: usize, bots: usize, seed: u64) -> Vec<(Scene, bool)> {
         let mut s = people_and_bots(people, bots, seed);
         let mut bot = BotKind::Easy.make(seed);
         let mut out = Vec::new();
-        let mut offered = 0;
+        let (mut offered, mut drawn_shown) = (0, 0);
         for _ in 0..2500 {
             if s.game.is_over() {
                 break;
@@ -248,7 +269,15 @@ mod tests {
             }
             let view = s.game.view(s.game.current());
             s.apply(bot.choose(&view)).unwrap();
+            // A card drawn by a person shows to them before the cover.
+            if let Some(drawn) = s.drawn_to_show() {
+                let mut scene = s.scene();
+                scene.drawn = Some(drawn);
+                out.push((scene, false));
+                drawn_shown += 1;
+            }
         }
+        assert!(drawn_shown > 0, "{people}+{bots}: no card drawn shown");
         out
     }
 
@@ -256,10 +285,11 @@ mod tests {
     /// the buttons of one person only: a late or second tap meant for one
     /// person's button never lands on another's ("Take back Cleo's 1 blue"
     /// became Ana's "Show my cards" in the same place as a bot played).
-    /// Three, four and six seats; covers with and without a take-back.
+    /// Three, four and six seats; covers with and without a take-back;
+    /// the OK under a card just drawn, then the next person's cover.
     #[test]
     fn two_peoples_buttons_never_take_each_others_place() {
-        let mut covers_with_take_back = 0;
+        let (mut covers_with_take_back, mut drawn_then_shown) = (0, 0);
         for (people, bots, seed) in [(2, 1, 3), (3, 1, 4), (3, 3, 5), (4, 0, 6)] {
             let screens = screens(people, bots, seed);
             for pair in screens.windows(2) {
@@ -270,7 +300,10 @@ mod tests {
                 if a.me.is_none() && a.take_back.is_some() {
                     covers_with_take_back += 1;
                 }
-                for spot in [Spot::Turn, Spot::Apart, Spot::Head] {
+                if a.drawn.is_some() && after.iter().any(|o| o.what == Offered::Show) {
+                    drawn_then_shown += 1;
+                }
+                for spot in [Spot::Turn, Spot::Apart, Spot::Head, Spot::Drawn] {
                     let mut whose: Vec<Seat> = before
                         .iter()
                         .chain(&after)
@@ -287,6 +320,9 @@ mod tests {
             }
         }
         assert!(covers_with_take_back > 20, "{covers_with_take_back}");
+        // The OK under a card drawn, then the next person's "Show my
+        // cards".
+        assert!(drawn_then_shown > 5, "{drawn_then_shown}");
     }
 
     fn cards(values: &[Value]) -> Cards {

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use mojo_engine::bot::review::Mark;
+use mojo_engine::bot::review::{Mark, Why};
 use mojo_engine::{Action, Event, Seat};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -72,58 +72,110 @@ fn move_words(action: Action, piles: u8, lang: Lang) -> String {
 
 /// The review's line under the help: how far it has come, then, for each
 /// person whose moves it looked at, how many are worth a look and what
-/// they cost in all. Nothing when the round has no move of a person to
-/// review.
-fn review_summary(review: Option<&RoundReview>, names: &Scene, lang: Lang) -> Html {
+/// they cost in all; a part with moves worth a look is a button to the
+/// first of them (`go`, issue 55). Nothing when the round has no move of
+/// a person to review.
+fn review_summary(
+    review: Option<&RoundReview>,
+    names: &Scene,
+    go: &Callback<usize>,
+    lang: Lang,
+) -> Html {
     let Some(r) = review.filter(|r| r.moves() > 0) else {
         return html! {};
     };
-    let text = if !r.is_done() {
-        Text::ReviewBusy {
+    if !r.is_done() {
+        let busy = Text::ReviewBusy {
             done: r.found.len(),
             of: r.moves(),
-        }
-        .get(lang)
-    } else {
-        let people: Vec<String> = r
-            .by_person()
-            .iter()
-            .map(|p| {
-                let name = names.name(p.seat);
-                match p.marked {
-                    0 => Text::ReviewPersonClean(name).get(lang),
-                    moves => Text::ReviewPerson {
-                        name,
-                        moves,
-                        points: p.cost.round() as u32,
-                    }
-                    .get(lang),
+        };
+        return html! {
+            <p class="replay__review" role="status" data-done="false">{ busy.get(lang) }</p>
+        };
+    }
+    let people = r.by_person();
+    let part = |p: &crate::replay::PersonReview| -> Html {
+        let name = names.name(p.seat);
+        match p.first {
+            Some(step) => {
+                let text = Text::ReviewPerson {
+                    name,
+                    moves: p.marked,
+                    points: p.cost.round() as u32,
+                };
+                html! {
+                    <button type="button" class="replay__person" onclick={go.reform(move |_| step)}>
+                        { text.get(lang) }
+                    </button>
                 }
-            })
-            .collect();
-        Text::ReviewSummary(&people.join("; ")).get(lang)
+            }
+            None => {
+                html! { <span class="replay__clean">{ Text::ReviewPersonClean(name).get(lang) }</span> }
+            }
+        }
     };
+    let mut parts: Vec<Html> = people.iter().map(part).collect();
+    // The last part keeps the sentence's end with it ("." alone on a line
+    // on a phone, otherwise).
+    let last = parts.pop();
+    // The sentence around the parts, in the language's order.
+    let frame = Text::ReviewSummary("\u{0}").get(lang);
+    let (before, after) = frame.split_once('\u{0}').unwrap_or((&frame, ""));
     html! {
-        <p class="replay__review" role="status" data-done={r.is_done().to_string()}>{ text }</p>
+        <p class="replay__review" role="status" data-done="true">
+            { before.to_string() }
+            { for parts.into_iter().map(|p| html! { <>{ p }{ "; " }</> }) }
+            <span class="replay__last">{ for last }{ after.to_string() }</span>
+        </p>
     }
 }
 
-/// At the position before a marked move (the choice its player faced):
-/// what Hard would have played, the round points the search expects after
-/// each of the two moves, and what those numbers are (issue 34: shown
-/// after the move, with a cost alone, the review read as contradicting the
-/// walkthrough's "shed high cards").
+/// Why Hard's choice is better, for this move (issue 55): the +10, a
+/// chain, a card kept, a card drawn, or else what the numbers are.
+fn why_text(mark: &Mark, name: &str, piles: u8, lang: Lang) -> String {
+    let percent = |share: f64| (share * 100.0).round().clamp(0.0, 100.0) as u32;
+    let (kind, card, top, n, m) = match mark.why {
+        Why::Numbers => (0, 0, 0, 0, 0),
+        Why::PlusTen { played, best } => (1, 0, 0, percent(played), percent(best)),
+        Why::Chain { card } => (2, card, 0, 0, 0),
+        Why::Kept { card, by } => (3, card, 0, by, 0),
+        Why::Drew { top, .. } => (4, mark_card(mark.best), top, 0, 0),
+    };
+    Text::ReviewWhy {
+        kind,
+        name,
+        played: &move_words(mark.played, piles, lang),
+        hard: &move_words(mark.best, piles, lang),
+        mine: mark_card(mark.played),
+        card,
+        top,
+        n,
+        m,
+    }
+    .get(lang)
+}
+
+/// The card of a move (0 for a draw).
+fn mark_card(action: Action) -> u8 {
+    match action {
+        Action::Play { value, .. } => value,
+        _ => 0,
+    }
+}
+
+/// Under a marked move, shown as itself (issue 55; the step before is the
+/// choice its player faced): what Hard would have played, the round
+/// points the search expects after each of the two moves, why for this
+/// move, and the way to the same person's next move worth a look.
 fn review_note(
     review: Option<&RoundReview>,
     at: usize,
     names: &Scene,
     piles: u8,
+    go: &Callback<usize>,
     lang: Lang,
 ) -> Html {
-    let Some((mover, mark)) = review.and_then(|r| {
-        let mover = r.movers.iter().find(|(s, _)| *s == at + 1)?.1;
-        Some((mover, r.mark_at(at + 1)?))
-    }) else {
+    let Some((r, (mover, mark))) = review.and_then(|r| Some((r, r.note_at(at)?))) else {
         return html! {};
     };
     let name = names.name(mover);
@@ -134,11 +186,20 @@ fn review_note(
         played: &move_words(mark.played, piles, lang),
         mine: mark.played_points.round().max(0.0) as u32,
     };
+    let next = r.next_marked(at).map(|(step, k, of)| {
+        let label = Text::ReviewNextMark { first: k == 1, k, of };
+        html! {
+            <button type="button" class="button replay__next-mark" onclick={go.reform(move |_| step)}>
+                { label.get(lang) }<span aria-hidden="true">{ " →" }</span>
+            </button>
+        }
+    });
     html! {
         <div class="replay__note">
             <p class="replay__mark"><span class="replay__flag" aria-hidden="true">{ "⚑ " }</span>{ mark_text(mark, piles, lang) }</p>
             <p class="replay__points">{ points.get(lang) }</p>
-            <p class="replay__why">{ Text::ReviewWhy(name).get(lang) }</p>
+            <p class="replay__why">{ why_text(mark, name, piles, lang) }</p>
+            { for next }
         </div>
     }
 }
@@ -167,6 +228,7 @@ fn names_scene(session: &Session, frame: &Frame) -> Scene {
         pass_to: None,
         busy: false,
         may_deal: false,
+        drawn: None,
     }
 }
 
@@ -368,12 +430,9 @@ fn replay_log(
                             type="button"
                             class={classes!("replay__line", (to == at).then_some("replay__line--now"))}
                             aria-current={(to == at).then_some("step")}
-                            // A flagged move opens at the choice its player
-                            // faced: the position before it, with the review.
-                            onclick={{
-                                let to = if first && marked(to) { to - 1 } else { to };
-                                go.reform(move |_| to)
-                            }}
+                            // A flagged move opens as itself, with the review
+                            // under it (issue 55).
+                            onclick={go.reform(move |_| to)}
                         >
                             { line }
                             if first && marked(to) {
@@ -416,6 +475,22 @@ pub fn replay_view(p: &ReplayProps) -> Html {
         Callback::from(move |to: usize| {
             playing.set(false);
             step.set((round, to.min(len.saturating_sub(1))));
+        })
+    };
+    // A part of the review's summary goes to a move: the move shown (its
+    // words and Hard's note) is brought into view once drawn.
+    let jumps = use_state(|| 0u32);
+    use_effect_with(*jumps, |&n| {
+        if n > 0 {
+            // At the top: the bar of Previous, Play and Next is at the foot.
+            crate::ui::focus::bring_into_view(".replay__now", true);
+        }
+    });
+    let jump = {
+        let (go, jumps) = (go.clone(), jumps.clone());
+        Callback::from(move |to: usize| {
+            go.emit(to);
+            jumps.set(*jumps + 1);
         })
     };
     let on_key = replay_keys(go.clone(), p.on_close.clone(), at);
@@ -495,7 +570,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
                 <button type="button" class="button button--primary" onclick={close}>{ t(Text::Close) }</button>
             </header>
             <p class="replay__help">{ t(Text::ReplayHelp) }<span class="replay__keys">{ " " }{ t(Text::ReplayKeys) }</span></p>
-            { review_summary(review, &names, lang) }
+            { review_summary(review, &names, &jump, lang) }
             <ul class="replay__seats">
                 { for (0..frame.view.options.players).map(|s| replay_seat(replay, frame, &names, s, lang)) }
             </ul>
@@ -503,7 +578,7 @@ pub fn replay_view(p: &ReplayProps) -> Html {
             <div class="replay__now" aria-live="polite" aria-atomic="true">
                 <p class="replay__step">{ position }</p>
                 <p class="replay__said">{ said.join(" ") }</p>
-                { review_note(review, at, &names, frame.view.options.piles(), lang) }
+                { review_note(review, at, &names, frame.view.options.piles(), &go, lang) }
             </div>
             <div class="replay__controls" role="group" aria-label={t(Text::ReplayTitle(replay.round))}>
                 <button type="button" class="button" disabled={at == 0} onclick={go.reform(move |_| at.saturating_sub(1))}>

@@ -84,6 +84,7 @@ async function whatNowAnyLang(page) {
     const enabled = (sel) => [...document.querySelectorAll(sel)].some((b) => !b.disabled);
     if (document.querySelector('.summary .summary__winner')) return 'over';
     if (document.querySelector('.summary')) return 'next';
+    if (document.querySelector('.drawn__ok')) return 'seen';
     if (document.querySelector('.handoff')) return 'show';
     if (enabled('.draw-choice button')) return 'draw';
     if (enabled('.facedown__row button')) return 'reveal';
@@ -104,6 +105,9 @@ async function stepAnyLang(page, seen) {
       break;
     case 'show':
       await click('.handoff button');
+      break;
+    case 'seen':
+      await page.locator('.drawn__ok').press('Enter');
       break;
     case 'draw':
       await click('.draw-choice button');

@@ -227,6 +227,11 @@ export async function step(page, choose = (n) => 0, seen) {
     case 'show':
       await page.getByRole('button', { name: 'Show my cards' }).click();
       break;
+    case 'seen':
+      // OK under the card just drawn, from the keyboard: a tap counts only
+      // 600 ms after it came (ui/hand.rs, `Offered::settle`).
+      await page.locator('.drawn__ok').press('Enter');
+      break;
     case 'draw':
       await page.getByRole('button', { name: 'Draw from the draw pile' }).click();
       break;

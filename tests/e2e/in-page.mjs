@@ -12,6 +12,8 @@ export function whatNowInPage() {
     );
   if (byText('Rematch')) return 'over';
   if (byText('Next round')) return 'next';
+  // The card a person just drew, shown to them before the cover: its OK.
+  if (document.querySelector('.drawn__ok')) return 'seen';
   if (byText('Show my cards')) return 'show';
   if (byText('Draw from the draw pile')) return 'draw';
   if (document.querySelector('button[aria-label^="Reveal "]:not([disabled])')) return 'reveal';

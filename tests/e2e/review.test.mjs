@@ -83,13 +83,26 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   assert.equal(first.flagged.length, Number(counted[1]), JSON.stringify(first));
   // Only the person's moves ("Player", the first visit's name): never a bot's.
   for (const line of first.flagged) assert.match(line, /^\d+: Player /, line);
-  // A flagged line opens the choice its player faced: the position before
-  // the move, the card played still in the hand, what Hard would have
-  // played, and the round points the search expects after each (issue 34
-  // item 5).
-  const flagged = page.locator('.replay__line:has(.replay__flag)').first();
-  const played = (await flagged.textContent()).match(/^Player played (\d+ \w+)/)?.[1];
-  await flagged.click();
+  // A flagged line opens the flagged move itself, as chess review sites
+  // do (issue 55 item 7: it opened the step before, whose words were
+  // another player's move): its heading and words are the move's, and
+  // under them what Hard would have played and the round points the
+  // search expects after each of the two moves.
+  const flaggedLines = page.locator('.replay__line:has(.replay__flag)');
+  const lines = await flaggedLines.allTextContents();
+  const cardOf = (line) => line.match(/^Player played (\d+ \w+)/)?.[1];
+  const played = cardOf(lines[0]);
+  // One discard pile: every move reviewed is a card played.
+  assert.ok(played, `a card played: ${lines[0]}`);
+  await flaggedLines.first().click();
+  // The step shown (0: the deal) and its words.
+  const moveShown = async () => {
+    const heading = await page.locator('.replay__step').textContent();
+    const step = heading === 'The deal' ? 0 : Number(heading.match(/^Move (\d+) of \d+$/)?.[1]);
+    return { step, said: await page.locator('.replay__said').textContent() };
+  };
+  const shown = await moveShown();
+  assert.ok(shown.said.startsWith(`Player played ${played}`), `${JSON.stringify(shown)} / ${lines[0]}`);
   const mark = await page.locator('.replay__mark').textContent();
   const cost = mark.match(/^⚑ Hard would have played .+ \(about (\d+) points? better\)$/);
   assert.ok(cost, mark);
@@ -97,21 +110,44 @@ test('a round played badly on purpose: the replay marks moves with their cost, i
   const expects = points.match(/^Round points Hard expects for Player: about (\d+) after (.+), about (\d+) after (.+)\.$/);
   assert.ok(expects, points);
   assert.ok(Math.abs(Number(expects[3]) - Number(expects[1]) - Number(cost[1])) <= 1, `${mark} / ${points}`);
-  // One discard pile: every move reviewed is a card played.
-  assert.ok(played, `a card played: ${await flagged.textContent()}`);
   assert.equal(expects[4], played, points);
+  // One step back: the choice its player faced, the card still in hand.
+  await page.getByRole('button', { name: 'Previous move' }).click();
+  assert.equal((await moveShown()).step, shown.step - 1);
   const hand = page.getByRole('group', { name: "Player's cards" });
   assert.ok((await hand.getByRole('img', { name: played, exact: true }).count()) >= 1, `${played} still in Player's hand before the move`);
-  assert.match(await page.locator('.replay__why').textContent(), /^Hard plays the rest of the round out from here many times/);
-  // The move itself is the next step.
-  const before = await page.locator('.replay__step').textContent();
   await page.getByRole('button', { name: 'Next move' }).click();
-  assert.notEqual(await page.locator('.replay__step').textContent(), before);
+  assert.deepEqual(await moveShown(), shown);
+  // The summary's part for Player is a button (by keyboard here) to
+  // their first move worth a look; from each, the next, then the first
+  // again. Each says why for that move: the +10, a chain, a card kept, a
+  // card drawn, or else what the numbers are (issue 55 item 7).
   await page.getByRole('button', { name: 'Previous move' }).click();
+  await page.getByRole('button', { name: /^Player: \d+ moves? worth a look, about \d+ points?$/ }).focus();
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await moveShown(), shown);
+  const whys = [];
+  for (let k = 0; k < lines.length; k++) {
+    const now = await moveShown();
+    assert.ok(now.said.startsWith(`Player played ${cardOf(lines[k])}`), `flagged move ${k + 1}: ${now.said} / ${lines[k]}`);
+    whys.push(await page.locator('.replay__why').textContent());
+    const next = lines.length > 1 ? (k + 1 < lines.length ? `Next move worth a look (${k + 2} of ${lines.length})` : `First move worth a look (1 of ${lines.length})`) : null;
+    assert.equal(await page.locator('.replay__next-mark').count(), next ? 1 : 0);
+    if (next) await page.getByRole('button', { name: next }).click();
+  }
+  assert.deepEqual(await moveShown(), shown, 'after the last, the first again');
+  const reasons = [/^The \+10 makes the difference/, /^A chain: /, /^A card kept: /, /^A card drawn: /, /^Hard plays the rest of the round out many times from the position before this move/];
+  for (const why of whys) assert.ok(reasons.some((r) => r.test(why)), why);
+  assert.ok(whys.some((why) => !reasons[4].test(why)), `a reason of its own: ${JSON.stringify(whys)}`);
   // Not by colour alone: the flag in the log has words for a screen reader.
   const words = await page.locator('.replay__line:has(.replay__flag) .visually-hidden').first().textContent();
   assert.equal(words, ' (worth a look)');
-  await saveScreenshot(page, 'review-mark');
+  for (const [width, height] of [[1024, 768], [390, 844], [768, 1024]]) {
+    await page.setViewportSize({ width, height });
+    await page.locator('.replay__now').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `review-mark-${width}x${height}`);
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
   // The replay with its review passes axe (serious and critical).
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -217,6 +253,20 @@ function nowClearOfControls() {
   return { clear: now.top >= 0 && now.bottom <= bar.top, top: now.top, bottom: now.bottom, bar: bar.top, marked: !!document.querySelector('.replay__now .replay__mark') };
 }
 
+/// In the page: each button of the review's summary, whether its box lies
+/// in its parent's (the sentence, or the box of its last part), and on how
+/// many lines its words are.
+function summaryParts() {
+  return [...document.querySelectorAll('.replay__review .replay__person')].map((b) => {
+    const [r, o] = [b.getBoundingClientRect(), b.parentElement.getBoundingClientRect()];
+    const words = document.createRange();
+    words.selectNodeContents(b);
+    const lines = new Set([...words.getClientRects()].map((l) => Math.round(l.top))).size;
+    const inside = r.top >= o.top - 0.5 && r.bottom <= o.bottom + 0.5 && r.left >= o.left - 0.5 && r.right <= o.right + 0.5;
+    return { text: b.textContent, parent: b.parentElement.className, inside, lines, box: [r.top, r.bottom].map(Math.round), in: [o.top, o.bottom].map(Math.round) };
+  });
+}
+
 // Issue 55 item 6: on a phone the bar fixed at the foot covered "Move 8
 // of 36", the move in words and Hard's mark; and "← and → step through
 // the moves" meant nothing on a touch screen. By touch at 390x844 and
@@ -237,6 +287,16 @@ test("a phone's replay: the move shown clear of Previous, Play and Next; no arro
     const page = await openPage(build.browser, `${build.server.url}?lang=en`, viewport, { context });
     try {
       await openReplayAndWaitForReview(page);
+      // The summary's buttons to each person's moves lie wholly in the
+      // sentence's boxes (the last one in the box that keeps the "." with
+      // it: it once stood half out of it, two lines high on a phone, and
+      // axe could not measure its contrast), and one line where it fits.
+      const parts = await page.evaluate(summaryParts);
+      assert.ok(parts.length > 0, `${width}x${height}: a button in the summary`);
+      for (const part of parts) {
+        assert.ok(part.inside, `${width}x${height}: ${JSON.stringify(part)}`);
+        if (width >= 1024) assert.equal(part.lines, 1, `${width}x${height}: ${JSON.stringify(part)}`);
+      }
       const help = await page.locator('.replay__help').innerText();
       assert.equal(help.includes('←'), !touch, `${width}x${height}: "${help}"`);
       if (!touch) {

@@ -389,6 +389,11 @@ export class AppPage {
       case 'show':
         await this.clickRole('button', 'Show my cards');
         break;
+      case 'seen':
+        // OK under the card just drawn, as a key press would: a tap counts
+        // only 600 ms after it came (ui/hand.rs, `Offered::settle`).
+        await this.eval(() => document.querySelector('.drawn__ok')?.click());
+        break;
       case 'draw':
         await this.clickRole('button', 'Draw from the draw pile');
         break;

@@ -20,7 +20,8 @@
 
 use super::common::Budget;
 use super::hard::HardSearch;
-use crate::types::Action;
+use crate::cards::{Cards, Value};
+use crate::types::{Action, Outcome};
 use crate::view::PlayerView;
 
 /// The fewest round points by which Hard's choice must beat the move
@@ -42,6 +43,86 @@ pub struct Mark {
     /// played, and after Hard's choice (on the same sampled deals).
     pub played_points: f64,
     pub best_points: f64,
+    /// What differs between the two moves, in terms a player can check.
+    pub why: Why,
+}
+
+/// Why Hard's choice is better, as far as a few plain facts say it (issue
+/// 55): the first of these that holds, from the mover's view (nothing it
+/// could not see) and what the search counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why {
+    /// The move played left its player holding the Mojo with its +10 in
+    /// a larger share of the search's play-outs (0 to 1) than Hard's
+    /// choice, enough to make at least half of the cost.
+    PlusTen { played: f64, best: f64 },
+    /// Hard's card equals the pile's top card: its player would have
+    /// played again (an equal-card chain, R4.2), and the card played did
+    /// not.
+    Chain { card: Value },
+    /// Hard's move sheds `card`, which the move played kept: the cards
+    /// left in hand count `by` points fewer after Hard's (R10.2).
+    Kept { card: Value, by: u32 },
+    /// The card played was higher than `top`, the pile's top card, so its
+    /// player drew a card (R4.2); Hard's card draws none.
+    Drew { card: Value, top: Value },
+    /// None of these: the numbers say it.
+    Numbers,
+}
+
+/// The fewest extra play-outs (a share) ending with the +10 for the
+/// Mojo's +10 to be a move's reason.
+const PLUS_TEN_SHARE: f64 = 0.1;
+
+impl Why {
+    /// Why `best` beats `played` in `view` (the mover's, before the move),
+    /// given the shares of the search's play-outs ending with the mover
+    /// paying the +10 after each, and the cost in round points.
+    pub fn of(
+        view: &PlayerView,
+        played: Action,
+        best: Action,
+        plus_ten: (f64, f64),
+        cost: f64,
+    ) -> Why {
+        let (ten_played, ten_best) = plus_ten;
+        let more = ten_played - ten_best;
+        if more >= PLUS_TEN_SHARE && 10.0 * more >= cost / 2.0 {
+            return Why::PlusTen {
+                played: ten_played,
+                best: ten_best,
+            };
+        }
+        let (Action::Play { value: p, pile: pp }, Action::Play { value: b, pile: bp }) =
+            (played, best)
+        else {
+            return Why::Numbers;
+        };
+        let left = view.hand.len().saturating_sub(1);
+        let (p_out, b_out) = (
+            Outcome::of(p, view.top(pp), left),
+            Outcome::of(b, view.top(bp), left),
+        );
+        if b_out == Outcome::Equal && p_out != Outcome::Equal {
+            return Why::Chain { card: b };
+        }
+        let after = |v: Value| -> u32 {
+            let mut hand: Cards = view.hand;
+            hand.remove(v);
+            hand.points()
+        };
+        let (p_pts, b_pts) = (after(p), after(b));
+        if b_pts < p_pts {
+            return Why::Kept {
+                card: b,
+                by: p_pts - b_pts,
+            };
+        }
+        match (p_out, view.top(pp)) {
+            (Outcome::Higher, Some(top)) if b_out != Outcome::Higher => Why::Drew { card: p, top },
+            _ => Why::Numbers,
+        }
+    }
 }
 
 /// The whole finding on one move.
@@ -58,6 +139,9 @@ pub struct Verdict {
     pub stderr: f64,
     /// Simulations of the move played.
     pub simulations: u32,
+    /// What differs between the two moves ([`Why::Numbers`] when Hard
+    /// agrees).
+    pub why: Why,
 }
 
 impl Verdict {
@@ -74,6 +158,7 @@ impl Verdict {
             cost: self.cost(),
             played_points: self.played_points,
             best_points: self.best_points,
+            why: self.why,
         })
     }
 
@@ -87,6 +172,8 @@ impl Verdict {
 pub struct Review {
     search: HardSearch,
     played: Action,
+    /// The mover's view, for the reason ([`Why::of`]).
+    view: PlayerView,
 }
 
 impl Review {
@@ -116,6 +203,7 @@ impl Review {
         Review {
             search: HardSearch::new(view, seed, budget).keeping(played),
             played,
+            view: view.clone(),
         }
     }
 
@@ -136,6 +224,13 @@ impl Review {
         let best = self.search.best();
         let (played_points, simulations) = self.search.mean_points(self.played)?;
         let (gain, stderr) = self.search.points_gain(best)?;
+        let share = |a| self.search.plus_ten_share(a).unwrap_or(0.0);
+        let why = if best == self.played {
+            Why::Numbers
+        } else {
+            let shares = (share(self.played), share(best));
+            Why::of(&self.view, self.played, best, shares, gain)
+        };
         Some(Verdict {
             played: self.played,
             best,
@@ -145,6 +240,7 @@ impl Review {
             best_points: played_points - gain,
             stderr,
             simulations,
+            why,
         })
     }
 
@@ -261,6 +357,114 @@ mod tests {
         }
         assert!(tried >= 8, "{tried}");
         assert!(marked * 2 >= tried, "{marked} of {tried} marked");
+    }
+
+    /// Seat 0's view with `hand` and one discard pile topped by `top`.
+    fn holding(hand: &[u8], top: u8) -> PlayerView {
+        let mut view = Game::new(Options::players(3), 1).unwrap().view(0);
+        view.hand = Cards::from_values(hand).unwrap();
+        view.discard = vec![crate::Pile::from_bottom_first(&[top]).unwrap()];
+        view
+    }
+
+    fn play(value: u8) -> Action {
+        Action::Play { value, pile: 0 }
+    }
+
+    /// Issue 55: each marked move says what differs for it, from the
+    /// mover's view and the search's counts, the first that holds: the
+    /// +10, a chain, a card kept, a card drawn; else the numbers.
+    #[test]
+    fn the_reason_says_what_differs_for_that_move() {
+        let none = (0.0, 0.0);
+        // Top 5: Hard's 5 plays again (R4.2); the 9 played drew a card.
+        let view = holding(&[5, 9, 11, 3], 5);
+        assert_eq!(
+            Why::of(&view, play(9), play(5), none, 3.0),
+            Why::Chain { card: 5 }
+        );
+        // The +10 first, when it makes at least half the cost: 40% of
+        // the play-outs against 10% is 3 points of a cost of 5.
+        assert_eq!(
+            Why::of(&view, play(9), play(5), (0.4, 0.1), 5.0),
+            Why::PlusTen {
+                played: 0.4,
+                best: 0.1
+            }
+        );
+        // Not when it makes less than half (3 of 7), nor under 10 points
+        // of share.
+        assert_eq!(
+            Why::of(&view, play(9), play(5), (0.4, 0.1), 7.0),
+            Why::Chain { card: 5 }
+        );
+        assert_eq!(
+            Why::of(&view, play(9), play(5), (0.15, 0.08), 1.0),
+            Why::Chain { card: 5 }
+        );
+        // Top 12: both lower. The 3 played kept the 11 (red counts 11;
+        // without it nothing red): the hand counts 11 + 9 + 1 = 21 after
+        // the 3, 3 + 9 + 1 = 13 after Hard's 11.
+        let view = holding(&[11, 3, 9, 1], 12);
+        assert_eq!(
+            Why::of(&view, play(3), play(11), none, 4.0),
+            Why::Kept { card: 11, by: 8 }
+        );
+        // A second 11: shedding one counts nothing, so not a card kept.
+        let view = holding(&[11, 11, 3, 4], 12);
+        assert_eq!(Why::of(&view, play(3), play(11), none, 4.0), Why::Numbers);
+        // Top 5: the 9 played is higher and drew; Hard's 2 is lower. The
+        // 9 itself counted, so it was no card kept.
+        let view = holding(&[9, 2, 4], 5);
+        assert_eq!(
+            Why::of(&view, play(9), play(2), none, 3.0),
+            Why::Drew { card: 9, top: 5 }
+        );
+        // Both higher, the same points left (a second 9): the numbers
+        // alone.
+        let view = holding(&[9, 9, 8, 4], 5);
+        assert_eq!(Why::of(&view, play(8), play(9), none, 3.0), Why::Numbers);
+        // A draw's choice (two piles): the +10 or the numbers.
+        let (deck, other) = (
+            Action::Draw(crate::DrawSource::Deck),
+            Action::Draw(crate::DrawSource::Discard),
+        );
+        assert_eq!(Why::of(&view, deck, other, none, 3.0), Why::Numbers);
+        assert!(matches!(
+            Why::of(&view, deck, other, (0.5, 0.0), 3.0),
+            Why::PlusTen { .. }
+        ));
+    }
+
+    /// The review's marks carry their reason, from the search: a +10 said
+    /// is one the search counted.
+    #[test]
+    fn a_mark_carries_its_reason() {
+        let mut reasons = Vec::new();
+        for seed in 0..10 {
+            let Some(game) = position(seed, 2) else {
+                continue;
+            };
+            let view = game.view(0);
+            let worst = worst_play(&game).unwrap();
+            let Some(m) = Review::new(&view, worst, seed).run().and_then(|v| v.mark()) else {
+                continue;
+            };
+            let shares = match m.why {
+                Why::PlusTen { played, best } => (played, best),
+                _ => (0.0, 0.0),
+            };
+            assert_eq!(m.why, Why::of(&view, m.played, m.best, shares, m.cost));
+            if let Why::PlusTen { played, best } = m.why {
+                assert!(played - best >= PLUS_TEN_SHARE, "{m:?}");
+            }
+            reasons.push(m.why);
+        }
+        assert!(reasons.len() >= 4, "{reasons:?}");
+        // Not one sentence for every move.
+        let kinds: std::collections::HashSet<_> =
+            reasons.iter().map(std::mem::discriminant).collect();
+        assert!(kinds.len() >= 2, "{reasons:?}");
     }
 
     /// A move with no choice, or a reveal, is not reviewed.

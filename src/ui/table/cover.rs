@@ -19,6 +19,12 @@
 //!
 //! No hidden card is in a cover: its classes are not the own area's
 //! (`.own`, `.hand`, `.facedown`), and its cards are backs.
+//!
+//! Before the cover, a person who just drew from the draw pile sees that
+//! card, alone, in their area ([`drawn_card`], issue 55): drawn like a
+//! cover (their name, the empty row where the next person's "Show my
+//! cards" will come), then the card, and its OK at the foot, under the
+//! card: where that button never is.
 
 use mojo_engine::Seat;
 use yew::prelude::*;
@@ -26,6 +32,7 @@ use yew::prelude::*;
 use super::offers::Placed;
 use super::TableProps;
 use crate::i18n::Text;
+use crate::scene::Drawn;
 use crate::ui::cards::{card_back, card_face, CardSize};
 
 /// Which cover: before `to`'s turn, with their "Show my cards" (the
@@ -78,6 +85,42 @@ pub fn cover(p: &TableProps, to: Seat, kind: Cover, placed: Placed) -> Html {
                     { for (0..seat.hand_len).map(|_| card_back(CardSize::Normal, "")) }
                 </div>
             }
+        </section>
+    }
+}
+
+/// The card `d.seat` just drew, shown to them before the cover comes, with
+/// its OK in `placed.drawn` (`ui::hand::offers`). Their own card only:
+/// the rest of their hand stays hidden.
+pub fn drawn_card(p: &TableProps, d: Drawn, placed: Placed) -> Html {
+    let lang = p.lang;
+    let t = |text: Text| text.get(lang);
+    let scene = &p.scene;
+    let name = scene.name(d.seat);
+    let total = scene.view.seats.get(d.seat as usize).map_or(0, |s| s.total);
+    let help = if d.face_down {
+        Text::DrawnFaceDown
+    } else {
+        Text::DrawnHelp
+    };
+    html! {
+        <section class="cover drawn" aria-labelledby="drawn-title">
+            <div class="own__head">
+                <span class="own__name">{ name.to_string() }</span>
+                <span class="own__total">{ t(Text::OwnTotal(total)) }</span>
+            </div>
+            // Where the next person's "Show my cards" comes: no button.
+            <div class="own__turn"></div>
+            // The card beside its words: no taller than the cover that
+            // follows (a landscape tablet's centre keeps its room).
+            <div class="drawn__body">
+                { card_face(d.value, CardSize::Normal, "", lang, None) }
+                <div class="drawn__words">
+                    <h2 id="drawn-title" class="cover__title">{ t(Text::DrawnTitle { name, value: d.value }) }</h2>
+                    <p class="cover__help">{ t(help) }</p>
+                </div>
+            </div>
+            <div class="drawn__foot">{ placed.drawn }</div>
         </section>
     }
 }

@@ -25,7 +25,7 @@ use crate::ui::hand::{lay_out, TapGuard};
 use crate::ui::log::{describe, game_log};
 use crate::ui::scorepad::{score_pad, PadProps};
 use crate::ui::summary::{round_summary, SummaryProps};
-use cover::{cover, Cover};
+use cover::{cover, drawn_card, Cover};
 use own::{own_area, HandPlaces};
 
 #[derive(Properties, PartialEq)]
@@ -38,6 +38,9 @@ pub struct TableProps {
     /// "Take back" (the person who just played, see `Scene::take_back`).
     pub on_take_back: Callback<()>,
     pub on_show: Callback<Seat>,
+    /// OK under the card just drawn (`Scene::drawn`).
+    #[prop_or_default]
+    pub on_seen: Callback<()>,
     pub on_rematch: Callback<()>,
     pub on_new_game: Callback<()>,
     pub on_rules: Callback<()>,
@@ -75,30 +78,6 @@ pub struct TableProps {
 /// Focus at the hand-off: the cover's "Show my cards".
 const HANDOFF_FOCUS: &str = ".handoff button";
 
-/// Scrolls the page until `selector`'s element is in view, at the foot of
-/// the screen (the table above it stays in view as far as it fits): the
-/// hand-off's button is below the fold on a phone held sideways.
-fn bring_into_view(selector: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(el) = window
-        .document()
-        .and_then(|d| d.query_selector(selector).ok().flatten())
-    else {
-        return;
-    };
-    let r = el.get_bounding_client_rect();
-    let height = window
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
-    if r.top() < 0.0 || r.bottom() > height {
-        el.scroll_into_view_with_bool(false);
-    }
-}
-
 /// Scrolls the score pad and the log (below the hand on a phone) to the
 /// top of the screen.
 fn show_side() {
@@ -112,7 +91,9 @@ fn show_side() {
 
 /// Where focus belongs after the position changed: a CSS selector.
 fn focus_target(scene: &Scene, my_turn: bool) -> &'static str {
-    if scene.handoff.is_some() {
+    if scene.drawn.is_some() {
+        ".drawn__ok"
+    } else if scene.handoff.is_some() {
         HANDOFF_FOCUS
     } else if !scene.in_play() {
         ".summary .button--primary"
@@ -169,7 +150,8 @@ fn move_focus(selector: &str) {
 
 /// What a screen reader hears after a change: every log line since the
 /// last announcement (others' moves, the Mojo card turning, the new round),
-/// the viewer's own draw with its card, then whose turn it is.
+/// the viewer's own draw with its card (and the card drawn shown to its
+/// owner before the cover), then whose turn it is.
 fn announcement(scene: &Scene, from: usize, lang: Lang, status: &str) -> String {
     let mut parts: Vec<String> = scene.log[from.min(scene.log.len())..]
         .iter()
@@ -180,6 +162,16 @@ fn announcement(scene: &Scene, from: usize, lang: Lang, status: &str) -> String 
                 card: scene.just_drawn(),
             }
             .get(lang),
+            // The card drawn shown to its owner, before the cover: named
+            // to them as it is shown.
+            Event::Drew { seat, source, .. } if scene.drawn.is_some_and(|d| d.seat == seat) => {
+                Text::LogDrew {
+                    name: scene.name(seat),
+                    source,
+                    card: scene.drawn.map(|d| d.value),
+                }
+                .get(lang)
+            }
             ref event => describe(event, scene, lang),
         })
         .filter(|l| !l.is_empty())
@@ -236,7 +228,10 @@ pub fn table(p: &TableProps) -> Html {
         // act on the cards it shows, nor one begun on one button on
         // another that took its place.
         let guard = guard.clone();
-        let under = (slots.clone(), my_turn, viewer, handoff, offered.clone());
+        // (While a card drawn shows, who the cover will wait for is not
+        // drawn: a bot's move then changes nothing under a finger.)
+        let cover = handoff.filter(|_| scene.drawn.is_none());
+        let under = (slots.clone(), my_turn, viewer, cover, offered.clone());
         use_effect_with(under, move |_| {
             if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
                 guard.drawn(perf.now());
@@ -259,7 +254,9 @@ pub fn table(p: &TableProps) -> Html {
     let placed = offers::place(p, &offered, &guard, &asking);
 
     // The acting person's own area.
-    let own = if let Some(to) = handoff {
+    let own = if let Some(drawn) = scene.drawn {
+        drawn_card(p, drawn, placed)
+    } else if let Some(to) = handoff {
         cover(p, to, Cover::HandOff, placed)
     } else if let Some(me) = viewer {
         let hand = HandPlaces {
@@ -342,7 +339,7 @@ fn use_focus_after_move(scene: &Scene, seq: u64, my_turn: bool) {
         crate::drivers::browser::after(0, move || {
             move_focus(target);
             if target == HANDOFF_FOCUS {
-                bring_into_view(".cover__show");
+                crate::ui::focus::bring_into_view(".cover__show", false);
             }
         });
     });

@@ -1,8 +1,9 @@
 //! The buttons beside the cards, each in the spot `ui::hand::offers`
-//! gives it: a cover's "Show my cards", and "Take back". Each is guarded
-//! like a card (`ui::hand::TapGuard`): a tap acts only if it began on that
-//! very button after it was drawn, and each person's button is an element
-//! of its own (keyed by whose it is), never another's button redrawn.
+//! gives it: a cover's "Show my cards", "Take back", and the OK under a
+//! card just drawn. Each is guarded like a card (`ui::hand::TapGuard`): a
+//! tap acts only if it began on that very button after it was drawn, and
+//! each person's button is an element of its own (keyed by whose it is),
+//! never another's button redrawn.
 
 use std::rc::Rc;
 
@@ -19,6 +20,7 @@ pub struct Placed {
     pub turn: Html,
     pub apart: Html,
     pub head: Html,
+    pub drawn: Html,
 }
 
 /// A take-back on a cover asks once: `Some(seq)` while it asks at move
@@ -58,6 +60,7 @@ pub fn place(p: &TableProps, offers: &[Offer], guard: &Rc<TapGuard>, asking: &As
             Spot::Turn => &mut placed.turn,
             Spot::Apart => &mut placed.apart,
             Spot::Head => &mut placed.head,
+            Spot::Drawn => &mut placed.drawn,
         };
         *spot = html! { <>{ std::mem::take(spot) }{ html }</> };
     }
@@ -108,6 +111,12 @@ fn button(p: &TableProps, offer: Offer, guard: &Rc<TapGuard>, asking: &Asking) -
             };
             html! {
                 <button key={format!("take-back-{whose}-{value}")} type="button" class="button take-back" data-whose={whose.to_string()} onpointerdown={down} onclick={click}>{ t(words) }</button>
+            }
+        }
+        Offered::Seen => {
+            let (down, click) = guarded(guard, offer.what, p.on_seen.clone());
+            html! {
+                <button key={format!("seen-{whose}")} type="button" class="button button--primary drawn__ok" data-whose={whose.to_string()} onpointerdown={down} onclick={click}>{ t(Text::DrawnOk) }</button>
             }
         }
         // The question comes once, with its "yes" (`false`: its "no"

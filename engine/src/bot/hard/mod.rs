@@ -165,6 +165,10 @@ pub struct HardSearch {
     /// of squares of (`keep`'s round points − its round points).
     pgain_sum: [f64; 28],
     pgain_sq: [f64; 28],
+    /// Per candidate: in how many of its simulations the searching seat
+    /// ended the round holding the Mojo with its +10 (R10.3; the review's
+    /// reason, [`super::review::Why`]).
+    plus_ten: [u32; 28],
     /// Set when the answer needs no search.
     instant: Option<Action>,
     done: bool,
@@ -251,6 +255,7 @@ impl HardSearch {
             points: [0.0; 28],
             pgain_sum: [0.0; 28],
             pgain_sq: [0.0; 28],
+            plus_ten: [0; 28],
             instant,
             done: instant.is_some(),
             #[cfg(feature = "learned")]
@@ -324,6 +329,14 @@ impl HardSearch {
         let i = self.actions.iter().position(|&a| a == action)?;
         let n = self.counts[i];
         (n > 0).then(|| (self.points[i] / f64::from(n), n))
+    }
+
+    /// The share of `action`'s simulations in which the searching seat
+    /// paid the Mojo's +10 (0 to 1).
+    pub(crate) fn plus_ten_share(&self, action: Action) -> Option<f64> {
+        let i = self.actions.iter().position(|&a| a == action)?;
+        let n = self.counts[i];
+        (n > 0).then(|| f64::from(self.plus_ten[i]) / f64::from(n))
     }
 
     /// On the deals shared with the kept candidate: the mean of (its round
@@ -502,6 +515,10 @@ impl HardSearch {
                 };
                 simulate_steps(&mut g, self.mode, &mut policy, &mut roll, cut);
                 let after = g.totals().get(me as usize).copied().unwrap_or(0);
+                let paid = g.last_round().is_some_and(|r| {
+                    r.round == base.round() && r.holder == me && r.holder_penalised()
+                });
+                self.plus_ten[i] += u32::from(paid);
                 (
                     self.leaf_value(&g, me),
                     f64::from(after.saturating_sub(before)),
