@@ -116,6 +116,19 @@ impl Scene {
         self.view.to_act()
     }
 
+    /// Whether the screen shows the public table alone, large: no one's
+    /// area (no hand, no cover, no card just drawn), as on a table device
+    /// with no person's seat. A pass-and-play screen always shows an area,
+    /// so that its centre keeps one size: a centre grown while bots played
+    /// shrank when the next person's cover came, and moved the OK under a
+    /// card drawn from under the finger (issue 55, 282 px on a phone).
+    pub fn public(&self) -> bool {
+        self.me.is_none()
+            && self.handoff.is_none()
+            && self.pass_to.is_none()
+            && self.drawn.is_none()
+    }
+
     /// Whether the person whose cards show is to act.
     pub fn my_turn(&self) -> bool {
         self.me.is_some() && self.to_act() == self.me
@@ -381,6 +394,63 @@ pub(crate) mod tests {
                 s.apply(bot.choose(&view)).unwrap();
             }
             assert!(compared > 20, "{people}+{bots}: {compared} covers compared");
+        }
+    }
+
+    /// A pass-and-play screen never shows the public table alone: while a
+    /// round is played an area shows (a hand, a cover, the card drawn),
+    /// whoever plays, so that the centre keeps its size as bots play
+    /// (issue 55). The public table is for a screen with none of these.
+    #[test]
+    fn a_pass_and_play_screen_never_shows_the_public_table_in_play() {
+        for (people, bots, seed) in [(2, 1, 5), (3, 1, 6), (3, 3, 7), (2, 0, 8)] {
+            let mut s = people_and_bots(people, bots, seed);
+            let mut bot = BotKind::Easy.make(seed);
+            let mut between = 0;
+            for _ in 0..3000 {
+                if s.game.is_over() {
+                    break;
+                }
+                let scene = s.scene();
+                if scene.in_play() {
+                    assert!(
+                        !scene.public(),
+                        "{people}+{bots}: {:?}",
+                        (scene.me, scene.handoff, scene.pass_to)
+                    );
+                    between += usize::from(scene.pass_to.is_some());
+                    let drawn = Drawn {
+                        seat: 0,
+                        value: 2,
+                        face_down: false,
+                    };
+                    let alone = Scene {
+                        me: None,
+                        handoff: None,
+                        pass_to: None,
+                        ..scene.clone()
+                    };
+                    assert!(alone.public(), "{people}+{bots}: no area, the public table");
+                    assert!(
+                        !Scene {
+                            drawn: Some(drawn),
+                            ..alone
+                        }
+                        .public(),
+                        "{people}+{bots}: the card drawn"
+                    );
+                }
+                if let Some(seat) = s.handoff_to() {
+                    assert!(s.show_hand(seat));
+                    continue;
+                }
+                let view = s.game.view(s.game.current());
+                s.apply(bot.choose(&view)).unwrap();
+            }
+            assert!(
+                bots == 0 || between > 10,
+                "{people}+{bots}: {between} scenes while others play"
+            );
         }
     }
 

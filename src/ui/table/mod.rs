@@ -298,7 +298,7 @@ pub fn table(p: &TableProps) -> Html {
     let me_name = viewer.map(|v| scene.name(v).to_string());
 
     html! {
-        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), (viewer.is_none() && handoff.is_none()).then_some("table--public"), my_turn.then_some("table--my-turn"))}>
+        <main class={classes!("table", format!("table--{}", n), (piles == 2).then_some("table--two-piles"), scene.public().then_some("table--public"), my_turn.then_some("table--my-turn"))}>
             { top_bar(p, me_name.as_deref()) }
             <ul class="seats" aria-label={t(Text::Players)}>{ for seat_tiles }</ul>
             { centre(p, (active_pile, my_turn), &chosen_pile) }
