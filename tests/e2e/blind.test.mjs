@@ -340,17 +340,28 @@ const pageRect = (page, sel) =>
   }, sel);
 
 /// Init script: where each OK under a card drawn lies on the page, each
-/// frame while it shows; its moves (`window.__okMoves`: from, to).
+/// frame while it shows; its moves (`window.__okMoves`: from, to); and how
+/// many moves the bot made while an OK showed (`window.__botUnderOk`),
+/// counted in the page, frame by frame: a count the test took itself
+/// would depend on how late it looked (a loaded machine once made it miss
+/// the bot's move in each of 20 cards drawn).
 function watchOk() {
   window.__okMoves = [];
+  window.__botUnderOk = 0;
+  const botMoves = () => [...document.querySelectorAll('.log__lines li')].filter((l) => /^Bot (played|drew|revealed)/.test(l.textContent)).length;
   let seen = null;
   const frame = () => {
     const b = document.querySelector('.drawn__ok');
     if (b) {
       const r = b.getBoundingClientRect();
       const at = { x: r.x + scrollX, y: r.y + scrollY, w: r.width, h: r.height };
-      if (seen?.el !== b) seen = { el: b, at };
-      else if (JSON.stringify(at) !== JSON.stringify(seen.at)) window.__okMoves.push({ from: seen.at, to: at });
+      const moves = botMoves();
+      if (seen?.el !== b) seen = { el: b, at, moves };
+      else {
+        if (JSON.stringify(at) !== JSON.stringify(seen.at)) window.__okMoves.push({ from: seen.at, to: at });
+        window.__botUnderOk += Math.max(0, moves - seen.moves);
+        seen.moves = moves;
+      }
     } else seen = null;
     requestAnimationFrame(frame);
   };
@@ -387,7 +398,6 @@ for (const [width, height] of SIZES) {
           continue;
         }
         if (got === 'doubled') doubled++;
-        const bot = await movesOf(page, 'Bot');
         // One look at all of it at once: a bot may end the round at any
         // moment (then nothing of it is there, and the round's summary is).
         const seen = await drawnNow(page);
@@ -403,7 +413,7 @@ for (const [width, height] of SIZES) {
         const [ok, okRect] = [seen.ok, seen.okRect];
         await page.waitForTimeout(650);
         const log = await logLines(page);
-        if ((await movesOf(page, 'Bot')) > bot) played++;
+        played = await page.evaluate(() => window.__botUnderOk);
         const still = await drawnNow(page);
         if (!still) {
           assert.equal(await roundEndedUnder(page, label), 'ended', `${label}: the card drawn went, the round on`);
