@@ -37,10 +37,41 @@ _mojo_setup() {
     "$@"
     say "$label: done in $((SECONDS - start)) s"
   }
-  # apt_start PKG...: starts installing PKG in the background (as root
-  # only; otherwise says what to install); apt_wait waits for it and fails
-  # if it failed, with its output.
-  local apt_pid="" apt_log="" apt_what=""
+  # bg_start NAME WHAT CMD...: runs CMD in the background, its output in a
+  # log of its own; bg_wait NAME waits for it and fails if it failed, with
+  # the log's end. What installs while cargo compiles (apt is network and
+  # disk; Trunk's compile leaves a core idle at times).
+  local -A bg_pid=() bg_log=() bg_what=()
+  bg_start() {
+    local name="$1" what="$2" log
+    shift 2
+    log="$(mktemp "${TMPDIR:-/tmp}/mojo-$name.XXXXXX")"
+    say "$what (in the background, log $log) ..."
+    (
+      local start=$SECONDS rc=0
+      "$@" || rc=$?
+      echo "$((SECONDS - start))" >"$log.time"
+      exit "$rc"
+    ) >"$log" 2>&1 &
+    bg_pid[$name]=$!
+    bg_log[$name]="$log"
+    bg_what[$name]="$what"
+  }
+  bg_wait() {
+    local name="$1" pid="${bg_pid[$1]:-}"
+    [ -n "$pid" ] || return 0
+    bg_pid[$name]=""
+    local log="${bg_log[$name]}" what="${bg_what[$name]}"
+    if wait "$pid"; then
+      say "$what: done in $(cat "$log.time" 2>/dev/null || echo '?') s, beside the compiles"
+      rm -f "$log" "$log.time"
+    else
+      tail -n 40 "$log" >&2
+      die "$what failed (log: $log)"
+    fi
+  }
+  # apt_start PKG...: installs PKG in the background (as root only;
+  # otherwise says what to install); `bg_wait apt` waits for it.
   apt_start() {
     if [ "$#" -eq 0 ]; then
       say "chromium, firefox-esr, webkit2gtk-driver, xvfb, their drivers, openssl and npm: present"
@@ -50,29 +81,8 @@ _mojo_setup() {
       say "not root: please install these Debian packages: sudo apt-get install -y $*"
       return 0
     fi
-    apt_what="$*"
-    apt_log="$(mktemp "${TMPDIR:-/tmp}/mojo-apt.XXXXXX")"
-    say "apt-get install $apt_what (in the background, log $apt_log) ..."
-    (
-      local start=$SECONDS rc=0
-      env DEBIAN_FRONTEND=noninteractive \
-        bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@" || rc=$?
-      echo "$((SECONDS - start))" >"$apt_log.time"
-      exit "$rc"
-    ) >"$apt_log" 2>&1 &
-    apt_pid=$!
-  }
-  apt_wait() {
-    [ -n "$apt_pid" ] || return 0
-    local pid="$apt_pid"
-    apt_pid=""
-    if wait "$pid"; then
-      say "apt-get install $apt_what: done in $(cat "$apt_log.time" 2>/dev/null || echo '?') s, beside the compiles"
-      rm -f "$apt_log" "$apt_log.time"
-    else
-      tail -n 40 "$apt_log" >&2
-      die "apt-get install $apt_what failed (log: $apt_log)"
-    fi
+    bg_start apt "apt-get install $*" env DEBIAN_FRONTEND=noninteractive \
+      bash -c 'apt-get update -q && apt-get install -y -q "$@"' apt "$@"
   }
 
   command -v cargo >/dev/null || die "cargo not found: install Rust 1.95 with rustup first"
@@ -124,19 +134,11 @@ _mojo_setup() {
   #    a Trunk that never fetches (Trunk.toml) and serves over http
   #    (scripts/play.sh serves https itself) does not use: 162 s against
   #    173 s (2026-12-07, an empty target folder, idle).
-  local trunk_pid="" trunk_log=""
   if [ "$(trunk --version 2>/dev/null || true)" = "trunk $trunk_version" ]; then
     say "trunk $trunk_version: present"
   else
-    trunk_log="$(mktemp "${TMPDIR:-/tmp}/mojo-trunk.XXXXXX")"
-    say "cargo install trunk $trunk_version (in the background, log $trunk_log) ..."
-    (
-      local start=$SECONDS
-      "${unoptimised[@]}" cargo install trunk --locked --no-default-features \
-        --version "$trunk_version" --force || exit
-      echo "$((SECONDS - start))" >"$trunk_log.time"
-    ) >"$trunk_log" 2>&1 &
-    trunk_pid=$!
+    bg_start trunk "cargo install trunk $trunk_version" "${unoptimised[@]}" \
+      cargo install trunk --locked --no-default-features --version "$trunk_version" --force
   fi
 
   # 3. wasm-bindgen-cli, the same version as the wasm-bindgen crate in
@@ -169,7 +171,7 @@ _mojo_setup() {
   fi
 
   # 4. Node packages: binaryen (wasm-opt), esbuild and playwright-core.
-  apt_wait
+  bg_wait apt
   command -v npm >/dev/null || die "npm not found: install Node.js and npm"
   if [ -f node_modules/.package-lock.json ] && [ -f package-lock.json ] &&
     [ ! package-lock.json -nt node_modules/.package-lock.json ] &&
@@ -194,15 +196,7 @@ _mojo_setup() {
       cargo install geckodriver --locked --debug --version "$geckodriver_version" --force
   fi
 
-  if [ -n "$trunk_pid" ]; then
-    if wait "$trunk_pid"; then
-      say "cargo install trunk $trunk_version: done in $(cat "$trunk_log.time") s, beside the other compiles"
-      rm -f "$trunk_log" "$trunk_log.time"
-    else
-      tail -n 40 "$trunk_log" >&2
-      die "cargo install trunk $trunk_version failed (log: $trunk_log)"
-    fi
-  fi
+  bg_wait trunk
 
   # Check what later steps will actually run.
   local wasm_opt_path wasm_opt_out
